@@ -1,0 +1,49 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Dynamics",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "Dynamics", targets: ["Dynamics"]),
+        .executable(name: "dynamics", targets: ["dynamics"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // Lua 5.4 from the system (Debian: liblua5.4-dev). Only C touches Lua's
+        // long-jumping API; see CLuaShim.
+        .systemLibrary(
+            name: "CLua",
+            pkgConfig: "lua5.4",
+            providers: [.apt(["liblua5.4-dev"]), .brew(["lua"])]
+        ),
+        .target(name: "CLuaShim", dependencies: ["CLua"]),
+
+        // The public model (UIKit Dynamics without the UI prefix) over the engine in Engine/.
+        .target(name: "Dynamics"),
+
+        // The standard scenes of DESIGN §7, shared by tests and benchmarks.
+        .target(name: "DynamicsScenes", dependencies: ["Dynamics"]),
+
+        // The host CLI.
+        .executableTarget(
+            name: "dynamics",
+            dependencies: [
+                "Dynamics", "DynamicsScenes",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        // Examples are real targets, run end to end by the tests and `make demo`.
+        .executableTarget(name: "FallingBoxes", dependencies: ["Dynamics"], path: "Examples/FallingBoxes"),
+
+        // Shared helpers for the test targets.
+        .target(name: "DynamicsTestSupport", dependencies: ["Dynamics", "DynamicsScenes"], path: "Tests/DynamicsTestSupport"),
+        .testTarget(name: "DynamicsTests", dependencies: ["Dynamics", "DynamicsScenes", "DynamicsTestSupport"]),
+        .testTarget(name: "CLuaShimTests", dependencies: ["CLuaShim", "CLua"]),
+        .testTarget(name: "GeometryTests", dependencies: ["Dynamics"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,219 @@
+#include "CLuaShim.h"
+
+#if __has_include(<lua.h>)
+#include <lua.h>
+#include <lualib.h>
+#include <lauxlib.h>
+#else
+#include <lua5.4/lua.h>
+#include <lua5.4/lualib.h>
+#include <lua5.4/lauxlib.h>
+#endif
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#if LUA_VERSION_NUM != 504
+#error "CLuaShim needs Lua 5.4"
+#endif
+
+_Static_assert(DYN_LUA_REGISTRYINDEX == LUA_REGISTRYINDEX,
+               "DYN_LUA_REGISTRYINDEX does not match this lua.h");
+
+/* ---- Capped allocator ---------------------------------------------------- */
+
+typedef struct {
+    size_t used; /* bytes handed out to Lua */
+    size_t cap;  /* 0 = unlimited */
+} DynAllocState;
+
+static void *dyn_capped_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+    DynAllocState *st = (DynAllocState *)ud;
+    /* When ptr is NULL, osize encodes the kind of object, not a size. */
+    size_t old = ptr ? osize : 0;
+
+    if (nsize == 0) {
+        free(ptr);
+        st->used -= old;
+        return NULL;
+    }
+    if (nsize <= old) {
+        /* Shrinking must never fail: keep the old block if realloc does. */
+        void *p = realloc(ptr, nsize);
+        st->used -= old - nsize;
+        return p ? p : ptr;
+    }
+    size_t growth = nsize - old;
+    if (st->cap != 0 && (st->used >= st->cap || growth > st->cap - st->used)) {
+        return NULL; /* past the cap: Lua raises "not enough memory" */
+    }
+    void *p = realloc(ptr, nsize);
+    if (p == NULL) return NULL;
+    st->used += growth;
+    return p;
+}
+
+static DynAllocState *dyn_alloc_state(lua_State *L) {
+    void *ud = NULL;
+    lua_Alloc f = lua_getallocf(L, &ud);
+    return f == dyn_capped_alloc ? (DynAllocState *)ud : NULL;
+}
+
+static int dyn_panic(lua_State *L) {
+    const char *msg = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1)
+                                                     : "error object is not a string";
+    fprintf(stderr, "dynamics: unprotected Lua error: %s\n", msg);
+    fflush(stderr);
+    return 0; /* Lua then aborts */
+}
+
+static int dyn_openlibs(lua_State *L) {
+    luaL_openlibs(L);
+    return 0;
+}
+
+lua_State *dyn_lua_newstate_capped(size_t capBytes) {
+    DynAllocState *st = (DynAllocState *)malloc(sizeof *st);
+    if (st == NULL) return NULL;
+    st->used = 0;
+    st->cap = capBytes;
+
+    lua_State *L = lua_newstate(dyn_capped_alloc, st);
+    if (L == NULL) {
+        free(st);
+        return NULL;
+    }
+    lua_atpanic(L, dyn_panic);
+    lua_setwarnf(L, NULL, NULL); /* warnings off, as luaL_newstate leaves them */
+
+    /* luaL_openlibs can raise (out of memory under a small cap): protect it. */
+    lua_pushcfunction(L, dyn_openlibs);
+    if (lua_pcall(L, 0, 0, 0) != LUA_OK) {
+        lua_close(L);
+        free(st);
+        return NULL;
+    }
+    return L;
+}
+
+void dyn_lua_close(lua_State *L) {
+    if (L == NULL) return;
+    DynAllocState *st = dyn_alloc_state(L);
+    lua_close(L);
+    free(st);
+}
+
+size_t dyn_lua_memory_used(lua_State *L) {
+    DynAllocState *st = dyn_alloc_state(L);
+    if (st != NULL) return st->used;
+    return (size_t)lua_gc(L, LUA_GCCOUNT) * 1024u + (size_t)lua_gc(L, LUA_GCCOUNTB);
+}
+
+size_t dyn_lua_memory_cap(lua_State *L) {
+    DynAllocState *st = dyn_alloc_state(L);
+    return st != NULL ? st->cap : 0;
+}
+
+int dyn_lua_set_memory_cap(lua_State *L, size_t capBytes) {
+    DynAllocState *st = dyn_alloc_state(L);
+    if (st == NULL) return 0;
+    st->cap = capBytes;
+    return 1;
+}
+
+void dyn_lua_gc_collect(lua_State *L) {
+    lua_gc(L, LUA_GCCOLLECT);
+}
+
+/* ---- Running code -------------------------------------------------------- */
+
+/* Message handler: turns the error object into a string and appends a
+   traceback. Not called by Lua for memory errors. */
+static int dyn_traceback(lua_State *L) {
+    const char *msg = lua_tostring(L, 1);
+    if (msg == NULL) {
+        if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) {
+            return 1; /* the __tostring result, without a traceback */
+        }
+        msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+    }
+    luaL_traceback(L, L, msg, 1);
+    return 1;
+}
+
+static void dyn_copy_message(lua_State *L, int idx, char *errbuf, size_t errlen) {
+    if (errbuf == NULL || errlen == 0) return;
+    const char *msg = NULL;
+    int t = lua_type(L, idx);
+    if (t == LUA_TSTRING || t == LUA_TNUMBER) msg = lua_tostring(L, idx);
+    if (msg == NULL) msg = "(error object is not a string)";
+    snprintf(errbuf, errlen, "%s", msg);
+}
+
+int dyn_lua_loadtext(lua_State *L, const char *chunk, size_t len, const char *chunkname) {
+    return luaL_loadbufferx(L, chunk, len, chunkname ? chunkname : chunk, "t");
+}
+
+int dyn_lua_dostring(lua_State *L, const char *chunk, const char *chunkname,
+                     char *errbuf, size_t errlen) {
+    if (errbuf != NULL && errlen > 0) errbuf[0] = '\0';
+    int base = lua_gettop(L);
+    if (!lua_checkstack(L, 2)) {
+        if (errbuf != NULL && errlen > 0) snprintf(errbuf, errlen, "not enough memory");
+        return LUA_ERRMEM;
+    }
+    lua_pushcfunction(L, dyn_traceback);
+    int status = dyn_lua_loadtext(L, chunk, strlen(chunk), chunkname);
+    if (status == LUA_OK) status = lua_pcall(L, 0, LUA_MULTRET, base + 1);
+    if (status != LUA_OK) {
+        dyn_copy_message(L, -1, errbuf, errlen);
+        lua_settop(L, base);
+        return status;
+    }
+    lua_remove(L, base + 1); /* the handler; the results stay */
+    return LUA_OK;
+}
+
+int dyn_lua_pcall(lua_State *L, int nargs, int nresults, int msgh) {
+    return lua_pcall(L, nargs, nresults, msgh);
+}
+
+int dyn_lua_pcall_traceback(lua_State *L, int nargs, int nresults) {
+    int fn = lua_gettop(L) - nargs;
+    if (!lua_checkstack(L, 1)) {
+        /* The slot freed by popping the function takes the message. Lua keeps
+           "not enough memory" interned for life, so pushing it allocates nothing. */
+        lua_settop(L, fn - 1);
+        lua_pushliteral(L, "not enough memory");
+        return LUA_ERRMEM;
+    }
+    lua_pushcfunction(L, dyn_traceback);
+    lua_insert(L, fn); /* the handler goes below the function */
+    int status = lua_pcall(L, nargs, nresults, fn);
+    lua_remove(L, fn);
+    return status;
+}
+
+/* ---- Stack --------------------------------------------------------------- */
+
+void dyn_lua_pop(lua_State *L, int n) { lua_pop(L, n); }
+void dyn_lua_newtable(lua_State *L) { lua_newtable(L); }
+void dyn_lua_insert(lua_State *L, int idx) { lua_insert(L, idx); }
+void dyn_lua_remove(lua_State *L, int idx) { lua_remove(L, idx); }
+void dyn_lua_replace(lua_State *L, int idx) { lua_replace(L, idx); }
+int dyn_lua_upvalueindex(int i) { return lua_upvalueindex(i); }
+int dyn_lua_registryindex(void) { return LUA_REGISTRYINDEX; }
+
+const char *dyn_lua_tostring(lua_State *L, int idx) { return lua_tostring(L, idx); }
+double dyn_lua_tonumber(lua_State *L, int idx) { return (double)lua_tonumber(L, idx); }
+long long dyn_lua_tointeger(lua_State *L, int idx) { return (long long)lua_tointeger(L, idx); }
+
+int dyn_lua_isnil(lua_State *L, int idx) { return lua_isnil(L, idx); }
+int dyn_lua_isnone(lua_State *L, int idx) { return lua_isnone(L, idx); }
+int dyn_lua_isnoneornil(lua_State *L, int idx) { return lua_isnoneornil(L, idx); }
+int dyn_lua_isboolean(lua_State *L, int idx) { return lua_isboolean(L, idx); }
+int dyn_lua_isnumber(lua_State *L, int idx) { return lua_isnumber(L, idx); }
+int dyn_lua_isstring(lua_State *L, int idx) { return lua_isstring(L, idx); }
+int dyn_lua_istable(lua_State *L, int idx) { return lua_istable(L, idx); }
+int dyn_lua_isfunction(lua_State *L, int idx) { return lua_isfunction(L, idx); }

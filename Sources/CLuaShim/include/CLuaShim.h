@@ -1,0 +1,128 @@
+/*
+ * CLuaShim: the small C layer between Swift and Lua 5.4.
+ *
+ * Swift cannot see Lua's function-like macros (lua_pcall, lua_pop,
+ * lua_tostring, ...), its computed constants (LUA_REGISTRYINDEX) or its
+ * variadic functions, and it must never be unwound through by Lua's
+ * longjmp-based errors. The functions here expose what is missing and run
+ * everything that can raise under lua_pcall.
+ *
+ * This header deliberately does not include <lua.h>: `struct lua_State` is
+ * only forward-declared, so Swift sees `lua_State *` as `OpaquePointer`, the
+ * same type it sees through the CLua module. Import CLua alongside CLuaShim
+ * for the rest of the C API (lua_pushnumber, lua_gettop, LUA_OK, ...).
+ */
+#ifndef DYNAMICS_CLUASHIM_H
+#define DYNAMICS_CLUASHIM_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct lua_State lua_State;
+
+/* Pointers are non-null unless marked DYN_NULLABLE (Swift then sees non-optional types). */
+#if defined(__clang__)
+#define DYN_NULLABLE _Nullable
+#pragma clang assume_nonnull begin
+#else
+#define DYN_NULLABLE
+#endif
+
+/* LUA_REGISTRYINDEX for Lua 5.4 (checked against lua.h when CLuaShim.c is
+   compiled). A literal so that Swift imports it as a constant. */
+#define DYN_LUA_REGISTRYINDEX (-1001000)
+
+/* ---- States -------------------------------------------------------------- */
+
+/* Creates a state whose allocator refuses to grow the heap past `capBytes`
+   (0 = no cap) and opens the standard libraries. Allocation past the cap
+   fails with Lua's "not enough memory" error (after an emergency collection);
+   shrinking and freeing never fail. Returns NULL if the state or the standard
+   libraries do not fit. Close it with dyn_lua_close. */
+lua_State *DYN_NULLABLE dyn_lua_newstate_capped(size_t capBytes);
+
+/* Closes a state created by dyn_lua_newstate_capped (any state is accepted;
+   the allocator's bookkeeping is freed only for ours). NULL is ignored. */
+void dyn_lua_close(lua_State *DYN_NULLABLE L);
+
+/* Bytes currently allocated by the state. */
+size_t dyn_lua_memory_used(lua_State *L);
+
+/* The cap in bytes of a state from dyn_lua_newstate_capped (0 = none, or not
+   one of ours). */
+size_t dyn_lua_memory_cap(lua_State *L);
+
+/* Changes the cap of a state from dyn_lua_newstate_capped (0 = none). A cap
+   below the current use only stops further growth. Returns 0 if the state
+   was not created by dyn_lua_newstate_capped, 1 otherwise. */
+int dyn_lua_set_memory_cap(lua_State *L, size_t capBytes);
+
+/* Full garbage collection (lua_gc(L, LUA_GCCOLLECT)). */
+void dyn_lua_gc_collect(lua_State *L);
+
+/* ---- Running code -------------------------------------------------------- */
+
+/* Loads `chunk` as text only (binary chunks are refused) and runs it under
+   lua_pcall with a message handler that appends a traceback.
+   `chunkname` follows Lua's convention: "@file.lua" reports errors as
+   "file.lua:LINE:", "=name" as "name:LINE:", anything else as
+   [string "..."]:LINE:. NULL uses the chunk text itself.
+   Returns LUA_OK (0) and leaves every result of the chunk on the stack, or an
+   error status (LUA_ERRSYNTAX, LUA_ERRRUN, LUA_ERRMEM, LUA_ERRERR) with the
+   stack as it was before the call and the message copied, truncated and
+   NUL-terminated, into `errbuf` (if errbuf is not NULL and errlen > 0). */
+int dyn_lua_dostring(lua_State *L, const char *chunk, const char *DYN_NULLABLE chunkname,
+                     char *DYN_NULLABLE errbuf, size_t errlen);
+
+/* Loads `len` bytes of text (binary refused) as a function and pushes it, or
+   pushes the error message. Returns the status of luaL_loadbufferx. */
+int dyn_lua_loadtext(lua_State *L, const char *chunk, size_t len,
+                     const char *DYN_NULLABLE chunkname);
+
+/* lua_pcall(L, nargs, nresults, msgh). */
+int dyn_lua_pcall(lua_State *L, int nargs, int nresults, int msgh);
+
+/* Like dyn_lua_pcall with the traceback message handler of dyn_lua_dostring:
+   the function and its `nargs` arguments are on top of the stack; on error
+   the single value left is the message with a traceback. */
+int dyn_lua_pcall_traceback(lua_State *L, int nargs, int nresults);
+
+/* ---- Stack --------------------------------------------------------------- */
+
+void dyn_lua_pop(lua_State *L, int n);
+void dyn_lua_newtable(lua_State *L);
+void dyn_lua_insert(lua_State *L, int idx);
+void dyn_lua_remove(lua_State *L, int idx);
+void dyn_lua_replace(lua_State *L, int idx);
+int dyn_lua_upvalueindex(int i);
+int dyn_lua_registryindex(void);
+
+/* lua_tostring: NULL unless the value is a string or a number (a number is
+   converted in place, as lua_tostring does). */
+const char *DYN_NULLABLE dyn_lua_tostring(lua_State *L, int idx);
+/* lua_tonumber: 0 if the value is not a number or a numeric string. */
+double dyn_lua_tonumber(lua_State *L, int idx);
+/* lua_tointeger: 0 if the value is not an integer or convertible to one. */
+long long dyn_lua_tointeger(lua_State *L, int idx);
+
+int dyn_lua_isnil(lua_State *L, int idx);
+int dyn_lua_isnone(lua_State *L, int idx);
+int dyn_lua_isnoneornil(lua_State *L, int idx);
+int dyn_lua_isboolean(lua_State *L, int idx);
+int dyn_lua_isnumber(lua_State *L, int idx);
+int dyn_lua_isstring(lua_State *L, int idx);
+int dyn_lua_istable(lua_State *L, int idx);
+int dyn_lua_isfunction(lua_State *L, int idx);
+
+#if defined(__clang__)
+#pragma clang assume_nonnull end
+#endif
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* DYNAMICS_CLUASHIM_H */

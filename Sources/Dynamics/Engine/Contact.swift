@@ -1,0 +1,74 @@
+// Contacts: one per pair of shapes whose fat boxes overlap, kept in key order.
+
+struct Contact {
+    /// (lower shape index) << 32 | (higher shape index): the sort and merge key.
+    var key: UInt64
+    /// In collide order: a polygon comes before a circle.
+    var shapeA: Int32
+    var shapeB: Int32
+    var manifold = Manifold()
+    var friction = 0.0
+    var restitution = 0.0
+    /// Touching as the collision delegate sees it: set when a point comes within the slop,
+    /// cleared only when the manifold empties (the shapes really separated), so resting
+    /// micro-bounces report nothing.
+    var touching = false
+
+    init(key: UInt64, shapeA: Int32, shapeB: Int32) {
+        self.key = key
+        self.shapeA = shapeA
+        self.shapeB = shapeB
+    }
+}
+
+@inline(__always)
+func pairKey(_ a: Int32, _ b: Int32) -> UInt64 {
+    let lo = UInt64(UInt32(min(a, b))), hi = UInt64(UInt32(max(a, b)))
+    return lo << 32 | hi
+}
+
+/// Sort-and-sweep broad phase over fat boxes. The order of proxies persists from step to
+/// step, so the insertion sort that keeps it is linear while things move smoothly; pairs
+/// are regenerated only when some proxy left its fat box or the shape set changed.
+struct BroadPhase {
+    /// Shape indices that can collide with something, sorted by fat lower x.
+    var order: [Int32] = []
+    /// Lower x of `order`'s fat boxes (kept in step with it for a cache-friendly sweep).
+    var lowerX: [Double] = []
+    var keys: [UInt64] = []
+    var radixScratch: [UInt64] = []
+}
+
+/// Sorts 64-bit keys whose set bits lie below bit 32 + `highBits` and, in the low half,
+/// below `lowBits`: least-significant-digit radix sort, 8 bits a pass. Linear and stable.
+func radixSortPairKeys(_ keys: inout [UInt64], scratch: inout [UInt64], bits: Int) {
+    let n = keys.count
+    if n < 64 { keys.sort(); return }
+    if scratch.count < n { scratch = [UInt64](repeating: 0, count: n) }
+    let passesPerHalf = (bits + 7) / 8
+    var shifts: [UInt64] = []
+    for p in 0..<passesPerHalf { shifts.append(UInt64(8 * p)) }
+    for p in 0..<passesPerHalf { shifts.append(UInt64(32 + 8 * p)) }
+    keys.withUnsafeMutableBufferPointer { src0 in
+        scratch.withUnsafeMutableBufferPointer { dst0 in
+            var src = src0.baseAddress!, dst = dst0.baseAddress!
+            var counts = [Int](repeating: 0, count: 256)
+            for shift in shifts {
+                for i in 0..<256 { counts[i] = 0 }
+                for i in 0..<n { counts[Int((src[i] >> shift) & 0xFF)] += 1 }
+                var sum = 0
+                for i in 0..<256 { let c = counts[i]; counts[i] = sum; sum += c }
+                for i in 0..<n {
+                    let d = Int((src[i] >> shift) & 0xFF)
+                    dst[counts[d]] = src[i]
+                    counts[d] += 1
+                }
+                swap(&src, &dst)
+            }
+            if shifts.count % 2 == 1 {
+                // The result is in the scratch buffer.
+                for i in 0..<n { dst[i] = src[i] }
+            }
+        }
+    }
+}

@@ -1,0 +1,28 @@
+// Engine constants, in metres and seconds. They follow Box2D v3's defaults, which are tuned
+// for bodies of 0.1 m to 10 m: the model feeds the engine metres (100 pt = 1 m), so a 20 pt
+// box is 0.2 m and all of these apply unchanged.
+
+enum Tuning {
+    /// Allowed overlap/gap the solver does not fight: 0.005 m = 0.5 pt (DESIGN §2's resting tolerance).
+    static let linearSlop = 0.005
+    /// Base speculative distance; a pair's relative speed over one step is added to it.
+    static let speculativeDistance = 4 * linearSlop
+    /// Fat AABB margin: a proxy is re-inserted only when its swept box leaves the fat one.
+    static let aabbMargin = 0.1
+    /// Contact stiffness (Hz) and damping ratio of the soft step.
+    static let contactHertz = 30.0
+    static let contactDampingRatio = 10.0
+    /// Largest speed at which the soft contact pushes overlapping shapes apart (m/s).
+    static let contactPushMaxVelocity = 3.0
+    /// Approach speed below which restitution is ignored (m/s): 1 m/s = 100 pt/s. Below it
+    /// bounces die out, which is what lets elastic piles come to rest.
+    static let restitutionThreshold = 1.0
+    /// Speeds under which a body counts as resting (m/s, and m/s at its furthest point).
+    static let sleepLinearThreshold = 0.05
+    /// Seconds a whole island must rest before it sleeps.
+    static let timeToSleep = 0.5
+    /// Speed limit, a guard against explosions (m/s): 40 000 pt/s.
+    static let maxLinearSpeed = 400.0
+    /// Vertices in one convex polygon (ellipses are approximated with this many).
+    static let maxPolygonVertices = 32
+}

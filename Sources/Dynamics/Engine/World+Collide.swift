@@ -1,0 +1,235 @@
+// Broad phase (fat boxes, sort and sweep) and narrow phase (manifolds, touch events).
+
+extension World {
+    func computeAABB(_ s: ShapeData, _ xf: Transform) -> AABB {
+        switch s.kind {
+        case .circle:
+            let c = xf.apply(s.center)
+            return AABB(lower: Vec2(c.x - s.radius, c.y - s.radius), upper: Vec2(c.x + s.radius, c.y + s.radius))
+        case .polygon:
+            let start = Int(s.vertexStart)
+            var lo = xf.apply(vertices[start]), hi = lo
+            for k in 1..<Int(s.vertexCount) {
+                let v = xf.apply(vertices[start + k])
+                lo = vmin(lo, v); hi = vmax(hi, v)
+            }
+            return AABB(lower: lo, upper: hi)
+        }
+    }
+
+    /// Recomputes a shape's boxes from its body's current transform (no sweep).
+    func updateStaticAABB(_ i: Int) {
+        let s = shapes[i]
+        let box = computeAABB(s, sims[Int(s.body)].transform)
+        shapes[i].aabb = box
+        shapes[i].fatAABB = box.expanded(by: infos[Int(s.body)].type == .static ? Tuning.linearSlop : Tuning.aabbMargin)
+    }
+
+    /// Sweeps awake shapes' boxes over the coming step and regenerates pairs if any left
+    /// its fat box. Complexity: O(n) to update boxes; a rebuild is O(n + k) for k candidate
+    /// pairs along the sweep axis (the proxy order is kept nearly sorted between steps).
+    func updatePairs(h: Double) {
+        var moved = false
+        for bi in awakeBodies {
+            let b = Int(bi)
+            let sim = sims[b]
+            let d = h * states[b].v
+            let margin = Tuning.speculativeDistance + h * abs(states[b].w) * sim.maxExtent
+            for si in infos[b].shapeIndices {
+                let i = Int(si)
+                guard shapes[i].filter.collidesWithAnything else { continue }
+                let box = computeAABB(shapes[i], sim.transform)
+                let swept = box.union(box.translated(d)).expanded(by: margin)
+                shapes[i].aabb = swept
+                if !shapes[i].fatAABB.contains(swept) {
+                    shapes[i].fatAABB = swept.expanded(by: Tuning.aabbMargin)
+                    moved = true
+                }
+            }
+        }
+        if moved || pairsDirty { rebuildPairs() }
+    }
+
+    private func rebuildPairs() {
+        var bp = broadPhase
+        broadPhase = BroadPhase()
+        if pairsDirty {
+            bp.order.removeAll(keepingCapacity: true)
+            for i in shapes.indices where shapes[i].alive && shapes[i].filter.collidesWithAnything {
+                bp.order.append(Int32(i))
+            }
+            bp.order.sort { shapes[Int($0)].fatAABB.lower.x < shapes[Int($1)].fatAABB.lower.x || (shapes[Int($0)].fatAABB.lower.x == shapes[Int($1)].fatAABB.lower.x && $0 < $1) }
+            pairsDirty = false
+        }
+        let n = bp.order.count
+        bp.keys.removeAll(keepingCapacity: true)
+        shapes.withUnsafeBufferPointer { sh in
+            bp.order.withUnsafeMutableBufferPointer { order in
+                // Insertion sort: linear for the nearly sorted order of a smooth motion.
+                if n > 1 {
+                    for i in 1..<n {
+                        let s = order[i]
+                        let x = sh[Int(s)].fatAABB.lower.x
+                        var j = i - 1
+                        while j >= 0 {
+                            let o = order[j]
+                            let ox = sh[Int(o)].fatAABB.lower.x
+                            if ox < x || (ox == x && o < s) { break }
+                            order[j + 1] = o
+                            j -= 1
+                        }
+                        order[j + 1] = s
+                    }
+                }
+                if bp.lowerX.count != n { bp.lowerX = [Double](repeating: 0, count: n) }
+                bp.lowerX.withUnsafeMutableBufferPointer { lx in
+                    for i in 0..<n { lx[i] = sh[Int(order[i])].fatAABB.lower.x }
+                    infos.withUnsafeBufferPointer { inf in
+                        for i in 0..<n {
+                            let a = Int(order[i])
+                            let sa = sh[a]
+                            let boxA = sa.fatAABB
+                            let bodyA = Int(sa.body)
+                            let staticA = inf[bodyA].type == .static
+                            var j = i + 1
+                            while j < n && lx[j] <= boxA.upper.x {
+                                let b = Int(order[j])
+                                j += 1
+                                let sb = sh[b]
+                                if sb.fatAABB.lower.y > boxA.upper.y || boxA.lower.y > sb.fatAABB.upper.y { continue }
+                                let bodyB = Int(sb.body)
+                                if bodyA == bodyB { continue }
+                                if staticA && inf[bodyB].type == .static { continue }
+                                if !CollisionFilter.shouldCollide(sa.filter, sb.filter) { continue }
+                                bp.keys.append(pairKey(Int32(a), Int32(b)))
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        var bits = 1
+        while (1 << bits) < shapes.count { bits += 1 }
+        radixSortPairKeys(&bp.keys, scratch: &bp.radixScratch, bits: bits)
+        mergeContacts(newKeys: bp.keys)
+        broadPhase = bp
+    }
+
+    /// Merges the sorted new pair keys with the sorted contacts: kept pairs keep their
+    /// manifold (warm starting), new pairs get a fresh contact, vanished pairs end.
+    private func mergeContacts(newKeys: [UInt64]) {
+        var merged: [Contact] = []
+        merged.reserveCapacity(newKeys.count)
+        var j = 0
+        let old = contacts
+        for key in newKeys {
+            while j < old.count && old[j].key < key {
+                endIfTouching(old[j])
+                j += 1
+            }
+            if j < old.count && old[j].key == key {
+                merged.append(old[j])
+                j += 1
+            } else {
+                var a = Int32(truncatingIfNeeded: key >> 32), b = Int32(truncatingIfNeeded: key & 0xFFFF_FFFF)
+                if shapes[Int(a)].kind == .circle && shapes[Int(b)].kind == .polygon { swap(&a, &b) }
+                var c = Contact(key: key, shapeA: a, shapeB: b)
+                let sa = shapes[Int(a)], sb = shapes[Int(b)]
+                c.friction = (sa.friction * sb.friction).squareRoot()
+                c.restitution = max(sa.restitution, sb.restitution)
+                merged.append(c)
+            }
+        }
+        while j < old.count { endIfTouching(old[j]); j += 1 }
+        contacts = merged
+    }
+
+    private func endIfTouching(_ c: Contact) {
+        guard c.touching else { return }
+        let sa = shapes[Int(c.shapeA)], sb = shapes[Int(c.shapeB)]
+        endEvents.append(ContactEvent(shapeA: c.shapeA, shapeB: c.shapeB, bodyA: sa.body, bodyB: sb.body,
+                                      point: .zero, normal: .zero))
+    }
+
+    /// Updates every contact with an awake body: new manifold, warm-start impulses matched
+    /// by feature id, touch events, and wakes sleeping bodies that awake ones touch.
+    func collide(h: Double) {
+        let count = contacts.count
+        for ci in 0..<count {
+            var c = contacts[ci]
+            let sa = shapes[Int(c.shapeA)], sb = shapes[Int(c.shapeB)]
+            let a = Int(sa.body), b = Int(sb.body)
+            let awakeA = infos[a].type == .dynamic && infos[a].isAwake
+            let awakeB = infos[b].type == .dynamic && infos[b].isAwake
+            if !awakeA && !awakeB { continue }
+            // Refresh material (item behaviors may have changed it).
+            c.friction = (sa.friction * sb.friction).squareRoot()
+            c.restitution = max(sa.restitution, sb.restitution)
+
+            let simA = sims[a], simB = sims[b]
+            let vRel = states[b].v - states[a].v
+            let speculative = Tuning.speculativeDistance
+                + h * (vRel.length + abs(states[a].w) * simA.maxExtent + abs(states[b].w) * simB.maxExtent)
+            var m: Manifold
+            switch (sa.kind, sb.kind) {
+            case (.polygon, .polygon):
+                m = vertices.withUnsafeBufferPointer { vp in
+                    normals.withUnsafeBufferPointer { np in
+                        Collide.polygons(
+                            PolygonRef(vertices: vp.baseAddress! + Int(sa.vertexStart), normals: np.baseAddress! + Int(sa.vertexStart), count: Int(sa.vertexCount)),
+                            simA.transform,
+                            PolygonRef(vertices: vp.baseAddress! + Int(sb.vertexStart), normals: np.baseAddress! + Int(sb.vertexStart), count: Int(sb.vertexCount)),
+                            simB.transform, speculative: speculative, scratch: scratchB, scratchA: scratchA)
+                    }
+                }
+            case (.polygon, .circle):
+                m = vertices.withUnsafeBufferPointer { vp in
+                    normals.withUnsafeBufferPointer { np in
+                        Collide.polygonAndCircle(
+                            PolygonRef(vertices: vp.baseAddress! + Int(sa.vertexStart), normals: np.baseAddress! + Int(sa.vertexStart), count: Int(sa.vertexCount)),
+                            simA.transform, center: sb.center, radius: sb.radius, simB.transform, speculative: speculative)
+                    }
+                }
+            case (.circle, .circle):
+                m = Collide.circles(centerA: sa.center, radiusA: sa.radius, simA.transform,
+                                    centerB: sb.center, radiusB: sb.radius, simB.transform, speculative: speculative)
+            case (.circle, .polygon):
+                preconditionFailure("contacts are ordered polygon before circle")
+            }
+
+            // Anchors relative to the centres of mass; warm start from matching old points.
+            let old = c.manifold
+            var minSeparation = Double.greatestFiniteMagnitude
+            for k in 0..<m.pointCount {
+                var p = m[k]
+                p.anchorA = p.point - simA.center
+                p.anchorB = p.point - simB.center
+                for o in 0..<old.pointCount where old[o].id == p.id {
+                    p.normalImpulse = old[o].normalImpulse
+                    p.tangentImpulse = old[o].tangentImpulse
+                    break
+                }
+                minSeparation = min(minSeparation, p.separation)
+                m[k] = p
+            }
+            c.manifold = m
+
+            if m.pointCount > 0 {
+                if !awakeA && infos[a].type == .dynamic { wake(body: a) }
+                if !awakeB && infos[b].type == .dynamic { wake(body: b) }
+            }
+            if !c.touching && m.pointCount > 0 && minSeparation < Tuning.linearSlop {
+                c.touching = true
+                var point = m.p0.point
+                if m.pointCount == 2 { point = lerp(m.p0.point, m.p1.point, 0.5) }
+                beginEvents.append(ContactEvent(shapeA: c.shapeA, shapeB: c.shapeB, bodyA: Int32(a), bodyB: Int32(b),
+                                                point: point, normal: m.normal))
+            } else if c.touching && m.pointCount == 0 {
+                c.touching = false
+                endEvents.append(ContactEvent(shapeA: c.shapeA, shapeB: c.shapeB, bodyA: Int32(a), bodyB: Int32(b),
+                                              point: .zero, normal: .zero))
+            }
+            contacts[ci] = c
+        }
+    }
+}

@@ -1,0 +1,479 @@
+// The rigid-body world: contiguous storage addressed by ids, with hot per-step state apart
+// from cold bookkeeping (after Box2D v3). The world knows nothing of behaviors or items: the
+// model layer sets per-body gravity, forces and collision filters, then calls `step(_:)`.
+
+/// A body handle: slot index plus a generation that changes when the slot is reused, so a
+/// stale id is detected instead of silently addressing another body.
+
+struct BodyID: Hashable, Sendable {
+    var index: Int32
+    var generation: UInt32
+}
+
+
+struct ShapeID: Hashable, Sendable {
+    var index: Int32
+    var generation: UInt32
+}
+
+enum BodyType: UInt8, Sendable {
+    /// Never moves (boundaries, anchored items).
+    case `static`
+    /// Moves under forces and contacts.
+    case dynamic
+}
+
+/// Which pairs may collide. Item shapes collide with each other when they share a bit of
+/// `itemBits`, and with a boundary shape when their `boundaryBits` share a bit with it. Each
+/// collision behavior owns one bit, so the filter test is two ANDs in the broad phase.
+struct CollisionFilter: Equatable, Sendable {
+    var itemBits: UInt64 = 0
+    var boundaryBits: UInt64 = 0
+    var isBoundary = false
+
+    var collidesWithAnything: Bool { itemBits != 0 || boundaryBits != 0 }
+
+    @inline(__always)
+    static func shouldCollide(_ a: CollisionFilter, _ b: CollisionFilter) -> Bool {
+        if a.isBoundary { return !b.isBoundary && (a.boundaryBits & b.boundaryBits) != 0 }
+        if b.isBoundary { return (a.boundaryBits & b.boundaryBits) != 0 }
+        return (a.itemBits & b.itemBits) != 0
+    }
+}
+
+/// Hot per-step body data, read and written by the solver.
+struct BodySim {
+    /// Frame of the body's shapes (the item centre), world coordinates.
+    var transform = Transform.identity
+    /// Centre of mass, world coordinates.
+    var center = Vec2.zero
+    /// Centre of mass in the body frame.
+    var localCenter = Vec2.zero
+    var invMass = 0.0
+    var invInertia = 0.0
+    /// Constant acceleration from gravity behaviors (m/s²).
+    var gravity = Vec2.zero
+    /// Force and torque accumulated for the current step (N, N·m); cleared after it.
+    var force = Vec2.zero
+    var torque = 0.0
+    /// Per-second damping rates: v ← v / (1 + h·rate) once per step of length h.
+    var linearDamping = 0.0
+    var angularDamping = 0.0
+    /// Furthest shape point from the centre of mass (m), for sleep and speculation.
+    var maxExtent = 0.0
+}
+
+/// Velocity and per-step displacement, the solver's working set.
+struct BodyState {
+    var v = Vec2.zero
+    var w = 0.0
+    var dp = Vec2.zero
+    var dq = Rot.identity
+}
+
+/// Cold bookkeeping.
+struct BodyInfo {
+    var generation: UInt32 = 0
+    var alive = false
+    var type = BodyType.dynamic
+    var isAwake = true
+    var allowsRotation = true
+    var mass = 0.0
+    var inertia = 0.0
+    var sleepTime = 0.0
+    /// Shapes of this body (indices into `shapes`).
+    var shapeIndices: [Int32] = []
+    /// Sleeping island: the next body in the island's list, or −1.
+    var islandNext: Int32 = -1
+    var islandID: Int32 = -1
+    /// The model's handle for the owner (item index, boundary index).
+    var userData = 0
+}
+
+enum ShapeKind: UInt8 {
+    case polygon
+    case circle
+}
+
+struct ShapeData {
+    var generation: UInt32 = 0
+    var alive = false
+    var kind = ShapeKind.polygon
+    var body: Int32 = -1
+    /// Polygon vertices and outward normals live in the world pools, body frame.
+    var vertexStart: Int32 = 0
+    var vertexCount: Int32 = 0
+    /// Circle centre in the body frame, and radius (m).
+    var center = Vec2.zero
+    var radius = 0.0
+    var density = 1.0
+    var friction = 0.2
+    var restitution = 0.0
+    var filter = CollisionFilter()
+    /// Tight box of the current step (swept) and the fat box the broad phase keeps.
+    var aabb = AABB(lower: .zero, upper: .zero)
+    var fatAABB = AABB(lower: .zero, upper: .zero)
+    /// The model's handle (boundary index for boundary shapes).
+    var userData = 0
+}
+
+/// A contact began or ended touching. Bodies are given with their owners' user data.
+struct ContactEvent: Sendable {
+    var shapeA: Int32
+    var shapeB: Int32
+    var bodyA: Int32
+    var bodyB: Int32
+    /// Contact point (m, world), for `began`.
+    var point: Vec2
+    var normal: Vec2
+}
+
+final class World {
+    // Bodies: three parallel arrays indexed by BodyID.index.
+    var sims: [BodySim] = []
+    var states: [BodyState] = []
+    var infos: [BodyInfo] = []
+    var freeBodies: [Int32] = []
+
+    var shapes: [ShapeData] = []
+    var freeShapes: [Int32] = []
+    /// Polygon vertex and normal pools. Freed ranges are not compacted; the pools are
+    /// rebuilt when more than half is garbage.
+    var vertices: [Vec2] = []
+    var normals: [Vec2] = []
+    var garbageVertices = 0
+
+    /// Contacts sorted by `key` (lower shape index in the high half), which makes merging a
+    /// new pair list with the old contacts a linear merge, with no hashing and a
+    /// deterministic order.
+    var contacts: [Contact] = []
+    var broadPhase = BroadPhase()
+
+    /// Solver sub-steps per step (soft step).
+    var substepCount = 4
+
+    /// Events of the last step.
+    var beginEvents: [ContactEvent] = []
+    var endEvents: [ContactEvent] = []
+    /// Bodies put to sleep since the caller last cleared this.
+    var fellAsleep: [Int32] = []
+
+    /// Set when anything changed that requires new pairs (shapes, filters, body types).
+    var pairsDirty = true
+
+    /// Sleeping islands: the first body of each, by island id; −1 for a free slot.
+    var islandHeads: [Int32] = []
+    var freeIslands: [Int32] = []
+
+    // Scratch buffers reused every step.
+    var scratchA = UnsafeMutablePointer<Vec2>.allocate(capacity: 2 * Tuning.maxPolygonVertices)
+    var scratchB = UnsafeMutablePointer<Vec2>.allocate(capacity: 2 * Tuning.maxPolygonVertices)
+    var awakeBodies: [Int32] = []
+    var constraints: [ContactConstraint] = []
+
+    init() {}
+
+    deinit {
+        scratchA.deallocate()
+        scratchB.deallocate()
+    }
+
+    // MARK: Bodies
+
+    func isValid(_ id: BodyID) -> Bool {
+        id.index >= 0 && Int(id.index) < infos.count && infos[Int(id.index)].alive
+            && infos[Int(id.index)].generation == id.generation
+    }
+
+    func createBody(type: BodyType, position: Vec2, angle: Double, userData: Int) -> BodyID {
+        let index: Int32
+        if let free = freeBodies.popLast() {
+            index = free
+        } else {
+            index = Int32(sims.count)
+            sims.append(BodySim()); states.append(BodyState()); infos.append(BodyInfo())
+        }
+        let i = Int(index)
+        let generation = infos[i].generation &+ 1
+        sims[i] = BodySim()
+        sims[i].transform = Transform(p: position, q: Rot(angle: angle))
+        sims[i].center = position
+        states[i] = BodyState()
+        infos[i] = BodyInfo()
+        infos[i].generation = generation
+        infos[i].alive = true
+        infos[i].type = type
+        infos[i].userData = userData
+        pairsDirty = true
+        return BodyID(index: index, generation: generation)
+    }
+
+    func destroyBody(_ id: BodyID) {
+        guard isValid(id) else { return }
+        let i = Int(id.index)
+        wake(body: i)
+        for s in infos[i].shapeIndices { destroyShape(at: Int(s)) }
+        infos[i].shapeIndices = []
+        infos[i].alive = false
+        freeBodies.append(id.index)
+        pairsDirty = true
+    }
+
+    func setType(_ type: BodyType, of body: Int) {
+        guard infos[body].type != type else { return }
+        infos[body].type = type
+        states[body] = BodyState()
+        updateMass(body)
+        wake(body: body)
+        pairsDirty = true
+    }
+
+    /// Places a body; its velocity is kept.
+    func setTransform(_ body: Int, position: Vec2, angle: Double) {
+        sims[body].transform = Transform(p: position, q: Rot(angle: angle))
+        sims[body].center = sims[body].transform.apply(sims[body].localCenter)
+        for s in infos[body].shapeIndices { updateStaticAABB(Int(s)) }
+        wake(body: body)
+        pairsDirty = true
+    }
+
+    func setAllowsRotation(_ allows: Bool, of body: Int) {
+        infos[body].allowsRotation = allows
+        updateMass(body)
+        if !allows { states[body].w = 0 }
+    }
+
+    // MARK: Shapes
+
+    private func allocateShape(body: Int, _ fill: (inout ShapeData) -> Void) -> ShapeID {
+        let index: Int32
+        if let free = freeShapes.popLast() { index = free } else { index = Int32(shapes.count); shapes.append(ShapeData()) }
+        let i = Int(index)
+        var s = ShapeData()
+        s.generation = shapes[i].generation &+ 1
+        s.alive = true
+        s.body = Int32(body)
+        fill(&s)
+        shapes[i] = s
+        infos[body].shapeIndices.append(index)
+        updateMass(body)
+        updateStaticAABB(i)
+        pairsDirty = true
+        return ShapeID(index: index, generation: s.generation)
+    }
+
+    /// Adds a convex polygon (counter-clockwise in the math sense, i.e. positive signed
+    /// area with y down; at most `Tuning.maxPolygonVertices`), in the body frame.
+    @discardableResult
+    func addPolygon(body: Int, vertices v: [Vec2], density: Double, friction: Double,
+                    restitution: Double, filter: CollisionFilter, userData: Int = 0) -> ShapeID {
+        precondition(v.count >= 2 && v.count <= Tuning.maxPolygonVertices)
+        let start = Int32(vertices.count)
+        for i in 0..<v.count {
+            vertices.append(v[i])
+            let e = v[i + 1 < v.count ? i + 1 : 0] - v[i]
+            normals.append(e.rightPerp.normalized)
+        }
+        return allocateShape(body: body) {
+            $0.kind = .polygon
+            $0.vertexStart = start
+            $0.vertexCount = Int32(v.count)
+            $0.density = density
+            $0.friction = friction
+            $0.restitution = restitution
+            $0.filter = filter
+            $0.userData = userData
+        }
+    }
+
+    /// Adds a two-sided segment (a two-vertex polygon), in the body frame.
+    @discardableResult
+    func addSegment(body: Int, _ p1: Vec2, _ p2: Vec2, friction: Double, restitution: Double,
+                    filter: CollisionFilter, userData: Int) -> ShapeID {
+        let start = Int32(vertices.count)
+        let n = (p2 - p1).rightPerp.normalized
+        vertices.append(p1); vertices.append(p2)
+        normals.append(n); normals.append(-n)
+        return allocateShape(body: body) {
+            $0.kind = .polygon
+            $0.vertexStart = start
+            $0.vertexCount = 2
+            $0.density = 0
+            $0.friction = friction
+            $0.restitution = restitution
+            $0.filter = filter
+            $0.userData = userData
+        }
+    }
+
+    @discardableResult
+    func addCircle(body: Int, center: Vec2, radius: Double, density: Double, friction: Double,
+                   restitution: Double, filter: CollisionFilter, userData: Int = 0) -> ShapeID {
+        allocateShape(body: body) {
+            $0.kind = .circle
+            $0.center = center
+            $0.radius = radius
+            $0.density = density
+            $0.friction = friction
+            $0.restitution = restitution
+            $0.filter = filter
+            $0.userData = userData
+        }
+    }
+
+    func destroyShape(at i: Int) {
+        guard shapes[i].alive else { return }
+        shapes[i].alive = false
+        garbageVertices += Int(shapes[i].vertexCount)
+        freeShapes.append(Int32(i))
+        pairsDirty = true
+        if garbageVertices > 1024 && garbageVertices * 2 > vertices.count { compactVertexPools() }
+    }
+
+    private func compactVertexPools() {
+        var nv: [Vec2] = [], nn: [Vec2] = []
+        nv.reserveCapacity(vertices.count - garbageVertices)
+        nn.reserveCapacity(vertices.count - garbageVertices)
+        for i in shapes.indices where shapes[i].alive && shapes[i].kind == .polygon {
+            let start = Int(shapes[i].vertexStart), count = Int(shapes[i].vertexCount)
+            shapes[i].vertexStart = Int32(nv.count)
+            nv.append(contentsOf: vertices[start..<start + count])
+            nn.append(contentsOf: normals[start..<start + count])
+        }
+        vertices = nv; normals = nn; garbageVertices = 0
+    }
+
+    /// Changes a shape's material; takes effect on the next step's contacts.
+    func setMaterial(shape i: Int, friction: Double, restitution: Double, density: Double) {
+        shapes[i].friction = friction
+        shapes[i].restitution = restitution
+        if shapes[i].density != density {
+            shapes[i].density = density
+            updateMass(Int(shapes[i].body))
+        }
+    }
+
+    func setFilter(shape i: Int, _ filter: CollisionFilter) {
+        guard shapes[i].filter != filter else { return }
+        shapes[i].filter = filter
+        pairsDirty = true
+        wake(body: Int(shapes[i].body))
+    }
+
+    // MARK: Mass
+
+    /// Area, centroid and polar moment (about the centroid, per unit density) of a shape.
+    func massData(shape s: ShapeData) -> (area: Double, centroid: Vec2, inertiaPerDensity: Double) {
+        switch s.kind {
+        case .circle:
+            let a = Double.pi * s.radius * s.radius
+            return (a, s.center, a * 0.5 * s.radius * s.radius)
+        case .polygon:
+            let start = Int(s.vertexStart), n = Int(s.vertexCount)
+            if n < 3 { return (0, n > 0 ? vertices[start] : .zero, 0) }
+            // Triangle fan from the first vertex (as Box2D's b2ComputePolygonMass).
+            let origin = vertices[start]
+            var area = 0.0, c = Vec2.zero, I = 0.0
+            for i in 1..<(n - 1) {
+                let e1 = vertices[start + i] - origin, e2 = vertices[start + i + 1] - origin
+                let d = cross(e1, e2)
+                let ta = 0.5 * d
+                area += ta
+                c += (ta / 3) * (e1 + e2)
+                let intx2 = e1.x * e1.x + e2.x * e1.x + e2.x * e2.x
+                let inty2 = e1.y * e1.y + e2.y * e1.y + e2.y * e2.y
+                I += (0.25 / 3 * d) * (intx2 + inty2)
+            }
+            c = (1 / area) * c
+            // I is about `origin`; move it to the centroid.
+            let Ic = I - area * c.lengthSquared
+            return (area, origin + c, Ic)
+        }
+    }
+
+    func updateMass(_ body: Int) {
+        var info = infos[body]
+        var mass = 0.0, center = Vec2.zero, inertia = 0.0
+        var parts: [(Double, Vec2, Double)] = []
+        var extentShapes: [Int32] = []
+        for si in info.shapeIndices where shapes[Int(si)].alive {
+            let s = shapes[Int(si)]
+            extentShapes.append(si)
+            let md = massData(shape: s)
+            let m = s.density * md.area
+            mass += m
+            center += m * md.centroid
+            parts.append((m, md.centroid, s.density * md.inertiaPerDensity))
+        }
+        if mass > 0 { center = (1 / mass) * center }
+        for (m, c, i) in parts { inertia += i + m * (c - center).lengthSquared }
+        info.mass = mass
+        info.inertia = inertia
+        var sim = sims[body]
+        sim.localCenter = mass > 0 ? center : .zero
+        sim.center = sim.transform.apply(sim.localCenter)
+        if info.type == .dynamic && mass > 0 {
+            sim.invMass = 1 / mass
+            sim.invInertia = info.allowsRotation && inertia > 0 ? 1 / inertia : 0
+        } else {
+            sim.invMass = 0
+            sim.invInertia = 0
+        }
+        var extent = 0.0
+        for si in extentShapes {
+            let s = shapes[Int(si)]
+            switch s.kind {
+            case .circle: extent = max(extent, (s.center - sim.localCenter).length + s.radius)
+            case .polygon:
+                for k in 0..<Int(s.vertexCount) {
+                    extent = max(extent, (vertices[Int(s.vertexStart) + k] - sim.localCenter).length)
+                }
+            }
+        }
+        sim.maxExtent = extent
+        sims[body] = sim
+        infos[body] = info
+    }
+
+    // MARK: Forces and velocities (the model's levers)
+
+    func applyForce(_ body: Int, _ f: Vec2, at point: Vec2) {
+        guard infos[body].type == .dynamic else { return }
+        sims[body].force += f
+        sims[body].torque += cross(point - sims[body].center, f)
+        wake(body: body)
+    }
+
+    func applyTorque(_ body: Int, _ t: Double) {
+        guard infos[body].type == .dynamic else { return }
+        sims[body].torque += t
+        wake(body: body)
+    }
+
+    func applyLinearImpulse(_ body: Int, _ j: Vec2, at point: Vec2) {
+        guard infos[body].type == .dynamic else { return }
+        states[body].v += sims[body].invMass * j
+        states[body].w += sims[body].invInertia * cross(point - sims[body].center, j)
+        wake(body: body)
+    }
+
+    func setVelocity(_ body: Int, linear: Vec2, angular: Double) {
+        guard infos[body].type == .dynamic else { return }
+        states[body].v = linear
+        states[body].w = infos[body].allowsRotation ? angular : 0
+        wake(body: body)
+    }
+
+    /// Velocity of the body's frame origin (the item centre), which differs from the
+    /// centre-of-mass velocity when the two do not coincide.
+    func originVelocity(_ body: Int) -> Vec2 {
+        let r = sims[body].transform.p - sims[body].center
+        return states[body].v + cross(states[body].w, r)
+    }
+
+    /// True while some dynamic body is awake.
+    var hasAwakeBodies: Bool {
+        for i in infos.indices where infos[i].alive && infos[i].type == .dynamic && infos[i].isAwake { return true }
+        return false
+    }
+}

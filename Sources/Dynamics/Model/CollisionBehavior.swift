@@ -1,0 +1,157 @@
+import Foundation
+
+/// Told when items touch each other or a boundary (UICollisionBehaviorDelegate).
+///
+/// Unlike UIKit, a resting contact reports `began` once and `ended` once, when the two
+/// really separate (beyond the speculative distance, about 2 pt plus one step of motion),
+/// not on every micro-bounce. Callbacks come after the frame's positions are written back,
+/// began before ended. Every method has an empty default.
+public protocol CollisionBehaviorDelegate: AnyObject {
+    func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item1: DynamicItem,
+                           with item2: DynamicItem, at point: CGPoint)
+    func collisionBehavior(_ behavior: CollisionBehavior, endedContactFor item1: DynamicItem,
+                           with item2: DynamicItem)
+    /// `identifier` is nil for the reference-bounds boundary.
+    func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item: DynamicItem,
+                           withBoundaryIdentifier identifier: AnyHashable?, at point: CGPoint)
+    func collisionBehavior(_ behavior: CollisionBehavior, endedContactFor item: DynamicItem,
+                           withBoundaryIdentifier identifier: AnyHashable?)
+}
+
+extension CollisionBehaviorDelegate {
+    public func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item1: DynamicItem,
+                                  with item2: DynamicItem, at point: CGPoint) {}
+    public func collisionBehavior(_ behavior: CollisionBehavior, endedContactFor item1: DynamicItem,
+                                  with item2: DynamicItem) {}
+    public func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item: DynamicItem,
+                                  withBoundaryIdentifier identifier: AnyHashable?, at point: CGPoint) {}
+    public func collisionBehavior(_ behavior: CollisionBehavior, endedContactFor item: DynamicItem,
+                                  withBoundaryIdentifier identifier: AnyHashable?) {}
+}
+
+/// Makes its items collide with each other and with boundaries (UICollisionBehavior).
+///
+/// Two items collide when some collision behavior with `.items` in its mode holds both; an
+/// item collides with the boundaries of the collision behaviors with `.boundaries` that
+/// hold it. Boundaries are two-sided lines; a path boundary is flattened (curves within
+/// 0.25 pt). Boundaries have elasticity 0 and friction 0.2 unless set here.
+open class CollisionBehavior: DynamicBehavior {
+    public struct Mode: OptionSet, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static let items = Mode(rawValue: 1)
+        public static let boundaries = Mode(rawValue: 2)
+        public static let everything: Mode = [.items, .boundaries]
+    }
+
+    private var list: ItemList
+    private(set) var boundaries: [(identifier: AnyHashable, path: BezierPath)] = []
+    /// Bumped whenever boundaries or the reference-bounds setting change.
+    private(set) var boundaryVersion = 0
+    private(set) var referenceInsets: EdgeInsets?
+
+    public weak var collisionDelegate: CollisionBehaviorDelegate?
+
+    public init(items: [DynamicItem] = []) {
+        list = ItemList(items)
+        super.init()
+    }
+
+    public var items: [DynamicItem] { list.items }
+    override var ownItems: [DynamicItem] { list.items }
+    func contains(_ item: DynamicItem) -> Bool { list.contains(item) }
+
+    public func addItem(_ item: DynamicItem) { if list.insert(item) { setNeedsUpdate() } }
+    public func removeItem(_ item: DynamicItem) { if list.remove(item) { setNeedsUpdate() } }
+
+    public var collisionMode: Mode = .everything { didSet { setNeedsUpdate() } }
+
+    /// Elasticity of this behavior's boundaries (0…1; default 0). A contact uses the larger
+    /// of the two elasticities.
+    public var boundaryElasticity: CGFloat = 0 {
+        didSet {
+            require { try Validate.nonNegative(boundaryElasticity, "CollisionBehavior", "boundaryElasticity") }
+            boundaryVersion += 1; setNeedsUpdate()
+        }
+    }
+    /// Friction of this behavior's boundaries (default 0.2); a contact uses the geometric mean.
+    public var boundaryFriction: CGFloat = 0.2 {
+        didSet {
+            require { try Validate.nonNegative(boundaryFriction, "CollisionBehavior", "boundaryFriction") }
+            boundaryVersion += 1; setNeedsUpdate()
+        }
+    }
+
+    /// Makes the animator's reference bounds a boundary (identifier nil in callbacks).
+    /// Ignored by an animator without reference bounds.
+    public var translatesReferenceBoundsIntoBoundary: Bool {
+        get { referenceInsets != nil }
+        set { setReferenceInsets(newValue ? EdgeInsets(top: 0, left: 0, bottom: 0, right: 0) : nil) }
+    }
+
+    /// The reference bounds inset by `insets` (points) become a boundary.
+    public func setTranslatesReferenceBoundsIntoBoundary(with insets: EdgeInsets) {
+        require {
+            try Validate.finite(insets.top, "CollisionBehavior", "insets.top")
+            try Validate.finite(insets.left, "CollisionBehavior", "insets.left")
+            try Validate.finite(insets.bottom, "CollisionBehavior", "insets.bottom")
+            try Validate.finite(insets.right, "CollisionBehavior", "insets.right")
+        }
+        setReferenceInsets(insets)
+    }
+
+    private func setReferenceInsets(_ insets: EdgeInsets?) {
+        referenceInsets = insets
+        boundaryVersion += 1
+        setNeedsUpdate()
+    }
+
+    /// Adds (or replaces) a boundary along a path: each subpath becomes a chain of
+    /// two-sided segments, closed subpaths closed.
+    public func addBoundary(withIdentifier identifier: AnyHashable, for path: BezierPath) {
+        for line in path.flattened() {
+            for p in line.points { require { try Validate.finite(p, "CollisionBehavior boundary \(identifier)", "path") } }
+        }
+        removeBoundaryQuietly(identifier)
+        boundaries.append((identifier, path.copy()))
+        boundaryVersion += 1
+        setNeedsUpdate()
+    }
+
+    /// Adds (or replaces) a straight boundary from `p1` to `p2`.
+    public func addBoundary(withIdentifier identifier: AnyHashable, from p1: CGPoint, to p2: CGPoint) {
+        require {
+            try Validate.finite(p1, "CollisionBehavior boundary \(identifier)", "from")
+            try Validate.finite(p2, "CollisionBehavior boundary \(identifier)", "to")
+        }
+        let path = BezierPath()
+        path.move(to: p1)
+        path.addLine(to: p2)
+        addBoundary(withIdentifier: identifier, for: path)
+    }
+
+    public func removeBoundary(withIdentifier identifier: AnyHashable) {
+        if removeBoundaryQuietly(identifier) { boundaryVersion += 1; setNeedsUpdate() }
+    }
+
+    @discardableResult
+    private func removeBoundaryQuietly(_ identifier: AnyHashable) -> Bool {
+        guard let i = boundaries.firstIndex(where: { $0.identifier == identifier }) else { return false }
+        boundaries.remove(at: i)
+        return true
+    }
+
+    public func removeAllBoundaries() {
+        guard !boundaries.isEmpty else { return }
+        boundaries.removeAll()
+        boundaryVersion += 1
+        setNeedsUpdate()
+    }
+
+    /// In the order they were added.
+    public var boundaryIdentifiers: [AnyHashable] { boundaries.map(\.identifier) }
+
+    public func boundary(withIdentifier identifier: AnyHashable) -> BezierPath? {
+        boundaries.first { $0.identifier == identifier }?.path.copy()
+    }
+}

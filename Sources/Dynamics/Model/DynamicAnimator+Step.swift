@@ -1,0 +1,121 @@
+import Foundation
+
+extension DynamicAnimator {
+    /// Advances the animation by one frame of `dt` seconds (see the type's documentation
+    /// for what a frame does). Internal steps of `fixedTimeStep` consume the accumulated
+    /// time; a remainder carries over to the next frame.
+    public func step(_ dt: TimeInterval) {
+        guard dt.isFinite, dt >= 0 else {
+            invalidInputHandler(DynamicsError(owner: "DynamicAnimator", property: "step(dt)",
+                                              message: "must be a finite number ≥ 0, got \(dt)"))
+            return
+        }
+        // 1. Changes since the last frame.
+        if needsUpdate { update() }
+        if !running {
+            guard world.hasAwakeBodies else { return }
+            running = true
+            delegate?.dynamicAnimatorWillResume(self)
+        }
+
+        // 2. Fixed internal steps.
+        world.beginEvents.removeAll(keepingCapacity: true)
+        world.endEvents.removeAll(keepingCapacity: true)
+        world.fellAsleep.removeAll(keepingCapacity: true)
+        accumulator += dt
+        let h = fixedTimeStep
+        while accumulator >= h * (1 - 1e-9) {
+            applyPerStepForces(h)
+            world.step(h)
+            accumulator -= h
+            elapsedTime += h
+        }
+        if abs(accumulator) < h * 1e-9 { accumulator = 0 }
+        heldForces.removeAll(keepingCapacity: true)
+
+        // 3. Write back, 4. collisions, 5. actions.
+        writeBack()
+        reportCollisions()
+        for b in flatBehaviors { b.action?() }
+
+        // 6. Pause when everything rests and nothing is pending.
+        if !needsUpdate && heldForces.isEmpty && !world.hasAwakeBodies {
+            running = false
+            accumulator = 0
+            delegate?.dynamicAnimatorDidPause(self)
+        }
+    }
+
+    /// Forces held from actions, and custom behaviors, once per internal step.
+    private func applyPerStepForces(_ h: TimeInterval) {
+        for f in heldForces where world.isValid(f.body) {
+            let b = Int(f.body.index)
+            if f.force != .zero {
+                world.applyForce(b, f.force, at: world.sims[b].transform.apply(f.offset))
+            }
+            if f.torque != 0 { world.applyTorque(b, f.torque) }
+        }
+        if plugins.isEmpty { return }
+        for (behavior, bodies, items) in plugins {
+            var context = DynamicBehaviorContext(world: world, bodies: bodies, items: items, dt: h, time: elapsedTime)
+            behavior.step(&context)
+        }
+    }
+
+    /// Centers and rotations of moving (or just stopped) bodies back into the items.
+    private func writeBack() {
+        func write(_ b: Int) {
+            let slot = world.infos[b].userData
+            guard slot < records.count, records[slot].body.index == Int32(b) else { return }
+            let xf = world.sims[b].transform
+            let item = records[slot].item
+            item.center = Units.point(xf.p)
+            item.transform = CGAffineTransform(a: xf.q.c, b: xf.q.s, c: -xf.q.s, d: xf.q.c, tx: 0, ty: 0)
+        }
+        for bi in world.awakeBodies { write(Int(bi)) }
+        for bi in world.fellAsleep where world.infos[Int(bi)].alive { write(Int(bi)) }
+    }
+
+    private enum Party {
+        case item(DynamicItem)
+        case boundary(CollisionBehavior, AnyHashable?)
+    }
+
+    private func party(shape s: Int32) -> Party? {
+        let shape = world.shapes[Int(s)]
+        let body = Int(shape.body)
+        if shape.filter.isBoundary {
+            guard shape.userData < boundaryOwners.count, let owner = boundaryOwners[shape.userData] else { return nil }
+            return .boundary(owner.behavior, owner.identifier)
+        }
+        guard world.infos[body].alive else { return nil }
+        let slot = world.infos[body].userData
+        guard slot < records.count, records[slot].body.index == Int32(body) else { return nil }
+        return .item(records[slot].item)
+    }
+
+    private func reportCollisions() {
+        if world.beginEvents.isEmpty && world.endEvents.isEmpty { return }
+        for e in world.beginEvents { report(e, began: true) }
+        for e in world.endEvents { report(e, began: false) }
+    }
+
+    private func report(_ e: ContactEvent, began: Bool) {
+        guard let a = party(shape: e.shapeA), let b = party(shape: e.shapeB) else { return }
+        let point = Units.point(e.point)
+        switch (a, b) {
+        case let (.item(i1), .item(i2)):
+            for c in collisionBehaviors where c.collisionMode.contains(.items) && c.contains(i1) && c.contains(i2) {
+                guard let d = c.collisionDelegate else { continue }
+                if began { d.collisionBehavior(c, beganContactFor: i1, with: i2, at: point) }
+                else { d.collisionBehavior(c, endedContactFor: i1, with: i2) }
+            }
+        case let (.item(item), .boundary(c, id)), let (.boundary(c, id), .item(item)):
+            guard let d = c.collisionDelegate else { return }
+            if began { d.collisionBehavior(c, beganContactFor: item, withBoundaryIdentifier: id, at: point) }
+            else { d.collisionBehavior(c, endedContactFor: item, withBoundaryIdentifier: id) }
+        case (.boundary, .boundary):
+            break
+        }
+    }
+}

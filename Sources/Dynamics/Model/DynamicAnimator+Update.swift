@@ -1,0 +1,258 @@
+import Foundation
+
+// Step 1 of a frame: turn the behavior tree into engine state. Runs only when something
+// changed (`needsUpdate`); the per-step loop itself never walks the tree.
+
+extension DynamicAnimator {
+    func update() {
+        needsUpdate = false
+
+        // Walk the tree depth-first, in order.
+        var flat: [DynamicBehavior] = []
+        func visit(_ b: DynamicBehavior) { flat.append(b); for c in b.childBehaviors { visit(c) } }
+        for b in behaviors { visit(b) }
+        flatBehaviors = flat
+
+        var order = ItemList([])
+        var gravity: [ObjectIdentifier: CGVector] = [:]
+        var properties: [ObjectIdentifier: ItemProperties] = [:]
+        var filters: [ObjectIdentifier: CollisionFilter] = [:]
+        var collisions: [CollisionBehavior] = []
+        var customs: [CustomBehavior] = []
+        for b in flat {
+            for item in b.ownItems { order.insert(item) }
+            if let customBehavior = b as? CustomBehavior {
+                customs.append(customBehavior)
+                for item in customBehavior.items { order.insert(item) }
+            }
+            switch b {
+            case let g as GravityBehavior:
+                let d = g.gravityDirection
+                for item in g.items {
+                    let k = ObjectIdentifier(item)
+                    let old = gravity[k] ?? CGVector(dx: 0, dy: 0)
+                    gravity[k] = CGVector(dx: old.dx + d.dx, dy: old.dy + d.dy)
+                }
+            case let c as CollisionBehavior:
+                precondition(collisions.count < 64,
+                             "Dynamics: at most 64 collision behaviors per animator (each owns one bit of the collision filter)")
+                let bit = UInt64(1) << UInt64(collisions.count)
+                collisions.append(c)
+                for item in c.items {
+                    let k = ObjectIdentifier(item)
+                    var f = filters[k] ?? CollisionFilter()
+                    if c.collisionMode.contains(.items) { f.itemBits |= bit }
+                    if c.collisionMode.contains(.boundaries) { f.boundaryBits |= bit }
+                    filters[k] = f
+                }
+            case let ib as DynamicItemBehavior:
+                for item in ib.items {
+                    let k = ObjectIdentifier(item)
+                    var p = properties[k] ?? .defaults
+                    p.apply(ib.overrides)
+                    properties[k] = p
+                }
+            default:
+                break
+            }
+        }
+        collisionBehaviors = collisions
+
+        // New items first, then removals, so slots freed now are not reused until the
+        // next update (touch events of this frame may still name them).
+        var keep = Set<ObjectIdentifier>()
+        var newRecords: [ItemRecord] = []
+        for item in order.items {
+            let k = ObjectIdentifier(item)
+            keep.insert(k)
+            if recordIndex[k] != nil { continue }
+            if let r = makeRecord(for: item) { newRecords.append(r) } else { keep.remove(k) }
+        }
+        var survivors: [ItemRecord] = []
+        survivors.reserveCapacity(records.count + newRecords.count)
+        for r in records {
+            if keep.contains(ObjectIdentifier(r.item)) { survivors.append(r) } else {
+                world.destroyBody(r.body)
+                ItemOwnership.release(r.item, from: self)
+            }
+        }
+        survivors.append(contentsOf: newRecords)
+        records = survivors
+        recordIndex.removeAll(keepingCapacity: true)
+        for i in records.indices {
+            recordIndex[ObjectIdentifier(records[i].item)] = i
+            world.infos[Int(records[i].body.index)].userData = i
+        }
+
+        // Per-item engine state; only what changed is touched (and woken).
+        for i in records.indices {
+            let k = ObjectIdentifier(records[i].item)
+            apply(properties: properties[k] ?? .defaults, gravity: gravity[k] ?? CGVector(dx: 0, dy: 0),
+                  filter: filters[k] ?? CollisionFilter(), toRecordAt: i)
+        }
+
+        updateBoundaries()
+
+        plugins = customs.map { c in
+            let inWorld = c.items.filter { recordIndex[ObjectIdentifier($0)] != nil }
+            return (c, inWorld.map { records[recordIndex[ObjectIdentifier($0)]!].body.index }, inWorld)
+        }
+
+        // Velocity changes requested before the items were in the world.
+        for b in flat {
+            guard let ib = b as? DynamicItemBehavior else { continue }
+            let linear = ib.pendingLinear, angular = ib.pendingAngular
+            ib.pendingLinear = []; ib.pendingAngular = []
+            for (item, v) in linear { addLinearVelocity(v, to: item) }
+            for (item, w) in angular { addAngularVelocity(w, to: item) }
+        }
+        needsUpdate = false
+    }
+
+    /// Validates an item and creates its body; nil (after reporting) if it is invalid.
+    private func makeRecord(for item: DynamicItem) -> ItemRecord? {
+        let geometry: ItemShape
+        let center = item.center, t = item.transform
+        do {
+            try Validate.finite(center, "\(item)", "center")
+            guard [t.a, t.b, t.c, t.d, t.tx, t.ty].allSatisfy(\.isFinite) else {
+                throw DynamicsError(owner: "\(item)", property: "transform", message: "must be finite, got \(t)")
+            }
+            geometry = try ItemShape.make(for: item)
+            guard ItemOwnership.claim(item, for: self) else {
+                throw DynamicsError(owner: "\(item)", property: "animator",
+                                    message: "is already in another animator; an item can be in one animator at a time")
+            }
+        } catch let error as DynamicsError {
+            invalidInputHandler(error)
+            return nil
+        } catch {
+            preconditionFailure("Dynamics: \(error)")
+        }
+        let body = world.createBody(type: .dynamic, position: Units.meters(center),
+                                    angle: Double(atan2(t.b, t.a)), userData: records.count)
+        let props = ItemProperties.defaults
+        let shape = addShape(geometry, to: Int(body.index), properties: props, filter: CollisionFilter())
+        return ItemRecord(item: item, body: body, shape: shape, geometry: geometry, size: item.bounds.size,
+                          properties: props, gravity: CGVector(dx: 0, dy: 0), filter: CollisionFilter())
+    }
+
+    private func addShape(_ geometry: ItemShape, to body: Int, properties p: ItemProperties, filter: CollisionFilter) -> Int32 {
+        switch geometry {
+        case .polygon(let v):
+            return world.addPolygon(body: body, vertices: v, density: Double(p.density), friction: Double(p.friction),
+                                    restitution: Double(p.elasticity), filter: filter).index
+        case .circle(let r):
+            return world.addCircle(body: body, center: .zero, radius: r, density: Double(p.density),
+                                   friction: Double(p.friction), restitution: Double(p.elasticity), filter: filter).index
+        }
+    }
+
+    private func apply(properties p: ItemProperties, gravity: CGVector, filter: CollisionFilter, toRecordAt i: Int) {
+        var r = records[i]
+        let b = Int(r.body.index)
+        if !r.configured || r.properties != p {
+            world.setMaterial(shape: Int(r.shape), friction: Double(p.friction), restitution: Double(p.elasticity),
+                              density: Double(p.density))
+            world.sims[b].linearDamping = Double(p.resistance)
+            world.sims[b].angularDamping = Double(p.angularResistance)
+            world.setAllowsRotation(p.allowsRotation, of: b)
+            world.setType(p.isAnchored ? .static : .dynamic, of: b)
+            r.properties = p
+            world.wake(body: b)
+        }
+        if !r.configured || r.gravity != gravity {
+            world.sims[b].gravity = Vec2(Double(gravity.dx) * Units.gravity, Double(gravity.dy) * Units.gravity)
+            r.gravity = gravity
+            world.wake(body: b)
+        }
+        if !r.configured || r.filter != filter {
+            world.setFilter(shape: Int(r.shape), filter)
+            r.filter = filter
+        }
+        r.configured = true
+        records[i] = r
+    }
+
+    /// Re-reads an item's center, rotation and size.
+    func refresh(recordAt i: Int) {
+        let r = records[i]
+        let item = r.item
+        let center = item.center, t = item.transform
+        let geometry: ItemShape
+        do {
+            try Validate.finite(center, "\(item)", "center")
+            guard [t.a, t.b, t.c, t.d, t.tx, t.ty].allSatisfy(\.isFinite) else {
+                throw DynamicsError(owner: "\(item)", property: "transform", message: "must be finite, got \(t)")
+            }
+            geometry = try ItemShape.make(for: item)
+        } catch let error as DynamicsError {
+            invalidInputHandler(error)
+            return
+        } catch {
+            preconditionFailure("Dynamics: \(error)")
+        }
+        let b = Int(r.body.index)
+        if geometry != r.geometry {
+            world.destroyShape(at: Int(r.shape))
+            world.infos[b].shapeIndices.removeAll { $0 == r.shape }
+            records[i].shape = addShape(geometry, to: b, properties: r.properties, filter: r.filter)
+            records[i].geometry = geometry
+            records[i].size = item.bounds.size
+        }
+        world.setTransform(b, position: Units.meters(center), angle: Double(atan2(t.b, t.a)))
+        setNeedsResume()
+    }
+
+    /// Rebuilds the static bodies of collision behaviors whose boundaries changed.
+    private func updateBoundaries() {
+        var live = Set<ObjectIdentifier>()
+        for (bit, c) in collisionBehaviors.enumerated() {
+            let k = ObjectIdentifier(c)
+            live.insert(k)
+            let filter = CollisionFilter(itemBits: 0, boundaryBits: UInt64(1) << UInt64(bit), isBoundary: true)
+            if let set = boundarySets[k], set.version == c.boundaryVersion, set.referenceBounds == referenceBounds {
+                // Same geometry; the bit may have moved.
+                for body in set.bodies {
+                    for s in world.infos[Int(body.index)].shapeIndices { world.setFilter(shape: Int(s), filter) }
+                }
+                continue
+            }
+            if let old = boundarySets[k] { for body in old.bodies { world.destroyBody(body) } }
+            var bodies: [BodyID] = []
+            func addChain(_ points: [CGPoint], closed: Bool, identifier: AnyHashable?) {
+                guard points.count >= 2 else { return }
+                let owner = boundaryOwners.count
+                boundaryOwners.append((c, identifier))
+                let body = world.createBody(type: .static, position: .zero, angle: 0, userData: owner)
+                let n = points.count
+                let segmentCount = closed ? n : n - 1
+                for i in 0..<segmentCount {
+                    let p1 = Units.meters(points[i]), p2 = Units.meters(points[(i + 1) % n])
+                    if (p2 - p1).lengthSquared < 1e-12 { continue }
+                    world.addSegment(body: Int(body.index), p1, p2, friction: Double(c.boundaryFriction),
+                                     restitution: Double(c.boundaryElasticity), filter: filter, userData: owner)
+                }
+                bodies.append(body)
+            }
+            if let insets = c.referenceInsets, let bounds = referenceBounds {
+                let r = bounds.inset(by: insets)
+                addChain([CGPoint(x: r.minX, y: r.minY), CGPoint(x: r.maxX, y: r.minY),
+                          CGPoint(x: r.maxX, y: r.maxY), CGPoint(x: r.minX, y: r.maxY)], closed: true, identifier: nil)
+            }
+            for (identifier, path) in c.boundaries {
+                for line in path.flattened(tolerance: 0.25) {
+                    addChain(line.points, closed: line.isClosed, identifier: identifier)
+                }
+            }
+            boundarySets[k] = BoundarySet(version: c.boundaryVersion, referenceBounds: referenceBounds, bodies: bodies)
+            // New walls may cut through resting items: let everything look again.
+            world.wakeAll()
+        }
+        for (k, set) in boundarySets where !live.contains(k) {
+            for body in set.bodies { world.destroyBody(body) }
+            boundarySets[k] = nil
+            world.wakeAll()
+        }
+    }
+}

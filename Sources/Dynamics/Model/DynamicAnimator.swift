@@ -1,0 +1,266 @@
+import Foundation
+
+/// Told when the animator pauses (everything rests) and resumes (UIDynamicAnimatorDelegate).
+public protocol DynamicAnimatorDelegate: AnyObject {
+    func dynamicAnimatorDidPause(_ animator: DynamicAnimator)
+    func dynamicAnimatorWillResume(_ animator: DynamicAnimator)
+}
+
+extension DynamicAnimatorDelegate {
+    public func dynamicAnimatorDidPause(_ animator: DynamicAnimator) {}
+    public func dynamicAnimatorWillResume(_ animator: DynamicAnimator) {}
+}
+
+/// Ticks a tree of behaviors over dynamic items (UIDynamicAnimator).
+///
+/// One `step(_:)` is one frame. It (1) applies the changes made since the last frame,
+/// (2) runs as many fixed internal steps (`fixedTimeStep`, default 1/120 s, each with
+/// `substepCount` solver sub-steps) as the accumulated time holds, (3) writes centers and
+/// rotations back to the items, (4) reports collisions (began, then ended), (5) runs every
+/// behavior's `action`, and (6) pauses when every item rests or resumes after a change.
+/// Results depend only on the sequence of `step` calls, never on wall-clock time: the same
+/// scene on the same build gives bit-identical results.
+///
+/// An animator and its items and behaviors are not thread-safe: use them from one thread
+/// (or the queue given to `start(on:)`).
+public final class DynamicAnimator {
+    /// The area (points) whose edges `CollisionBehavior.translatesReferenceBoundsIntoBoundary`
+    /// uses; nil for an animator in abstract coordinates.
+    public let referenceBounds: CGRect?
+
+    public weak var delegate: DynamicAnimatorDelegate?
+
+    /// The root behaviors, in the order they were added.
+    public private(set) var behaviors: [DynamicBehavior] = []
+
+    /// Total simulated time while running, in seconds.
+    public internal(set) var elapsedTime: TimeInterval = 0
+
+    /// Receives bad input found while building the world (an item with a non-finite center,
+    /// a size ≤ 0, a non-convex path, an item already in another animator). The default
+    /// traps with the message, as UIKit raises; a handler that returns leaves the offending
+    /// item out of the world, so nothing invalid ever enters it.
+    public var invalidInputHandler: (DynamicsError) -> Void = { preconditionFailure("Dynamics: \($0)") }
+
+    /// Length of one internal step, seconds (default 1/120).
+    public var fixedTimeStep: TimeInterval = 1.0 / 120 {
+        didSet { require { try Validate.positive(fixedTimeStep, "DynamicAnimator", "fixedTimeStep") } }
+    }
+
+    /// Solver sub-steps per internal step (default 4).
+    public var substepCount: Int {
+        get { world.substepCount }
+        set {
+            precondition(newValue >= 1, "Dynamics: DynamicAnimator.substepCount must be ≥ 1, got \(newValue)")
+            world.substepCount = newValue
+        }
+    }
+
+    let world = World()
+    var records: [ItemRecord] = []
+    var recordIndex: [ObjectIdentifier: Int] = [:]
+    var boundarySets: [ObjectIdentifier: BoundarySet] = [:]
+    /// Boundary shape userData → (behavior, identifier); nil identifier = reference bounds.
+    var boundaryOwners: [(behavior: CollisionBehavior, identifier: AnyHashable?)?] = []
+    /// The tree flattened depth-first at the last update.
+    var flatBehaviors: [DynamicBehavior] = []
+    var collisionBehaviors: [CollisionBehavior] = []
+    var plugins: [(behavior: CustomBehavior, bodies: [Int32], items: [DynamicItem])] = []
+    var heldForces: [HeldForce] = []
+    var needsUpdate = false
+    var running = false
+    var accumulator: TimeInterval = 0
+    var driver: RealTimeDriver?
+
+    /// An animator whose reference bounds (points) can become a collision boundary.
+    public init(referenceBounds: CGRect) {
+        self.referenceBounds = referenceBounds
+    }
+
+    /// An animator in abstract coordinates (no reference bounds).
+    public init() {
+        referenceBounds = nil
+    }
+
+    deinit {
+        for r in records { ItemOwnership.release(r.item, from: self) }
+        driver?.stop()
+    }
+
+    /// True while items move; false once everything rests (or there is nothing to move).
+    public var isRunning: Bool { running || (needsUpdate && !behaviors.isEmpty) }
+
+    public func addBehavior(_ behavior: DynamicBehavior) {
+        if behavior.dynamicAnimator === self && behavior.parent == nil { return }
+        precondition(behavior.dynamicAnimator == nil,
+                     "Dynamics: \(type(of: behavior)) is already in another animator; a behavior can be in one animator at a time")
+        precondition(behavior.parent == nil,
+                     "Dynamics: \(type(of: behavior)) is a child behavior; add its root instead")
+        behaviors.append(behavior)
+        behavior.setAnimator(self)
+        setNeedsUpdate()
+    }
+
+    public func removeBehavior(_ behavior: DynamicBehavior) {
+        guard let i = behaviors.firstIndex(where: { $0 === behavior }) else { return }
+        behaviors.remove(at: i)
+        behavior.setAnimator(nil)
+        setNeedsUpdate()
+    }
+
+    public func removeAllBehaviors() {
+        let old = behaviors
+        behaviors.removeAll()
+        for b in old { b.setAnimator(nil) }
+        setNeedsUpdate()
+    }
+
+    /// Items whose frame (the upright box around the rotated bounds) intersects `rect`.
+    /// Complexity: O(n) in the number of items.
+    public func items(in rect: CGRect) -> [DynamicItem] {
+        records.compactMap { r in
+            let xf = world.sims[Int(r.body.index)].transform
+            let hw = Double(r.size.width) / 2, hh = Double(r.size.height) / 2
+            let ex = abs(xf.q.c) * hw + abs(xf.q.s) * hh, ey = abs(xf.q.s) * hw + abs(xf.q.c) * hh
+            let c = Units.point(xf.p)
+            let frame = CGRect(x: c.x - ex, y: c.y - ey, width: 2 * ex, height: 2 * ey)
+            return frame.intersects(rect) ? r.item : nil
+        }
+    }
+
+    /// Reads the item's center, rotation and size again (after you changed them).
+    public func updateItem(usingCurrentState item: DynamicItem) {
+        guard let i = recordIndex[ObjectIdentifier(item)] else { return }
+        refresh(recordAt: i)
+    }
+
+    // MARK: Velocities and forces (for actions and bindings)
+
+    /// The velocity (pt/s) of the item's center, or nil if the item is not in the world.
+    public func linearVelocity(of item: DynamicItem) -> CGPoint? {
+        guard let i = recordIndex[ObjectIdentifier(item)] else { return nil }
+        return Units.point(world.originVelocity(Int(records[i].body.index)))
+    }
+
+    /// Angular velocity (rad/s, positive clockwise on screen), or nil.
+    public func angularVelocity(of item: DynamicItem) -> CGFloat? {
+        guard let i = recordIndex[ObjectIdentifier(item)] else { return nil }
+        return world.states[Int(records[i].body.index)].w
+    }
+
+    /// Adds a velocity (pt/s); false if the item is not in the world yet.
+    @discardableResult
+    func addLinearVelocity(_ v: CGPoint, to item: DynamicItem) -> Bool {
+        guard let i = recordIndex[ObjectIdentifier(item)] else { return false }
+        let b = Int(records[i].body.index)
+        world.setVelocity(b, linear: world.states[b].v + Units.meters(v), angular: world.states[b].w)
+        setNeedsResume()
+        return true
+    }
+
+    @discardableResult
+    func addAngularVelocity(_ w: CGFloat, to item: DynamicItem) -> Bool {
+        guard let i = recordIndex[ObjectIdentifier(item)] else { return false }
+        let b = Int(records[i].body.index)
+        world.setVelocity(b, linear: world.states[b].v, angular: world.states[b].w + Double(w))
+        setNeedsResume()
+        return true
+    }
+
+    /// Applies a force (UIKit Newtons: a = 100·f/mass pt/s²) at an offset (points, in the
+    /// item's own axes, so it turns with the item) from its center, over every internal
+    /// step of the next frame. Call it from an `action` for a force that lasts.
+    public func applyForce(_ force: CGVector, to item: DynamicItem, atOffset offset: CGVector = .zero) {
+        require {
+            try Validate.finite(force, "\(item)", "force")
+            try Validate.finite(offset, "\(item)", "offset")
+        }
+        guard let i = recordIndex[ObjectIdentifier(item)] else { return }
+        heldForces.append(HeldForce(body: records[i].body, force: Vec2(Double(force.dx), Double(force.dy)),
+                                    offset: Units.meters(offset), torque: 0))
+        setNeedsResume()
+    }
+
+    /// Applies a torque (UIKit Newton·points; positive turns clockwise) over the next frame.
+    public func applyTorque(_ torque: CGFloat, to item: DynamicItem) {
+        require { try Validate.finite(torque, "\(item)", "torque") }
+        guard let i = recordIndex[ObjectIdentifier(item)] else { return }
+        heldForces.append(HeldForce(body: records[i].body, force: .zero, offset: .zero,
+                                    torque: Double(torque) * Units.metersPerPoint))
+        setNeedsResume()
+    }
+
+    /// Applies an impulse now (Δv = 100·i/mass pt/s) at an offset (points, item axes).
+    public func applyImpulse(_ impulse: CGVector, to item: DynamicItem, atOffset offset: CGVector = .zero) {
+        require {
+            try Validate.finite(impulse, "\(item)", "impulse")
+            try Validate.finite(offset, "\(item)", "offset")
+        }
+        guard let i = recordIndex[ObjectIdentifier(item)] else { return }
+        let b = Int(records[i].body.index)
+        let point = world.sims[b].transform.apply(Units.meters(offset))
+        world.applyLinearImpulse(b, Vec2(Double(impulse.dx), Double(impulse.dy)), at: point)
+        setNeedsResume()
+    }
+
+    /// The mass of an item in the world (density × area / 10 000), or nil.
+    public func mass(of item: DynamicItem) -> CGFloat? {
+        guard let i = recordIndex[ObjectIdentifier(item)] else { return nil }
+        return world.infos[Int(records[i].body.index)].mass
+    }
+
+    func setNeedsUpdate() { needsUpdate = true }
+    /// A change that moves something: the next frame resumes if paused.
+    func setNeedsResume() { needsUpdate = true }
+}
+
+/// A force held for one frame.
+struct HeldForce {
+    var body: BodyID
+    var force: Vec2
+    /// Offset from the body origin in body axes (m).
+    var offset: Vec2
+    var torque: Double
+}
+
+/// An item in the world.
+struct ItemRecord {
+    let item: DynamicItem
+    var body: BodyID
+    var shape: Int32
+    var geometry: ItemShape
+    var size: CGSize
+    var properties: ItemProperties
+    var gravity: CGVector
+    var filter: CollisionFilter
+    /// False until the record's properties, gravity and filter reached the engine.
+    var configured = false
+}
+
+/// The static bodies a collision behavior's boundaries became.
+struct BoundarySet {
+    var version: Int
+    var referenceBounds: CGRect?
+    var bodies: [BodyID]
+}
+
+/// Which animator holds an item: an item can be in one animator at a time.
+enum ItemOwnership {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var owners: [ObjectIdentifier: ObjectIdentifier] = [:]
+
+    /// Claims the item for `animator`; returns false if another animator holds it.
+    static func claim(_ item: DynamicItem, for animator: DynamicAnimator) -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        let key = ObjectIdentifier(item), me = ObjectIdentifier(animator)
+        if let owner = owners[key], owner != me { return false }
+        owners[key] = me
+        return true
+    }
+
+    static func release(_ item: DynamicItem, from animator: DynamicAnimator) {
+        lock.lock(); defer { lock.unlock() }
+        let key = ObjectIdentifier(item)
+        if owners[key] == ObjectIdentifier(animator) { owners[key] = nil }
+    }
+}

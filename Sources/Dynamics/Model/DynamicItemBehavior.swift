@@ -1,0 +1,137 @@
+import Foundation
+
+/// Physical properties of its items, and velocity changes (UIDynamicItemBehavior).
+///
+/// Defaults are what UIKit does on devices: elasticity 0.2, friction 0.2, density 1,
+/// resistance 0.1, angularResistance 0.1, allowsRotation true, anchored false, charge 0.
+/// When an item is in several item behaviors, for each property the last behavior in
+/// depth-first order of the tree that *set* that property wins; unset properties do not
+/// override.
+open class DynamicItemBehavior: DynamicBehavior {
+    /// The property values a behavior set explicitly.
+    struct Overrides {
+        var elasticity: CGFloat?
+        var friction: CGFloat?
+        var density: CGFloat?
+        var resistance: CGFloat?
+        var angularResistance: CGFloat?
+        var allowsRotation: Bool?
+        var isAnchored: Bool?
+        var charge: CGFloat?
+    }
+
+    private var list: ItemList
+    private(set) var overrides = Overrides()
+    /// Velocity changes requested before the behavior was in an animator.
+    var pendingLinear: [(DynamicItem, CGPoint)] = []
+    var pendingAngular: [(DynamicItem, CGFloat)] = []
+
+    public init(items: [DynamicItem] = []) {
+        list = ItemList(items)
+        super.init()
+    }
+
+    public var items: [DynamicItem] { list.items }
+    override var ownItems: [DynamicItem] { list.items }
+    func contains(_ item: DynamicItem) -> Bool { list.contains(item) }
+
+    public func addItem(_ item: DynamicItem) { if list.insert(item) { setNeedsUpdate() } }
+    public func removeItem(_ item: DynamicItem) { if list.remove(item) { setNeedsUpdate() } }
+
+    private func set<T>(_ kp: WritableKeyPath<Overrides, T?>, _ value: T) {
+        overrides[keyPath: kp] = value
+        setNeedsUpdate()
+    }
+
+    /// Bounciness: 0 none, 1 fully elastic (a contact uses the larger of the two). 0…1.
+    public var elasticity: CGFloat {
+        get { overrides.elasticity ?? ItemProperties.defaults.elasticity }
+        set { require { try Validate.nonNegative(newValue, "DynamicItemBehavior", "elasticity") }; set(\.elasticity, newValue) }
+    }
+    /// Sliding friction, ≥ 0 (a contact uses the geometric mean of the two).
+    public var friction: CGFloat {
+        get { overrides.friction ?? ItemProperties.defaults.friction }
+        set { require { try Validate.nonNegative(newValue, "DynamicItemBehavior", "friction") }; set(\.friction, newValue) }
+    }
+    /// Mass per area: mass = density × width × height / 10 000 (true area for ellipses and paths). > 0.
+    public var density: CGFloat {
+        get { overrides.density ?? ItemProperties.defaults.density }
+        set { require { try Validate.positive(newValue, "DynamicItemBehavior", "density") }; set(\.density, newValue) }
+    }
+    /// Linear damping per second: v ← v / (1 + h·resistance) every step of h seconds. ≥ 0.
+    public var resistance: CGFloat {
+        get { overrides.resistance ?? ItemProperties.defaults.resistance }
+        set { require { try Validate.nonNegative(newValue, "DynamicItemBehavior", "resistance") }; set(\.resistance, newValue) }
+    }
+    /// Angular damping per second, as `resistance`. ≥ 0.
+    public var angularResistance: CGFloat {
+        get { overrides.angularResistance ?? ItemProperties.defaults.angularResistance }
+        set { require { try Validate.nonNegative(newValue, "DynamicItemBehavior", "angularResistance") }; set(\.angularResistance, newValue) }
+    }
+    public var allowsRotation: Bool {
+        get { overrides.allowsRotation ?? ItemProperties.defaults.allowsRotation }
+        set { set(\.allowsRotation, newValue) }
+    }
+    /// An anchored item does not move but others collide with it.
+    public var isAnchored: Bool {
+        get { overrides.isAnchored ?? ItemProperties.defaults.isAnchored }
+        set { set(\.isAnchored, newValue) }
+    }
+    /// Electric charge, for electric and magnetic fields.
+    public var charge: CGFloat {
+        get { overrides.charge ?? ItemProperties.defaults.charge }
+        set { require { try Validate.finite(newValue, "DynamicItemBehavior", "charge") }; set(\.charge, newValue) }
+    }
+
+    /// Adds a velocity (pt/s) to an item of this behavior.
+    public func addLinearVelocity(_ velocity: CGPoint, for item: DynamicItem) {
+        require { try Validate.finite(velocity, "DynamicItemBehavior", "linearVelocity") }
+        precondition(list.contains(item), "Dynamics: DynamicItemBehavior.addLinearVelocity: \(item) is not an item of this behavior")
+        if let animator = dynamicAnimator, animator.addLinearVelocity(velocity, to: item) { return }
+        pendingLinear.append((item, velocity))
+    }
+
+    /// The item's velocity (pt/s) at its center.
+    public func linearVelocity(for item: DynamicItem) -> CGPoint {
+        if let v = dynamicAnimator?.linearVelocity(of: item) { return v }
+        return pendingLinear.filter { $0.0 === item }.reduce(.zero) { CGPoint(x: $0.x + $1.1.x, y: $0.y + $1.1.y) }
+    }
+
+    /// Adds an angular velocity (rad/s, positive clockwise on screen).
+    public func addAngularVelocity(_ velocity: CGFloat, for item: DynamicItem) {
+        require { try Validate.finite(velocity, "DynamicItemBehavior", "angularVelocity") }
+        precondition(list.contains(item), "Dynamics: DynamicItemBehavior.addAngularVelocity: \(item) is not an item of this behavior")
+        if let animator = dynamicAnimator, animator.addAngularVelocity(velocity, to: item) { return }
+        pendingAngular.append((item, velocity))
+    }
+
+    public func angularVelocity(for item: DynamicItem) -> CGFloat {
+        if let w = dynamicAnimator?.angularVelocity(of: item) { return w }
+        return pendingAngular.filter { $0.0 === item }.reduce(0) { $0 + $1.1 }
+    }
+}
+
+/// The resolved properties of one item.
+struct ItemProperties: Equatable {
+    var elasticity: CGFloat = 0.2
+    var friction: CGFloat = 0.2
+    var density: CGFloat = 1
+    var resistance: CGFloat = 0.1
+    var angularResistance: CGFloat = 0.1
+    var allowsRotation = true
+    var isAnchored = false
+    var charge: CGFloat = 0
+
+    static let defaults = ItemProperties()
+
+    mutating func apply(_ o: DynamicItemBehavior.Overrides) {
+        if let v = o.elasticity { elasticity = v }
+        if let v = o.friction { friction = v }
+        if let v = o.density { density = v }
+        if let v = o.resistance { resistance = v }
+        if let v = o.angularResistance { angularResistance = v }
+        if let v = o.allowsRotation { allowsRotation = v }
+        if let v = o.isAnchored { isAnchored = v }
+        if let v = o.charge { charge = v }
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+
+/// The engine geometry of an item, in metres, relative to the item's center.
+enum ItemShape: Equatable {
+    case polygon([Vec2])
+    case circle(radius: Double)
+
+    /// Builds and checks an item's collision shape. Throws a `DynamicsError` naming the item
+    /// and the property for a non-finite or non-positive size, or a path that is not convex.
+    static func make(for item: DynamicItem) throws -> ItemShape {
+        let owner = "\(item)"
+        let size = item.bounds.size
+        guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else {
+            throw DynamicsError(owner: owner, property: "bounds.size",
+                                message: "must be finite and > 0, got \(size.width)×\(size.height)")
+        }
+        let hw = Double(size.width) / 2 * Units.metersPerPoint
+        let hh = Double(size.height) / 2 * Units.metersPerPoint
+        switch item.collisionBoundsType {
+        case .rectangle:
+            return .polygon([Vec2(-hw, -hh), Vec2(hw, -hh), Vec2(hw, hh), Vec2(-hw, hh)])
+        case .ellipse:
+            if hw == hh { return .circle(radius: hw) }
+            // An inscribed 24-gon scaled to keep the true area (a hair outside the ellipse
+            // between vertices, inside at them), so mass matches density × πab.
+            let n = 24
+            let scale = (Double.pi / (Double(n) / 2 * sin(2 * Double.pi / Double(n)))).squareRoot()
+            var v: [Vec2] = []
+            for i in 0..<n {
+                let t = 2 * Double.pi * Double(i) / Double(n)
+                v.append(Vec2(scale * hw * cos(t), scale * hh * sin(t)))
+            }
+            return .polygon(v)
+        case .path:
+            let path = item.collisionBoundingPath
+            var points: [Vec2] = []
+            for line in path.flattened(tolerance: 0.25) {
+                for p in line.points {
+                    guard p.x.isFinite, p.y.isFinite else {
+                        throw DynamicsError(owner: owner, property: "collisionBoundingPath", message: "has a non-finite point (\(p.x), \(p.y))")
+                    }
+                    points.append(Units.meters(p))
+                }
+            }
+            return .polygon(try convexPolygon(points, owner: owner))
+        }
+    }
+
+    /// The convex hull of `points`, counter-clockwise in the math sense (positive area with
+    /// y down), reduced to at most `Tuning.maxPolygonVertices` vertices. Throws when a point
+    /// lies inside the hull by more than 0.5 pt (the path is not convex) or the hull has no area.
+    static func convexPolygon(_ points: [Vec2], owner: String) throws -> [Vec2] {
+        let hull = convexHull(points)
+        let area = polygonArea(hull)
+        guard hull.count >= 3, area > 1e-10 else {
+            throw DynamicsError(owner: owner, property: "collisionBoundingPath", message: "must enclose an area (it has \(hull.count) distinct corners)")
+        }
+        let tolerance = 0.5 * Units.metersPerPoint
+        for p in points {
+            var minDistance = Double.greatestFiniteMagnitude
+            for i in hull.indices {
+                let a = hull[i], b = hull[(i + 1) % hull.count]
+                let e = b - a
+                let t = max(0, min(1, dot(p - a, e) / e.lengthSquared))
+                minDistance = min(minDistance, (a + t * e - p).length)
+            }
+            if minDistance > tolerance {
+                throw DynamicsError(owner: owner, property: "collisionBoundingPath",
+                                    message: "must be convex: the point (\(p.x * 100), \(p.y * 100)) lies \(minDistance * 100) pt inside its convex hull")
+            }
+        }
+        var poly = hull
+        while poly.count > Tuning.maxPolygonVertices {
+            // Drop the vertex whose removal loses the least area.
+            var best = 0, bestArea = Double.greatestFiniteMagnitude
+            for i in poly.indices {
+                let a = poly[(i + poly.count - 1) % poly.count], b = poly[i], c = poly[(i + 1) % poly.count]
+                let triangle = abs(cross(b - a, c - a)) / 2
+                if triangle < bestArea { bestArea = triangle; best = i }
+            }
+            poly.remove(at: best)
+        }
+        return poly
+    }
+
+    /// Andrew's monotone chain; collinear points dropped.
+    static func convexHull(_ input: [Vec2]) -> [Vec2] {
+        let pts = input.sorted { $0.x < $1.x || ($0.x == $1.x && $0.y < $1.y) }
+        var unique: [Vec2] = []
+        for p in pts where unique.last.map({ ($0 - p).lengthSquared > 1e-16 }) ?? true { unique.append(p) }
+        if unique.count < 3 { return unique }
+        var lower: [Vec2] = [], upper: [Vec2] = []
+        for p in unique {
+            while lower.count >= 2 && cross(lower[lower.count - 1] - lower[lower.count - 2], p - lower[lower.count - 2]) <= 1e-14 { lower.removeLast() }
+            lower.append(p)
+        }
+        for p in unique.reversed() {
+            while upper.count >= 2 && cross(upper[upper.count - 1] - upper[upper.count - 2], p - upper[upper.count - 2]) <= 1e-14 { upper.removeLast() }
+            upper.append(p)
+        }
+        return Array(lower.dropLast() + upper.dropLast())
+    }
+
+    static func polygonArea(_ v: [Vec2]) -> Double {
+        var a = 0.0
+        for i in v.indices { a += cross(v[i], v[(i + 1) % v.count]) }
+        return a / 2
+    }
+}
