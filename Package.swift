@@ -44,6 +44,7 @@ let package = Package(
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics", "DynamicsScenes", "DynamicsTestSupport"]),
         .testTarget(name: "CLuaShimTests", dependencies: ["CLuaShim", "CLua"]),
         .testTarget(name: "GeometryTests", dependencies: ["Dynamics"]),
+        .testTarget(name: "ExampleTests", dependencies: ["Dynamics", "FallingBoxes"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,1 +1,61 @@
-// placeholder
+import Dynamics
+import DynamicsScenes
+import DynamicsTestSupport
+import Foundation
+import Testing
+
+@Suite("Stacks, piles and rest")
+struct StackingTests {
+    @Test("A stack of 10 boxes stands, rests and the animator pauses")
+    func stackOfTen() {
+        let scene = StandardScenes.stack(10)
+        let recorder = AnimatorRecorder()
+        scene.animator.delegate = recorder
+        let frames = scene.animator.run(seconds: 10) { !scene.animator.isRunning }
+        #expect(recorder.pauses == 1, "paused after \(frames) frames")
+        #expect(!scene.animator.isRunning)
+        for (i, box) in scene.items.enumerated() {
+            let expectedY = 600 - 20 - CGFloat(i) * 40
+            #expect(abs(box.center.x - 200) < 0.5, "box \(i) drifted to x = \(box.center.x)")
+            // At most 0.5 pt of overlap per contact below it.
+            #expect(abs(box.center.y - expectedY) <= 0.5 * CGFloat(i + 1), "box \(i) at y = \(box.center.y)")
+            #expect(abs(angle(of: box)) < 0.01)
+        }
+    }
+
+    @Test("pyramid(20) stands for 10 s")
+    func pyramid() {
+        let scene = StandardScenes.pyramid(20)
+        let start = scene.items.map(\.center)
+        scene.run()
+        for (i, box) in scene.items.enumerated() {
+            let row = CGFloat(i < 20 ? 0 : 1) // loose bound below
+            _ = row
+            #expect(abs(box.center.x - start[i].x) < 1, "\(box) moved sideways from \(start[i])")
+            #expect(abs(box.center.y - start[i].y) < 10, "\(box) sank from \(start[i])")
+            #expect(abs(angle(of: box)) < 0.02)
+        }
+    }
+
+    @Test("boxes(1000) keeps every box inside and comes to rest")
+    func boxes1000() {
+        let scene = StandardScenes.boxes(1000)
+        let recorder = AnimatorRecorder()
+        scene.animator.delegate = recorder
+        scene.run()
+        // Up to 10 s more to rest.
+        scene.animator.run(seconds: 10, dt: 1.0 / 120) { !scene.animator.isRunning }
+        #expect(!scene.animator.isRunning, "still running after 20 s")
+        #expect(recorder.pauses == 1)
+        let bounds = CGRect(x: 0, y: 0, width: 1000, height: 1000).insetBy(dx: -0.5, dy: -0.5)
+        let outside = scene.items.filter { !bounds.contains(frame(of: $0)) }
+        #expect(outside.isEmpty, "\(outside.count) boxes outside, e.g. \(outside.first.map { "\($0)" } ?? "")")
+    }
+
+    @Test("The same scene twice gives bit-identical states")
+    func determinism() {
+        let a = StandardScenes.boxes(300), b = StandardScenes.boxes(300)
+        a.run(); b.run()
+        #expect(stateHash(a.items) == stateHash(b.items))
+    }
+}

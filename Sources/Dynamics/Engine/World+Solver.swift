@@ -104,7 +104,7 @@ extension World {
         let hs = h / Double(n)
         let contactHertz = min(Tuning.contactHertz, 0.25 / hs)
         let soft = Softness(hertz: contactHertz, dampingRatio: Tuning.contactDampingRatio, h: hs)
-        let staticSoft = Softness(hertz: 2 * contactHertz, dampingRatio: Tuning.contactDampingRatio, h: hs)
+        let staticSoft = Softness(hertz: min(4 * contactHertz, 0.25 / hs), dampingRatio: Tuning.contactDampingRatio, h: hs)
         prepareContacts(h: h, soft: soft, staticSoft: staticSoft)
 
         // Damping once per step (DESIGN §2: v ← v / (1 + h·resistance)); reset displacements.

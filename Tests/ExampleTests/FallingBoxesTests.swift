@@ -1,0 +1,188 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+@testable import FallingBoxes
+
+/// The FallingBoxes example, end to end: the built executable is run as `make demo` runs it,
+/// and its scene function is also called in-process for the checks that need the items.
+///
+/// The test target depends on the `FallingBoxes` executable target, so SwiftPM builds the
+/// executable (next to the test bundle) before the tests and links its module for
+/// `@testable import` (its `main` is renamed, so the top-level code never runs here).
+@Suite struct FallingBoxesTests {
+    static let bounds = CGRect(x: 0, y: 0, width: 400, height: 600)
+
+    // MARK: The executable
+
+    @Test func executableRunsSettlesAndWritesAnAnimatedSVG() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("FallingBoxesTests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let svgURL = dir.appendingPathComponent("x.svg")
+
+        let result = try runExample(["--svg", svgURL.path, "--seconds", "15"])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+
+        // One line per item, then the summary.
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        let itemLine = try Regex(#"^(\S+)\s+center \((-?\d+\.\d), (-?\d+\.\d)\)\s+angle (-?\d+\.\d{3})$"#)
+        var printed: [(name: String, x: Double, y: Double)] = []
+        for line in lines.dropLast() {
+            let m = try #require(try itemLine.wholeMatch(in: line), "unexpected line: \(line)")
+            printed.append((String(m.output[1].substring!), Double(m.output[2].substring!)!, Double(m.output[3].substring!)!))
+        }
+        #expect(printed.count == 12)
+        #expect(Set(printed.map(\.name)).count == printed.count, "item names are unique")
+        for p in printed {
+            #expect(Self.bounds.contains(CGPoint(x: p.x, y: p.y)), "\(p.name) ended outside the bounds at (\(p.x), \(p.y))")
+        }
+        let summary = try #require(lines.last)
+        #expect(summary.contains("paused: yes"), "the scene should come to rest within 15 s: \(summary)")
+        let summaryPattern = try Regex(#"^elapsed (\d+\.\d{3}) s \((\d+) frames\), paused: (yes|no), contacts began: (\d+)$"#)
+        let s = try #require(try summaryPattern.wholeMatch(in: summary), "unexpected summary: \(summary)")
+        let elapsed = Double(s.output[1].substring!)!
+        #expect(elapsed > 0.5 && elapsed < 15)
+        #expect(Int(s.output[4].substring!)! >= 12, "every item touches something at least once")
+
+        // The SVG: well-formed XML, the bounds' size, one animated group per item.
+        let document = try XMLDocument(contentsOf: svgURL, options: [])
+        let svg = try #require(document.rootElement())
+        #expect(svg.localName == "svg")
+        #expect(Double(svg.attribute(forName: "width")?.stringValue ?? "") == 400)
+        #expect(Double(svg.attribute(forName: "height")?.stringValue ?? "") == 600)
+        #expect(Self.elements(named: "line", in: svg).count == 5, "four walls and the shelf")
+
+        let groups = Self.elements(named: "g", in: svg).filter { $0.attribute(forName: "class")?.stringValue == "item" }
+        #expect(groups.map { $0.attribute(forName: "id")?.stringValue } == printed.map { "item-\($0.name)" })
+        var ellipses = 0
+        for g in groups {
+            let id = g.attribute(forName: "id")?.stringValue ?? "?"
+            let animations = Self.elements(named: "animateTransform", in: g)
+            #expect(animations.compactMap { $0.attribute(forName: "type")?.stringValue }.sorted() == ["rotate", "translate"], "\(id)")
+            // The translate animates the item's own group; the rotate is nested inside it.
+            #expect(g.children?.contains { ($0 as? XMLElement)?.localName == "animateTransform" } == true, "\(id)")
+            for a in animations {
+                let attr = { (name: String) in a.attribute(forName: name)?.stringValue ?? "" }
+                #expect(attr("attributeName") == "transform")
+                #expect(attr("repeatCount") == "indefinite")
+                let dur = Double(attr("dur").dropLast()) ?? -1  // "3.9333s"
+                #expect(abs(dur - elapsed) < 0.001, "\(id): dur \(attr("dur")) vs elapsed \(elapsed)")
+                let values = attr("values").split(separator: ";"), keyTimes = attr("keyTimes").split(separator: ";")
+                #expect(values.count == keyTimes.count && values.count >= Int(elapsed * 30), "\(id): 30 fps keyframes")
+                #expect(keyTimes.first.flatMap { Double($0) } == 0 && keyTimes.last.flatMap { Double($0) } == 1)
+            }
+            let shapes = Self.elements(named: "rect", in: g).count + Self.elements(named: "ellipse", in: g).count
+            #expect(shapes == 1, "\(id) is drawn as one rect or ellipse")
+            ellipses += Self.elements(named: "ellipse", in: g).count
+        }
+        #expect(groups.count == 12)
+        #expect(ellipses == 4)
+
+        // The last keyframe is the printed final state.
+        for (g, p) in zip(groups, printed) {
+            let translate = Self.elements(named: "animateTransform", in: g).first { $0.attribute(forName: "type")?.stringValue == "translate" }
+            let last = try #require(translate?.attribute(forName: "values")?.stringValue?.split(separator: ";").last)
+            let xy = last.split(separator: " ").compactMap { Double($0) }
+            #expect(xy.count == 2 && abs(xy[0] - p.x) <= 0.06 && abs(xy[1] - p.y) <= 0.06, "\(p.name): \(last)")
+        }
+    }
+
+    @Test(arguments: [["--bogus"], ["--svg"], ["--seconds"], ["--seconds", "abc"], ["--seconds", "-1"], ["--seconds", "nan"]])
+    func badArgumentsPrintUsageAndExit2(_ arguments: [String]) throws {
+        let result = try runExample(arguments)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("usage: FallingBoxes"))
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func secondsCapsTheRun() throws {
+        let result = try runExample(["--seconds", "0.5"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("elapsed 0.500 s (30 frames), paused: no"), "\(result.stdout)")
+    }
+
+    // MARK: The scene, in-process
+
+    @Test func sceneComesToRestInsideTheBoundsAndIsDeterministic() throws {
+        let run = runFallingBoxes(maxSeconds: 15)
+        #expect(run.paused)
+        #expect(run.items.count == 12)
+        #expect(run.times.count == run.poses[0].count && run.times.last == run.elapsed)
+        for item in run.items {
+            // The item's upright frame (rotation included) stays within the walls; resting
+            // items may touch them, with at most 0.5 pt of overlap (DESIGN §2).
+            let frame = item.frame
+            #expect(frame.minX >= -0.5 && frame.minY >= -0.5 && frame.maxX <= 400.5 && frame.maxY <= 600.5,
+                    "\(item.name ?? "?") frame \(frame)")
+            // At rest, nothing floats: every item is in the lower part of the box or on the shelf.
+            #expect(item.center.y > 250, "\(item.name ?? "?") rests at \(item.center)")
+        }
+        let again = runFallingBoxes(maxSeconds: 15)
+        #expect(again.frames == run.frames && again.contacts == run.contacts)
+        #expect(zip(run.items, again.items).allSatisfy { $0.center == $1.center && $0.transform == $1.transform },
+                "the same scene on the same build gives bit-identical results")
+    }
+
+    // MARK: Helpers
+
+    struct Output { var status: Int32; var stdout: String; var stderr: String }
+
+    /// Runs the built `FallingBoxes` executable. It is found next to the test binary
+    /// (`.build/<triple>/<config>/`), or through `FALLING_BOXES_EXECUTABLE`.
+    func runExample(_ arguments: [String]) throws -> Output {
+        let process = Process()
+        process.executableURL = try Self.executable()
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Output(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                      stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    static func executable() throws -> URL {
+        let fm = FileManager.default
+        if let path = ProcessInfo.processInfo.environment["FALLING_BOXES_EXECUTABLE"] {
+            return URL(fileURLWithPath: path)
+        }
+        // Linux: arguments[0] is …/debug/<Package>PackageTests.xctest (an executable).
+        // macOS: the bundle is …/debug/<Package>PackageTests.xctest/Contents/MacOS/…, run by xctest.
+        var candidates = [URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()]
+        candidates += Bundle.allBundles.map(\.bundleURL)
+        for start in candidates {
+            var dir = start.deletingLastPathComponent()
+            for _ in 0..<5 {
+                let url = dir.appendingPathComponent("FallingBoxes")
+                var isDirectory: ObjCBool = false
+                if fm.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue,
+                   fm.isExecutableFile(atPath: url.path) {
+                    return url
+                }
+                dir = dir.deletingLastPathComponent()
+            }
+        }
+        throw ExecutableNotFound(searched: candidates.map(\.path))
+    }
+
+    struct ExecutableNotFound: Error, CustomStringConvertible {
+        var searched: [String]
+        var description: String { "FallingBoxes executable not found near \(searched); build it or set FALLING_BOXES_EXECUTABLE" }
+    }
+
+    /// Elements named `name` anywhere under `element` (namespace-agnostic).
+    static func elements(named name: String, in element: XMLElement) -> [XMLElement] {
+        var found: [XMLElement] = []
+        for child in element.children ?? [] {
+            guard let e = child as? XMLElement else { continue }
+            if (e.localName ?? e.name) == name { found.append(e) }
+            found += elements(named: name, in: e)
+        }
+        return found
+    }
+}
