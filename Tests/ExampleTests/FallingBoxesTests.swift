@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
+import Dynamics
 @testable import FallingBoxes
 
 /// The FallingBoxes example, end to end: the built executable is run as `make demo` runs it,
@@ -50,21 +51,22 @@ import Testing
         let document = try XMLDocument(contentsOf: svgURL, options: [])
         let svg = try #require(document.rootElement())
         #expect(svg.localName == "svg")
-        #expect(Double(svg.attribute(forName: "width")?.stringValue ?? "") == 400)
-        #expect(Double(svg.attribute(forName: "height")?.stringValue ?? "") == 600)
-        #expect(Self.elements(named: "line", in: svg).count == 5, "four walls and the shelf")
+        #expect(Double(Self.attribute("width", of: svg) ?? "") == 400)
+        #expect(Double(Self.attribute("height", of: svg) ?? "") == 600)
+        let svgLines = svg.children?.compactMap { $0 as? XMLElement }.filter { $0.localName == "line" } ?? []
+        #expect(svgLines.count == 5, "four walls and the shelf")
 
-        let groups = Self.elements(named: "g", in: svg).filter { $0.attribute(forName: "class")?.stringValue == "item" }
-        #expect(groups.map { $0.attribute(forName: "id")?.stringValue } == printed.map { "item-\($0.name)" })
+        let groups = Self.elements(named: "g", in: svg).filter { Self.attribute("class", of: $0) == "item" }
+        #expect(groups.map { Self.attribute("id", of: $0) } == printed.map { "item-\($0.name)" })
         var ellipses = 0
         for g in groups {
-            let id = g.attribute(forName: "id")?.stringValue ?? "?"
+            let id = Self.attribute("id", of: g) ?? "?"
             let animations = Self.elements(named: "animateTransform", in: g)
-            #expect(animations.compactMap { $0.attribute(forName: "type")?.stringValue }.sorted() == ["rotate", "translate"], "\(id)")
+            #expect(animations.compactMap { Self.attribute("type", of: $0) }.sorted() == ["rotate", "translate"], "\(id)")
             // The translate animates the item's own group; the rotate is nested inside it.
             #expect(g.children?.contains { ($0 as? XMLElement)?.localName == "animateTransform" } == true, "\(id)")
             for a in animations {
-                let attr = { (name: String) in a.attribute(forName: name)?.stringValue ?? "" }
+                let attr = { (name: String) in Self.attribute(name, of: a) ?? "" }
                 #expect(attr("attributeName") == "transform")
                 #expect(attr("repeatCount") == "indefinite")
                 let dur = Double(attr("dur").dropLast()) ?? -1  // "3.9333s"
@@ -82,8 +84,8 @@ import Testing
 
         // The last keyframe is the printed final state.
         for (g, p) in zip(groups, printed) {
-            let translate = Self.elements(named: "animateTransform", in: g).first { $0.attribute(forName: "type")?.stringValue == "translate" }
-            let last = try #require(translate?.attribute(forName: "values")?.stringValue?.split(separator: ";").last)
+            let translate = Self.elements(named: "animateTransform", in: g).first { Self.attribute("type", of: $0) == "translate" }
+            let last = try #require(Self.attribute("values", of: translate)?.split(separator: ";").last)
             let xy = last.split(separator: " ").compactMap { Double($0) }
             #expect(xy.count == 2 && abs(xy[0] - p.x) <= 0.06 && abs(xy[1] - p.y) <= 0.06, "\(p.name): \(last)")
         }
@@ -111,9 +113,9 @@ import Testing
         #expect(run.items.count == 12)
         #expect(run.times.count == run.poses[0].count && run.times.last == run.elapsed)
         for item in run.items {
-            // The item's upright frame (rotation included) stays within the walls; resting
+            // The item's true shape (rotation included) stays within the walls; resting
             // items may touch them, with at most 0.5 pt of overlap (DESIGN §2).
-            let frame = item.frame
+            let frame = Self.extent(of: item)
             #expect(frame.minX >= -0.5 && frame.minY >= -0.5 && frame.maxX <= 400.5 && frame.maxY <= 600.5,
                     "\(item.name ?? "?") frame \(frame)")
             // At rest, nothing floats: every item is in the lower part of the box or on the shelf.
@@ -126,6 +128,16 @@ import Testing
     }
 
     // MARK: Helpers
+
+    /// The upright box around the item's rotated rectangle or ellipse.
+    static func extent(of item: DynamicView) -> CGRect {
+        let (a, b) = (Double(item.bounds.width) / 2, Double(item.bounds.height) / 2)
+        let (c, s) = (cos(Double(item.angle)), sin(Double(item.angle)))
+        let (ex, ey) = item.collisionBoundsType == .ellipse
+            ? ((a * a * c * c + b * b * s * s).squareRoot(), (a * a * s * s + b * b * c * c).squareRoot())
+            : (abs(c) * a + abs(s) * b, abs(s) * a + abs(c) * b)
+        return CGRect(x: Double(item.center.x) - ex, y: Double(item.center.y) - ey, width: 2 * ex, height: 2 * ey)
+    }
 
     struct Output { var status: Int32; var stdout: String; var stderr: String }
 
@@ -173,6 +185,12 @@ import Testing
     struct ExecutableNotFound: Error, CustomStringConvertible {
         var searched: [String]
         var description: String { "FallingBoxes executable not found near \(searched); build it or set FALLING_BOXES_EXECUTABLE" }
+    }
+
+    /// The attribute's value. (swift-corelibs-foundation's `attribute(forName:)` returns nil
+    /// for every attribute of an element in a default namespace, as SVG's, so search by hand.)
+    static func attribute(_ name: String, of element: XMLElement?) -> String? {
+        element?.attributes?.first { ($0.localName ?? $0.name) == name }?.stringValue
     }
 
     /// Elements named `name` anywhere under `element` (namespace-agnostic).

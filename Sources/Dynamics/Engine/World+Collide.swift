@@ -153,83 +153,87 @@ extension World {
 
     /// Updates every contact with an awake body: new manifold, warm-start impulses matched
     /// by feature id, touch events, and wakes sleeping bodies that awake ones touch.
+    /// Pairs whose swept boxes do not overlap cannot touch within the step and skip the
+    /// narrow phase. The loop runs on raw pointers: no retains, no exclusivity checks.
     func collide(h: Double) {
+        var toWake: [Int32] = []
         let count = contacts.count
-        for ci in 0..<count {
-            var c = contacts[ci]
-            let sa = shapes[Int(c.shapeA)], sb = shapes[Int(c.shapeB)]
-            let a = Int(sa.body), b = Int(sb.body)
-            let awakeA = infos[a].type == .dynamic && infos[a].isAwake
-            let awakeB = infos[b].type == .dynamic && infos[b].isAwake
-            if !awakeA && !awakeB { continue }
-            // Refresh material (item behaviors may have changed it).
-            c.friction = (sa.friction * sb.friction).squareRoot()
-            c.restitution = max(sa.restitution, sb.restitution)
+        contacts.withUnsafeMutableBufferPointer { cs in
+        shapes.withUnsafeBufferPointer { sh in
+        infos.withUnsafeBufferPointer { inf in
+        sims.withUnsafeBufferPointer { simp in
+        states.withUnsafeBufferPointer { stp in
+        vertices.withUnsafeBufferPointer { vp in
+        normals.withUnsafeBufferPointer { np in
+            let verts = vp.baseAddress!, norms = np.baseAddress!
+            for ci in 0..<count {
+                let c = cs.baseAddress! + ci
+                let sa = sh[Int(c.pointee.shapeA)], sb = sh[Int(c.pointee.shapeB)]
+                let a = Int(sa.body), b = Int(sb.body)
+                let awakeA = inf[a].type == .dynamic && inf[a].isAwake
+                let awakeB = inf[b].type == .dynamic && inf[b].isAwake
+                if !awakeA && !awakeB { continue }
+                // Refresh material (item behaviors may have changed it).
+                c.pointee.friction = (sa.friction * sb.friction).squareRoot()
+                c.pointee.restitution = max(sa.restitution, sb.restitution)
 
-            let simA = sims[a], simB = sims[b]
-            let vRel = states[b].v - states[a].v
-            let speculative = Tuning.speculativeDistance
-                + h * (vRel.length + abs(states[a].w) * simA.maxExtent + abs(states[b].w) * simB.maxExtent)
-            var m: Manifold
-            switch (sa.kind, sb.kind) {
-            case (.polygon, .polygon):
-                m = vertices.withUnsafeBufferPointer { vp in
-                    normals.withUnsafeBufferPointer { np in
-                        Collide.polygons(
-                            PolygonRef(vertices: vp.baseAddress! + Int(sa.vertexStart), normals: np.baseAddress! + Int(sa.vertexStart), count: Int(sa.vertexCount)),
+                var m = Manifold()
+                if sa.aabb.overlaps(sb.aabb) {
+                    let simA = simp[a], simB = simp[b]
+                    let vRel = stp[b].v - stp[a].v
+                    let speculative = Tuning.speculativeDistance
+                        + h * (vRel.length + abs(stp[a].w) * simA.maxExtent + abs(stp[b].w) * simB.maxExtent)
+                    switch (sa.kind, sb.kind) {
+                    case (.polygon, .polygon):
+                        m = Collide.polygons(
+                            PolygonRef(vertices: verts + Int(sa.vertexStart), normals: norms + Int(sa.vertexStart), count: Int(sa.vertexCount)),
                             simA.transform,
-                            PolygonRef(vertices: vp.baseAddress! + Int(sb.vertexStart), normals: np.baseAddress! + Int(sb.vertexStart), count: Int(sb.vertexCount)),
+                            PolygonRef(vertices: verts + Int(sb.vertexStart), normals: norms + Int(sb.vertexStart), count: Int(sb.vertexCount)),
                             simB.transform, speculative: speculative, scratch: scratchB, scratchA: scratchA)
-                    }
-                }
-            case (.polygon, .circle):
-                m = vertices.withUnsafeBufferPointer { vp in
-                    normals.withUnsafeBufferPointer { np in
-                        Collide.polygonAndCircle(
-                            PolygonRef(vertices: vp.baseAddress! + Int(sa.vertexStart), normals: np.baseAddress! + Int(sa.vertexStart), count: Int(sa.vertexCount)),
+                    case (.polygon, .circle):
+                        m = Collide.polygonAndCircle(
+                            PolygonRef(vertices: verts + Int(sa.vertexStart), normals: norms + Int(sa.vertexStart), count: Int(sa.vertexCount)),
                             simA.transform, center: sb.center, radius: sb.radius, simB.transform, speculative: speculative)
+                    case (.circle, .circle):
+                        m = Collide.circles(centerA: sa.center, radiusA: sa.radius, simA.transform,
+                                            centerB: sb.center, radiusB: sb.radius, simB.transform, speculative: speculative)
+                    case (.circle, .polygon):
+                        preconditionFailure("contacts are ordered polygon before circle")
+                    }
+                    // Anchors relative to the centres of mass; warm start from matching old points.
+                    let old = c.pointee.manifold
+                    for k in 0..<m.pointCount {
+                        var p = m[k]
+                        p.anchorA = p.point - simA.center
+                        p.anchorB = p.point - simB.center
+                        for o in 0..<old.pointCount where old[o].id == p.id {
+                            p.normalImpulse = old[o].normalImpulse
+                            p.tangentImpulse = old[o].tangentImpulse
+                            break
+                        }
+                        m[k] = p
                     }
                 }
-            case (.circle, .circle):
-                m = Collide.circles(centerA: sa.center, radiusA: sa.radius, simA.transform,
-                                    centerB: sb.center, radiusB: sb.radius, simB.transform, speculative: speculative)
-            case (.circle, .polygon):
-                preconditionFailure("contacts are ordered polygon before circle")
-            }
+                c.pointee.manifold = m
 
-            // Anchors relative to the centres of mass; warm start from matching old points.
-            let old = c.manifold
-            var minSeparation = Double.greatestFiniteMagnitude
-            for k in 0..<m.pointCount {
-                var p = m[k]
-                p.anchorA = p.point - simA.center
-                p.anchorB = p.point - simB.center
-                for o in 0..<old.pointCount where old[o].id == p.id {
-                    p.normalImpulse = old[o].normalImpulse
-                    p.tangentImpulse = old[o].tangentImpulse
-                    break
+                if m.pointCount > 0 {
+                    if !awakeA && inf[a].type == .dynamic { toWake.append(Int32(a)) }
+                    if !awakeB && inf[b].type == .dynamic { toWake.append(Int32(b)) }
                 }
-                minSeparation = min(minSeparation, p.separation)
-                m[k] = p
+                let minSeparation = m.pointCount == 0 ? .greatestFiniteMagnitude
+                    : m.pointCount == 1 ? m.p0.separation : min(m.p0.separation, m.p1.separation)
+                if !c.pointee.touching && minSeparation < Tuning.linearSlop {
+                    c.pointee.touching = true
+                    let point = m.pointCount == 2 ? lerp(m.p0.point, m.p1.point, 0.5) : m.p0.point
+                    beginEvents.append(ContactEvent(shapeA: c.pointee.shapeA, shapeB: c.pointee.shapeB, bodyA: Int32(a), bodyB: Int32(b),
+                                                    point: point, normal: m.normal))
+                } else if c.pointee.touching && m.pointCount == 0 {
+                    c.pointee.touching = false
+                    endEvents.append(ContactEvent(shapeA: c.pointee.shapeA, shapeB: c.pointee.shapeB, bodyA: Int32(a), bodyB: Int32(b),
+                                                  point: .zero, normal: .zero))
+                }
             }
-            c.manifold = m
-
-            if m.pointCount > 0 {
-                if !awakeA && infos[a].type == .dynamic { wake(body: a) }
-                if !awakeB && infos[b].type == .dynamic { wake(body: b) }
-            }
-            if !c.touching && m.pointCount > 0 && minSeparation < Tuning.linearSlop {
-                c.touching = true
-                var point = m.p0.point
-                if m.pointCount == 2 { point = lerp(m.p0.point, m.p1.point, 0.5) }
-                beginEvents.append(ContactEvent(shapeA: c.shapeA, shapeB: c.shapeB, bodyA: Int32(a), bodyB: Int32(b),
-                                                point: point, normal: m.normal))
-            } else if c.touching && m.pointCount == 0 {
-                c.touching = false
-                endEvents.append(ContactEvent(shapeA: c.shapeA, shapeB: c.shapeB, bodyA: Int32(a), bodyB: Int32(b),
-                                              point: .zero, normal: .zero))
-            }
-            contacts[ci] = c
-        }
+        }}}}}}}
+        for b in toWake { wake(body: Int(b)) }
     }
 }

@@ -38,24 +38,25 @@ struct ContactConstraintPoint {
     var relativeVelocity = 0.0
 }
 
+/// A prepared contact. Its points live in `World.constraintPoints[2 * i ..< 2 * i + 2]`, so
+/// the solver loops touch small structs through pointers and never copy a whole manifold.
 struct ContactConstraint {
     var contactIndex: Int32 = 0
     var a: Int32 = 0
     var b: Int32 = 0
+    var pointCount: Int32 = 0
     var normal = Vec2.zero
     var friction = 0.0
     var restitution = 0.0
     var invMassA = 0.0, invIA = 0.0, invMassB = 0.0, invIB = 0.0
     var softness = Softness()
-    var p0 = ContactConstraintPoint()
-    var p1 = ContactConstraintPoint()
-    var pointCount = 0
 }
 
 extension World {
     /// Builds constraints for touching contacts with an awake body.
     func prepareContacts(h: Double, soft: Softness, staticSoft: Softness) {
         constraints.removeAll(keepingCapacity: true)
+        constraintPoints.removeAll(keepingCapacity: true)
         for ci in contacts.indices {
             let c = contacts[ci]
             let m = c.manifold
@@ -73,11 +74,11 @@ extension World {
             cc.invMassA = sims[a].invMass; cc.invIA = sims[a].invInertia
             cc.invMassB = sims[b].invMass; cc.invIB = sims[b].invInertia
             cc.softness = (infos[a].type == .static || infos[b].type == .static) ? staticSoft : soft
-            cc.pointCount = m.pointCount
+            cc.pointCount = Int32(m.pointCount)
             let n = m.normal, t = n.rightPerp
             let vA = states[a].v, wA = states[a].w, vB = states[b].v, wB = states[b].w
-            for k in 0..<m.pointCount {
-                let mp = m[k]
+            for k in 0..<2 {
+                let mp = k < m.pointCount ? m[k] : ManifoldPoint()
                 var cp = ContactConstraintPoint()
                 cp.anchorA = mp.anchorA
                 cp.anchorB = mp.anchorB
@@ -92,7 +93,7 @@ extension World {
                 cp.tangentMass = kt > 0 ? 1 / kt : 0
                 let dv = (vB + cross(wB, mp.anchorB)) - (vA + cross(wA, mp.anchorA))
                 cp.relativeVelocity = dot(n, dv)
-                if k == 0 { cc.p0 = cp } else { cc.p1 = cp }
+                constraintPoints.append(cp)
             }
             constraints.append(cc)
         }
@@ -119,33 +120,35 @@ extension World {
         let inv_hs = 1 / hs
         sims.withUnsafeMutableBufferPointer { simp in
             states.withUnsafeMutableBufferPointer { stp in
-                constraints.withUnsafeMutableBufferPointer { ccp in
-                    awakeBodies.withUnsafeBufferPointer { awake in
-                        for _ in 0..<n {
-                            integrateVelocities(awake, simp, stp, hs)
-                            warmStart(ccp, stp)
-                            solveContacts(ccp, stp, inv_hs, useBias: true)
-                            integratePositions(awake, stp, hs)
-                            solveContacts(ccp, stp, inv_hs, useBias: false)
+                constraints.withUnsafeBufferPointer { ccp in
+                    constraintPoints.withUnsafeMutableBufferPointer { pts in
+                        awakeBodies.withUnsafeBufferPointer { awake in
+                            let st = stp.baseAddress!, cps = pts.baseAddress!
+                            for _ in 0..<n {
+                                integrateVelocities(awake, simp, stp, hs)
+                                warmStart(ccp, cps, st)
+                                solveContacts(ccp, cps, st, inv_hs, useBias: true)
+                                integratePositions(awake, stp, hs)
+                                solveContacts(ccp, cps, st, inv_hs, useBias: false)
+                            }
+                            applyRestitution(ccp, cps, st)
                         }
-                        applyRestitution(ccp, stp)
                     }
                 }
             }
         }
 
         // Store impulses for next step's warm start.
-        for cc in constraints {
+        for (i, cc) in constraints.enumerated() {
             let ci = Int(cc.contactIndex)
-            contacts[ci].manifold.p0.normalImpulse = cc.p0.normalImpulse
-            contacts[ci].manifold.p0.tangentImpulse = cc.p0.tangentImpulse
-            contacts[ci].manifold.p0.maxNormalImpulse = cc.p0.maxNormalImpulse
-            contacts[ci].manifold.p0.normalVelocity = cc.p0.relativeVelocity
-            if cc.pointCount > 1 {
-                contacts[ci].manifold.p1.normalImpulse = cc.p1.normalImpulse
-                contacts[ci].manifold.p1.tangentImpulse = cc.p1.tangentImpulse
-                contacts[ci].manifold.p1.maxNormalImpulse = cc.p1.maxNormalImpulse
-                contacts[ci].manifold.p1.normalVelocity = cc.p1.relativeVelocity
+            for k in 0..<Int(cc.pointCount) {
+                let cp = constraintPoints[2 * i + k]
+                var mp = contacts[ci].manifold[k]
+                mp.normalImpulse = cp.normalImpulse
+                mp.tangentImpulse = cp.tangentImpulse
+                mp.maxNormalImpulse = cp.maxNormalImpulse
+                mp.normalVelocity = cp.relativeVelocity
+                contacts[ci].manifold[k] = mp
             }
         }
     }
@@ -178,45 +181,46 @@ extension World {
     }
 
     @inline(__always)
-    private func warmStart(_ ccs: UnsafeMutableBufferPointer<ContactConstraint>, _ states: UnsafeMutableBufferPointer<BodyState>) {
+    private func warmStart(_ ccs: UnsafeBufferPointer<ContactConstraint>, _ pts: UnsafeMutablePointer<ContactConstraintPoint>,
+                           _ states: UnsafeMutablePointer<BodyState>) {
         for i in 0..<ccs.count {
             let cc = ccs[i]
-            let a = Int(cc.a), b = Int(cc.b)
-            var sA = states[a], sB = states[b]
+            let sA = states + Int(cc.a), sB = states + Int(cc.b)
+            var vA = sA.pointee.v, wA = sA.pointee.w, vB = sB.pointee.v, wB = sB.pointee.w
             let n = cc.normal, t = n.rightPerp
-            for k in 0..<cc.pointCount {
-                let cp = k == 0 ? cc.p0 : cc.p1
-                let P = cp.normalImpulse * n + cp.tangentImpulse * t
-                sA.w -= cc.invIA * cross(cp.anchorA, P)
-                sA.v = sA.v - cc.invMassA * P
-                sB.w += cc.invIB * cross(cp.anchorB, P)
-                sB.v = sB.v + cc.invMassB * P
+            for k in 0..<Int(cc.pointCount) {
+                let cp = pts + (2 * i + k)
+                let P = cp.pointee.normalImpulse * n + cp.pointee.tangentImpulse * t
+                wA -= cc.invIA * cross(cp.pointee.anchorA, P)
+                vA = vA - cc.invMassA * P
+                wB += cc.invIB * cross(cp.pointee.anchorB, P)
+                vB = vB + cc.invMassB * P
             }
-            if cc.invMassA > 0 || cc.invIA > 0 { states[a].v = sA.v; states[a].w = sA.w }
-            if cc.invMassB > 0 || cc.invIB > 0 { states[b].v = sB.v; states[b].w = sB.w }
+            if cc.invMassA > 0 { sA.pointee.v = vA; sA.pointee.w = wA }
+            if cc.invMassB > 0 { sB.pointee.v = vB; sB.pointee.w = wB }
         }
     }
 
     @inline(__always)
-    private func solveContacts(_ ccs: UnsafeMutableBufferPointer<ContactConstraint>, _ states: UnsafeMutableBufferPointer<BodyState>,
-                               _ inv_h: Double, useBias: Bool) {
+    private func solveContacts(_ ccs: UnsafeBufferPointer<ContactConstraint>, _ pts: UnsafeMutablePointer<ContactConstraintPoint>,
+                               _ states: UnsafeMutablePointer<BodyState>, _ inv_h: Double, useBias: Bool) {
         for i in 0..<ccs.count {
-            var cc = ccs[i]
-            let a = Int(cc.a), b = Int(cc.b)
-            let sA0 = states[a], sB0 = states[b]
-            var vA = sA0.v, wA = sA0.w, vB = sB0.v, wB = sB0.w
-            let dp = sB0.dp - sA0.dp
-            let qA = sA0.dq, qB = sB0.dq
+            let cc = ccs[i]
+            let sA = states + Int(cc.a), sB = states + Int(cc.b)
+            var vA = sA.pointee.v, wA = sA.pointee.w, vB = sB.pointee.v, wB = sB.pointee.w
+            let dp = sB.pointee.dp - sA.pointee.dp
+            let qA = sA.pointee.dq, qB = sB.pointee.dq
             let n = cc.normal, t = n.rightPerp
             let mA = cc.invMassA, iA = cc.invIA, mB = cc.invMassB, iB = cc.invIB
-            var totalNormalImpulse = 0.0
+            let count = Int(cc.pointCount)
+            let first = pts + 2 * i
 
-            for k in 0..<cc.pointCount {
-                var cp = k == 0 ? cc.p0 : cc.p1
-                let rA = cp.anchorA, rB = cp.anchorB
+            for k in 0..<count {
+                let cp = first + k
+                let rA = cp.pointee.anchorA, rB = cp.pointee.anchorB
                 // Current separation from the displacements of this step.
                 let d = dp + (qB.rotate(rB) - qA.rotate(rA))
-                let s = dot(d, n) + cp.baseSeparation
+                let s = dot(d, n) + cp.pointee.baseSeparation
                 var bias = 0.0, massScale = 1.0, impulseScale = 0.0
                 if s > 0 {
                     bias = s * inv_h // speculative: close the gap, no further
@@ -227,69 +231,65 @@ extension World {
                 }
                 let dv = (vB + cross(wB, rB)) - (vA + cross(wA, rA))
                 let vn = dot(dv, n)
-                var impulse = -cp.normalMass * massScale * (vn + bias) - impulseScale * cp.normalImpulse
-                let newImpulse = max(cp.normalImpulse + impulse, 0)
-                impulse = newImpulse - cp.normalImpulse
-                cp.normalImpulse = newImpulse
-                cp.maxNormalImpulse = max(cp.maxNormalImpulse, impulse)
-                totalNormalImpulse += newImpulse
+                let old = cp.pointee.normalImpulse
+                var impulse = -cp.pointee.normalMass * massScale * (vn + bias) - impulseScale * old
+                let newImpulse = max(old + impulse, 0)
+                impulse = newImpulse - old
+                cp.pointee.normalImpulse = newImpulse
+                cp.pointee.maxNormalImpulse = max(cp.pointee.maxNormalImpulse, impulse)
                 let P = impulse * n
                 vA = vA - mA * P; wA -= iA * cross(rA, P)
                 vB = vB + mB * P; wB += iB * cross(rB, P)
-                if k == 0 { cc.p0 = cp } else { cc.p1 = cp }
             }
 
-            for k in 0..<cc.pointCount {
-                var cp = k == 0 ? cc.p0 : cc.p1
-                let rA = cp.anchorA, rB = cp.anchorB
+            for k in 0..<count {
+                let cp = first + k
+                let rA = cp.pointee.anchorA, rB = cp.pointee.anchorB
                 let dv = (vB + cross(wB, rB)) - (vA + cross(wA, rA))
                 let vt = dot(dv, t)
-                var impulse = -cp.tangentMass * vt
-                let maxFriction = cc.friction * cp.normalImpulse
-                let newImpulse = min(max(cp.tangentImpulse + impulse, -maxFriction), maxFriction)
-                impulse = newImpulse - cp.tangentImpulse
-                cp.tangentImpulse = newImpulse
+                let old = cp.pointee.tangentImpulse
+                let maxFriction = cc.friction * cp.pointee.normalImpulse
+                let newImpulse = min(max(old - cp.pointee.tangentMass * vt, -maxFriction), maxFriction)
+                let impulse = newImpulse - old
+                cp.pointee.tangentImpulse = newImpulse
                 let P = impulse * t
                 vA = vA - mA * P; wA -= iA * cross(rA, P)
                 vB = vB + mB * P; wB += iB * cross(rB, P)
-                if k == 0 { cc.p0 = cp } else { cc.p1 = cp }
             }
-            _ = totalNormalImpulse
-            ccs[i] = cc
-            if mA > 0 || iA > 0 { states[a].v = vA; states[a].w = wA }
-            if mB > 0 || iB > 0 { states[b].v = vB; states[b].w = wB }
+            if mA > 0 { sA.pointee.v = vA; sA.pointee.w = wA }
+            if mB > 0 { sB.pointee.v = vB; sB.pointee.w = wB }
         }
     }
 
     @inline(__always)
-    private func applyRestitution(_ ccs: UnsafeMutableBufferPointer<ContactConstraint>, _ states: UnsafeMutableBufferPointer<BodyState>) {
+    private func applyRestitution(_ ccs: UnsafeBufferPointer<ContactConstraint>, _ pts: UnsafeMutablePointer<ContactConstraintPoint>,
+                                  _ states: UnsafeMutablePointer<BodyState>) {
         let threshold = Tuning.restitutionThreshold
         for i in 0..<ccs.count {
-            var cc = ccs[i]
+            let cc = ccs[i]
             if cc.restitution == 0 { continue }
-            let a = Int(cc.a), b = Int(cc.b)
-            var vA = states[a].v, wA = states[a].w, vB = states[b].v, wB = states[b].w
+            let sA = states + Int(cc.a), sB = states + Int(cc.b)
+            var vA = sA.pointee.v, wA = sA.pointee.w, vB = sB.pointee.v, wB = sB.pointee.w
             let n = cc.normal
             let mA = cc.invMassA, iA = cc.invIA, mB = cc.invMassB, iB = cc.invIB
-            for k in 0..<cc.pointCount {
-                var cp = k == 0 ? cc.p0 : cc.p1
-                if cp.relativeVelocity > -threshold || cp.maxNormalImpulse == 0 { continue }
-                let rA = cp.anchorA, rB = cp.anchorB
+            for k in 0..<Int(cc.pointCount) {
+                let cp = pts + (2 * i + k)
+                if cp.pointee.relativeVelocity > -threshold || cp.pointee.maxNormalImpulse == 0 { continue }
+                let rA = cp.pointee.anchorA, rB = cp.pointee.anchorB
                 let dv = (vB + cross(wB, rB)) - (vA + cross(wA, rA))
                 let vn = dot(dv, n)
-                var impulse = -cp.normalMass * (vn + cc.restitution * cp.relativeVelocity)
-                let newImpulse = max(cp.normalImpulse + impulse, 0)
-                impulse = newImpulse - cp.normalImpulse
-                cp.normalImpulse = newImpulse
-                cp.maxNormalImpulse = max(cp.maxNormalImpulse, impulse)
+                let old = cp.pointee.normalImpulse
+                var impulse = -cp.pointee.normalMass * (vn + cc.restitution * cp.pointee.relativeVelocity)
+                let newImpulse = max(old + impulse, 0)
+                impulse = newImpulse - old
+                cp.pointee.normalImpulse = newImpulse
+                cp.pointee.maxNormalImpulse = max(cp.pointee.maxNormalImpulse, impulse)
                 let P = impulse * n
                 vA = vA - mA * P; wA -= iA * cross(rA, P)
                 vB = vB + mB * P; wB += iB * cross(rB, P)
-                if k == 0 { cc.p0 = cp } else { cc.p1 = cp }
             }
-            ccs[i] = cc
-            if mA > 0 || iA > 0 { states[a].v = vA; states[a].w = wA }
-            if mB > 0 || iB > 0 { states[b].v = vB; states[b].w = wB }
+            if mA > 0 { sA.pointee.v = vA; sA.pointee.w = wA }
+            if mB > 0 { sB.pointee.v = vB; sB.pointee.w = wB }
         }
     }
 }

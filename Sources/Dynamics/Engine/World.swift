@@ -170,6 +170,7 @@ final class World {
     var scratchB = UnsafeMutablePointer<Vec2>.allocate(capacity: 2 * Tuning.maxPolygonVertices)
     var awakeBodies: [Int32] = []
     var constraints: [ContactConstraint] = []
+    var constraintPoints: [ContactConstraintPoint] = []
 
     init() {}
 
