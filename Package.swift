@@ -37,7 +37,7 @@ let package = Package(
         ),
 
         // Examples are real targets, run end to end by the tests and `make demo`.
-        .executableTarget(name: "FallingBoxes", dependencies: ["Dynamics"], path: "Examples/FallingBoxes"),
+        .executableTarget(name: "FallingBoxes", dependencies: ["Dynamics"], path: "Examples/FallingBoxes", exclude: ["falling_boxes.png"]),
 
         // Shared helpers for the test targets.
         .target(name: "DynamicsTestSupport", dependencies: ["Dynamics", "DynamicsScenes"], path: "Tests/DynamicsTestSupport"),

@@ -129,8 +129,9 @@ func report(_ run: SceneRun) -> String {
     var lines: [String] = []
     for item in run.items {
         let name = (item.name ?? "item").padding(toLength: 8, withPad: " ", startingAt: 0)
+        let angle = abs(item.angle) < 0.0005 ? 0 : Double(item.angle)  // no "-0.000"
         lines.append(name + String(format: " center (%.1f, %.1f)  angle %.3f",
-                                   Double(item.center.x), Double(item.center.y), Double(item.angle)))
+                                   Double(item.center.x), Double(item.center.y), angle))
     }
     lines.append(String(format: "elapsed %.3f s (%d frames), ", run.elapsed, run.frames)
                  + "paused: \(run.paused ? "yes" : "no"), contacts began: \(run.contacts)")

@@ -13,12 +13,20 @@ struct Contact {
     /// cleared only when the manifold empties (the shapes really separated), so resting
     /// micro-bounces report nothing.
     var touching = false
+    /// False for a free slot.
+    var alive = true
 
     init(key: UInt64, shapeA: Int32, shapeB: Int32) {
         self.key = key
         self.shapeA = shapeA
         self.shapeB = shapeB
     }
+}
+
+/// An entry of the sorted contact index.
+struct ContactRef {
+    var key: UInt64
+    var slot: Int32
 }
 
 @inline(__always)

@@ -1,17 +1,17 @@
 // Broad phase (fat boxes, sort and sweep) and narrow phase (manifolds, touch events).
 
 extension World {
-    func computeAABB(_ s: ShapeData, _ xf: Transform) -> AABB {
+    static func computeAABB(_ s: ShapeData, _ xf: Transform, _ vertices: UnsafePointer<Vec2>) -> AABB {
         switch s.kind {
         case .circle:
             let c = xf.apply(s.center)
             return AABB(lower: Vec2(c.x - s.radius, c.y - s.radius), upper: Vec2(c.x + s.radius, c.y + s.radius))
         case .polygon:
-            let start = Int(s.vertexStart)
-            var lo = xf.apply(vertices[start]), hi = lo
+            let v = vertices + Int(s.vertexStart)
+            var lo = xf.apply(v[0]), hi = lo
             for k in 1..<Int(s.vertexCount) {
-                let v = xf.apply(vertices[start + k])
-                lo = vmin(lo, v); hi = vmax(hi, v)
+                let p = xf.apply(v[k])
+                lo = vmin(lo, p); hi = vmax(hi, p)
             }
             return AABB(lower: lo, upper: hi)
         }
@@ -20,7 +20,7 @@ extension World {
     /// Recomputes a shape's boxes from its body's current transform (no sweep).
     func updateStaticAABB(_ i: Int) {
         let s = shapes[i]
-        let box = computeAABB(s, sims[Int(s.body)].transform)
+        let box = vertices.withUnsafeBufferPointer { World.computeAABB(s, sims[Int(s.body)].transform, $0.baseAddress!) }
         shapes[i].aabb = box
         shapes[i].fatAABB = box.expanded(by: infos[Int(s.body)].type == .static ? Tuning.linearSlop : Tuning.aabbMargin)
     }
@@ -30,23 +30,31 @@ extension World {
     /// pairs along the sweep axis (the proxy order is kept nearly sorted between steps).
     func updatePairs(h: Double) {
         var moved = false
-        for bi in awakeBodies {
-            let b = Int(bi)
-            let sim = sims[b]
-            let d = h * states[b].v
-            let margin = Tuning.speculativeDistance + h * abs(states[b].w) * sim.maxExtent
-            for si in infos[b].shapeIndices {
-                let i = Int(si)
-                guard shapes[i].filter.collidesWithAnything else { continue }
-                let box = computeAABB(shapes[i], sim.transform)
-                let swept = box.union(box.translated(d)).expanded(by: margin)
-                shapes[i].aabb = swept
-                if !shapes[i].fatAABB.contains(swept) {
-                    shapes[i].fatAABB = swept.expanded(by: Tuning.aabbMargin)
-                    moved = true
+        shapes.withUnsafeMutableBufferPointer { sh in
+        infos.withUnsafeBufferPointer { inf in
+        sims.withUnsafeBufferPointer { simp in
+        states.withUnsafeBufferPointer { stp in
+        vertices.withUnsafeBufferPointer { vp in
+            for bi in awakeBodies {
+                let b = Int(bi)
+                let xf = simp[b].transform
+                let d = h * stp[b].v
+                let margin = Tuning.speculativeDistance + h * abs(stp[b].w) * simp[b].maxExtent
+                var si = inf[b].firstShape
+                while si >= 0 {
+                    let s = sh.baseAddress! + Int(si)
+                    si = s.pointee.nextShape
+                    guard s.pointee.filter.collidesWithAnything else { continue }
+                    let box = World.computeAABB(s.pointee, xf, vp.baseAddress!)
+                    let swept = box.union(box.translated(d)).expanded(by: margin)
+                    s.pointee.aabb = swept
+                    if !s.pointee.fatAABB.contains(swept) {
+                        s.pointee.fatAABB = swept.expanded(by: Tuning.aabbMargin)
+                        moved = true
+                    }
                 }
             }
-        }
+        }}}}}
         if moved || pairsDirty { rebuildPairs() }
     }
 
@@ -115,16 +123,17 @@ extension World {
         broadPhase = bp
     }
 
-    /// Merges the sorted new pair keys with the sorted contacts: kept pairs keep their
-    /// manifold (warm starting), new pairs get a fresh contact, vanished pairs end.
+    /// Merges the sorted new pair keys with the sorted contact index: kept pairs keep their
+    /// slot and manifold (warm starting), new pairs get a fresh slot, vanished pairs end.
+    /// Only the 16-byte index entries move; contacts stay in their slots.
     private func mergeContacts(newKeys: [UInt64]) {
-        var merged: [Contact] = []
+        var merged: [ContactRef] = []
         merged.reserveCapacity(newKeys.count)
         var j = 0
-        let old = contacts
+        let old = contactIndex
         for key in newKeys {
             while j < old.count && old[j].key < key {
-                endIfTouching(old[j])
+                retireContact(Int(old[j].slot))
                 j += 1
             }
             if j < old.count && old[j].key == key {
@@ -137,11 +146,22 @@ extension World {
                 let sa = shapes[Int(a)], sb = shapes[Int(b)]
                 c.friction = (sa.friction * sb.friction).squareRoot()
                 c.restitution = max(sa.restitution, sb.restitution)
-                merged.append(c)
+                let slot: Int32
+                if let free = freeContacts.popLast() { slot = free; contacts[Int(free)] = c } else {
+                    slot = Int32(contacts.count); contacts.append(c)
+                }
+                merged.append(ContactRef(key: key, slot: slot))
             }
         }
-        while j < old.count { endIfTouching(old[j]); j += 1 }
-        contacts = merged
+        while j < old.count { retireContact(Int(old[j].slot)); j += 1 }
+        contactIndex = merged
+    }
+
+    private func retireContact(_ slot: Int) {
+        endIfTouching(contacts[slot])
+        contacts[slot].alive = false
+        contacts[slot].manifold.pointCount = 0
+        freeContacts.append(Int32(slot))
     }
 
     private func endIfTouching(_ c: Contact) {
@@ -168,6 +188,7 @@ extension World {
             let verts = vp.baseAddress!, norms = np.baseAddress!
             for ci in 0..<count {
                 let c = cs.baseAddress! + ci
+                if !c.pointee.alive { continue }
                 let sa = sh[Int(c.pointee.shapeA)], sb = sh[Int(c.pointee.shapeB)]
                 let a = Int(sa.body), b = Int(sb.body)
                 let awakeA = inf[a].type == .dynamic && inf[a].isAwake

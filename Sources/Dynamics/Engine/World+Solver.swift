@@ -58,9 +58,9 @@ extension World {
         constraints.removeAll(keepingCapacity: true)
         constraintPoints.removeAll(keepingCapacity: true)
         for ci in contacts.indices {
+            if !contacts[ci].alive || contacts[ci].manifold.pointCount == 0 { continue }
             let c = contacts[ci]
             let m = c.manifold
-            if m.pointCount == 0 { continue }
             let a = Int(shapes[Int(c.shapeA)].body), b = Int(shapes[Int(c.shapeB)].body)
             let awakeA = infos[a].type == .dynamic && infos[a].isAwake
             let awakeB = infos[b].type == .dynamic && infos[b].isAwake

@@ -60,8 +60,8 @@ extension World {
             while parent[Int(y)] != r { let next = parent[Int(y)]; parent[Int(y)] = r; y = next }
             return r
         }
-        for c in contacts where c.manifold.pointCount > 0 {
-            let a = shapes[Int(c.shapeA)].body, b = shapes[Int(c.shapeB)].body
+        for ci in contacts.indices where contacts[ci].alive && contacts[ci].manifold.pointCount > 0 {
+            let a = shapes[Int(contacts[ci].shapeA)].body, b = shapes[Int(contacts[ci].shapeB)].body
             if parent[Int(a)] < 0 || parent[Int(b)] < 0 { continue } // static or asleep
             let ra = find(a), rb = find(b)
             if ra != rb { if ra < rb { parent[Int(rb)] = ra } else { parent[Int(ra)] = rb } }

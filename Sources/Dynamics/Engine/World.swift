@@ -81,8 +81,8 @@ struct BodyInfo {
     var mass = 0.0
     var inertia = 0.0
     var sleepTime = 0.0
-    /// Shapes of this body (indices into `shapes`).
-    var shapeIndices: [Int32] = []
+    /// First shape of this body; the rest follow `ShapeData.nextShape`. −1 for none.
+    var firstShape: Int32 = -1
     /// Sleeping island: the next body in the island's list, or −1.
     var islandNext: Int32 = -1
     var islandID: Int32 = -1
@@ -100,6 +100,8 @@ struct ShapeData {
     var alive = false
     var kind = ShapeKind.polygon
     var body: Int32 = -1
+    /// Next shape of the same body, or −1.
+    var nextShape: Int32 = -1
     /// Polygon vertices and outward normals live in the world pools, body frame.
     var vertexStart: Int32 = 0
     var vertexCount: Int32 = 0
@@ -143,10 +145,12 @@ final class World {
     var normals: [Vec2] = []
     var garbageVertices = 0
 
-    /// Contacts sorted by `key` (lower shape index in the high half), which makes merging a
-    /// new pair list with the old contacts a linear merge, with no hashing and a
-    /// deterministic order.
+    /// Contacts live in slots (reused through `freeContacts`); `contactIndex` lists them
+    /// sorted by pair key (lower shape index in the high half), so merging a new pair list
+    /// with the old contacts is a linear merge, with no hashing and a deterministic order.
     var contacts: [Contact] = []
+    var freeContacts: [Int32] = []
+    var contactIndex: [ContactRef] = []
     var broadPhase = BroadPhase()
 
     /// Solver sub-steps per step (soft step).
@@ -172,7 +176,11 @@ final class World {
     var constraints: [ContactConstraint] = []
     var constraintPoints: [ContactConstraintPoint] = []
 
-    init() {}
+    init() {
+        // A sentinel so the pools are never empty (their base addresses are then non-nil).
+        vertices.append(.zero)
+        normals.append(.zero)
+    }
 
     deinit {
         scratchA.deallocate()
@@ -213,8 +221,7 @@ final class World {
         guard isValid(id) else { return }
         let i = Int(id.index)
         wake(body: i)
-        for s in infos[i].shapeIndices { destroyShape(at: Int(s)) }
-        infos[i].shapeIndices = []
+        for s in shapeList(of: i) { destroyShape(at: Int(s)) }
         infos[i].alive = false
         freeBodies.append(id.index)
         pairsDirty = true
@@ -233,7 +240,7 @@ final class World {
     func setTransform(_ body: Int, position: Vec2, angle: Double) {
         sims[body].transform = Transform(p: position, q: Rot(angle: angle))
         sims[body].center = sims[body].transform.apply(sims[body].localCenter)
-        for s in infos[body].shapeIndices { updateStaticAABB(Int(s)) }
+        for s in shapeList(of: body) { updateStaticAABB(Int(s)) }
         wake(body: body)
         pairsDirty = true
     }
@@ -254,9 +261,10 @@ final class World {
         s.generation = shapes[i].generation &+ 1
         s.alive = true
         s.body = Int32(body)
+        s.nextShape = infos[body].firstShape
         fill(&s)
         shapes[i] = s
-        infos[body].shapeIndices.append(index)
+        infos[body].firstShape = index
         updateMass(body)
         updateStaticAABB(i)
         pairsDirty = true
@@ -322,8 +330,27 @@ final class World {
         }
     }
 
+    /// The shapes of a body (cold paths only; hot loops follow `nextShape`).
+    func shapeList(of body: Int) -> [Int32] {
+        var list: [Int32] = []
+        var s = infos[body].firstShape
+        while s >= 0 { list.append(s); s = shapes[Int(s)].nextShape }
+        return list
+    }
+
+    /// Destroys a shape and unlinks it from its body.
     func destroyShape(at i: Int) {
         guard shapes[i].alive else { return }
+        let body = Int(shapes[i].body)
+        if infos[body].firstShape == Int32(i) {
+            infos[body].firstShape = shapes[i].nextShape
+        } else {
+            var s = infos[body].firstShape
+            while s >= 0 {
+                if shapes[Int(s)].nextShape == Int32(i) { shapes[Int(s)].nextShape = shapes[i].nextShape; break }
+                s = shapes[Int(s)].nextShape
+            }
+        }
         shapes[i].alive = false
         garbageVertices += Int(shapes[i].vertexCount)
         freeShapes.append(Int32(i))
@@ -397,7 +424,7 @@ final class World {
         var mass = 0.0, center = Vec2.zero, inertia = 0.0
         var parts: [(Double, Vec2, Double)] = []
         var extentShapes: [Int32] = []
-        for si in info.shapeIndices where shapes[Int(si)].alive {
+        for si in shapeList(of: body) where shapes[Int(si)].alive {
             let s = shapes[Int(si)]
             extentShapes.append(si)
             let md = massData(shape: s)

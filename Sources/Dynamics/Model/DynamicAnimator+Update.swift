@@ -195,7 +195,6 @@ extension DynamicAnimator {
         let b = Int(r.body.index)
         if geometry != r.geometry {
             world.destroyShape(at: Int(r.shape))
-            world.infos[b].shapeIndices.removeAll { $0 == r.shape }
             records[i].shape = addShape(geometry, to: b, properties: r.properties, filter: r.filter)
             records[i].geometry = geometry
             records[i].size = item.bounds.size
@@ -214,7 +213,7 @@ extension DynamicAnimator {
             if let set = boundarySets[k], set.version == c.boundaryVersion, set.referenceBounds == referenceBounds {
                 // Same geometry; the bit may have moved.
                 for body in set.bodies {
-                    for s in world.infos[Int(body.index)].shapeIndices { world.setFilter(shape: Int(s), filter) }
+                    for s in world.shapeList(of: Int(body.index)) { world.setFilter(shape: Int(s), filter) }
                 }
                 continue
             }
