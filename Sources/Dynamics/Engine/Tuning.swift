@@ -17,6 +17,8 @@ enum Tuning {
     /// Approach speed below which restitution is ignored (m/s): 1 m/s = 100 pt/s. Below it
     /// bounces die out, which is what lets elastic piles come to rest.
     static let restitutionThreshold = 1.0
+    /// Passes of the restitution solve (a contact with restitution 0 costs nothing).
+    static let restitutionIterations = 6
     /// Speeds under which a body counts as resting (m/s, and m/s at its furthest point).
     static let sleepLinearThreshold = 0.05
     /// Seconds a whole island must rest before it sleeps.

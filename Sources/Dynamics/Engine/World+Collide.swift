@@ -177,6 +177,7 @@ extension World {
     /// narrow phase. The loop runs on raw pointers: no retains, no exclusivity checks.
     func collide(h: Double) {
         var toWake: [Int32] = []
+        var beginsNow: [Int32] = []
         let count = contacts.count
         contacts.withUnsafeMutableBufferPointer { cs in
         shapes.withUnsafeBufferPointer { sh in
@@ -244,10 +245,7 @@ extension World {
                 let minSeparation = m.pointCount == 0 ? .greatestFiniteMagnitude
                     : m.pointCount == 1 ? m.p0.separation : min(m.p0.separation, m.p1.separation)
                 if !c.pointee.touching && minSeparation < Tuning.linearSlop {
-                    c.pointee.touching = true
-                    let point = m.pointCount == 2 ? lerp(m.p0.point, m.p1.point, 0.5) : m.p0.point
-                    beginEvents.append(ContactEvent(shapeA: c.pointee.shapeA, shapeB: c.pointee.shapeB, bodyA: Int32(a), bodyB: Int32(b),
-                                                    point: point, normal: m.normal))
+                    beginsNow.append(Int32(ci))
                 } else if c.pointee.touching && m.pointCount == 0 {
                     c.pointee.touching = false
                     endEvents.append(ContactEvent(shapeA: c.pointee.shapeA, shapeB: c.pointee.shapeB, bodyA: Int32(a), bodyB: Int32(b),
@@ -256,5 +254,21 @@ extension World {
             }
         }}}}}}}
         for b in toWake { wake(body: Int(b)) }
+        for ci in beginsNow { beginTouch(Int(ci)) }
+    }
+
+    /// Marks a contact touching and records its `began` event at the centre of the
+    /// manifold, placed on B's surface; `afterSolve` also carries it along B's motion of
+    /// the step just solved (a contact that began by closing a speculative gap).
+    func beginTouch(_ ci: Int, afterSolve: Bool = false) {
+        contacts[ci].touching = true
+        let c = contacts[ci]
+        let m = c.manifold
+        func onB(_ p: ManifoldPoint) -> Vec2 { p.point + (0.5 * p.separation) * m.normal }
+        var point = m.pointCount == 2 ? lerp(onB(m.p0), onB(m.p1), 0.5) : onB(m.p0)
+        let b = Int(shapes[Int(c.shapeB)].body)
+        if afterSolve && infos[b].type == .dynamic { point += states[b].dp }
+        beginEvents.append(ContactEvent(shapeA: c.shapeA, shapeB: c.shapeB, bodyA: shapes[Int(c.shapeA)].body,
+                                        bodyB: shapes[Int(c.shapeB)].body, point: point, normal: m.normal))
     }
 }

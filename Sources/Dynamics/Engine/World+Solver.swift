@@ -50,6 +50,10 @@ struct ContactConstraint {
     var restitution = 0.0
     var invMassA = 0.0, invIA = 0.0, invMassB = 0.0, invIB = 0.0
     var softness = Softness()
+    /// Inverse of the 2×2 normal mass matrix of a two-point manifold (block solve), when
+    /// it is well conditioned; `useBlock` false otherwise (points solved one by one).
+    var invK11 = 0.0, invK12 = 0.0, invK22 = 0.0
+    var useBlock = false
 }
 
 extension World {
@@ -95,6 +99,22 @@ extension World {
                 cp.relativeVelocity = dot(n, dv)
                 constraintPoints.append(cp)
             }
+            if m.pointCount == 2 {
+                let p0 = constraintPoints[constraintPoints.count - 2], p1 = constraintPoints[constraintPoints.count - 1]
+                let rn0A = cross(p0.anchorA, n), rn0B = cross(p0.anchorB, n)
+                let rn1A = cross(p1.anchorA, n), rn1B = cross(p1.anchorB, n)
+                let k11 = cc.invMassA + cc.invMassB + cc.invIA * rn0A * rn0A + cc.invIB * rn0B * rn0B
+                let k22 = cc.invMassA + cc.invMassB + cc.invIA * rn1A * rn1A + cc.invIB * rn1B * rn1B
+                let k12 = cc.invMassA + cc.invMassB + cc.invIA * rn0A * rn1A + cc.invIB * rn0B * rn1B
+                let det = k11 * k22 - k12 * k12
+                // Nearly parallel rows (points almost on top of each other): solve one by one.
+                if k11 * k11 < 1000 * det && det > 0 {
+                    cc.useBlock = true
+                    cc.invK11 = k22 / det
+                    cc.invK22 = k11 / det
+                    cc.invK12 = -k12 / det
+                }
+            }
             constraints.append(cc)
         }
     }
@@ -131,16 +151,22 @@ extension World {
                                 integratePositions(awake, stp, hs)
                                 solveContacts(ccp, cps, st, inv_hs, useBias: false)
                             }
-                            applyRestitution(ccp, cps, st)
+                            // Sequential impulses on a two-point manifold undershoot in one
+                            // pass (each point alone also sets the item spinning); a few
+                            // passes converge to the bounce velocity at both points.
+                            for _ in 0..<Tuning.restitutionIterations { applyRestitution(ccp, cps, st) }
                         }
                     }
                 }
             }
         }
 
-        // Store impulses for next step's warm start.
+        // Store impulses for next step's warm start. A contact that pushed during this step
+        // touched, even if it started the step apart (a fast item closing a speculative gap):
+        // it begins now, not a frame late.
         for (i, cc) in constraints.enumerated() {
             let ci = Int(cc.contactIndex)
+            var pushed = false
             for k in 0..<Int(cc.pointCount) {
                 let cp = constraintPoints[2 * i + k]
                 var mp = contacts[ci].manifold[k]
@@ -149,7 +175,9 @@ extension World {
                 mp.maxNormalImpulse = cp.maxNormalImpulse
                 mp.normalVelocity = cp.relativeVelocity
                 contacts[ci].manifold[k] = mp
+                if cp.maxNormalImpulse > 0 { pushed = true }
             }
+            if pushed && !contacts[ci].touching { beginTouch(ci, afterSolve: true) }
         }
     }
 
@@ -215,31 +243,68 @@ extension World {
             let count = Int(cc.pointCount)
             let first = pts + 2 * i
 
-            for k in 0..<count {
-                let cp = first + k
-                let rA = cp.pointee.anchorA, rB = cp.pointee.anchorB
-                // Current separation from the displacements of this step.
-                let d = dp + (qB.rotate(rB) - qA.rotate(rA))
-                let s = dot(d, n) + cp.pointee.baseSeparation
-                var bias = 0.0, massScale = 1.0, impulseScale = 0.0
-                if s > 0 {
-                    bias = s * inv_h // speculative: close the gap, no further
-                } else if useBias {
-                    bias = max(cc.softness.biasRate * s, -Tuning.contactPushMaxVelocity)
-                    massScale = cc.softness.massScale
-                    impulseScale = cc.softness.impulseScale
+            // Normal impulses. A two-point manifold is solved as a block (both points at
+            // once from the same velocities), which keeps a flat face landing flat: solving
+            // the points one after the other starts a spin the next point only half undoes.
+            var solvedAsBlock = false
+            if cc.useBlock {
+                let p0 = first, p1 = first + 1
+                let r0A = p0.pointee.anchorA, r0B = p0.pointee.anchorB
+                let r1A = p1.pointee.anchorA, r1B = p1.pointee.anchorB
+                let s0 = dot(dp + (qB.rotate(r0B) - qA.rotate(r0A)), n) + p0.pointee.baseSeparation
+                let s1 = dot(dp + (qB.rotate(r1B) - qA.rotate(r1A)), n) + p1.pointee.baseSeparation
+                var b0 = 0.0, ms0 = 1.0, is0 = 0.0, b1 = 0.0, ms1 = 1.0, is1 = 0.0
+                if s0 > 0 { b0 = s0 * inv_h } else if useBias {
+                    b0 = max(cc.softness.biasRate * s0, -Tuning.contactPushMaxVelocity)
+                    ms0 = cc.softness.massScale; is0 = cc.softness.impulseScale
                 }
-                let dv = (vB + cross(wB, rB)) - (vA + cross(wA, rA))
-                let vn = dot(dv, n)
-                let old = cp.pointee.normalImpulse
-                var impulse = -cp.pointee.normalMass * massScale * (vn + bias) - impulseScale * old
-                let newImpulse = max(old + impulse, 0)
-                impulse = newImpulse - old
-                cp.pointee.normalImpulse = newImpulse
-                cp.pointee.maxNormalImpulse = max(cp.pointee.maxNormalImpulse, impulse)
-                let P = impulse * n
-                vA = vA - mA * P; wA -= iA * cross(rA, P)
-                vB = vB + mB * P; wB += iB * cross(rB, P)
+                if s1 > 0 { b1 = s1 * inv_h } else if useBias {
+                    b1 = max(cc.softness.biasRate * s1, -Tuning.contactPushMaxVelocity)
+                    ms1 = cc.softness.massScale; is1 = cc.softness.impulseScale
+                }
+                let x0 = dot((vB + cross(wB, r0B)) - (vA + cross(wA, r0A)), n) + b0
+                let x1 = dot((vB + cross(wB, r1B)) - (vA + cross(wA, r1A)), n) + b1
+                let old0 = p0.pointee.normalImpulse, old1 = p1.pointee.normalImpulse
+                let d0 = -ms0 * (cc.invK11 * x0 + cc.invK12 * x1) - is0 * old0
+                let d1 = -ms1 * (cc.invK12 * x0 + cc.invK22 * x1) - is1 * old1
+                if old0 + d0 >= 0 && old1 + d1 >= 0 {
+                    p0.pointee.normalImpulse = old0 + d0
+                    p1.pointee.normalImpulse = old1 + d1
+                    p0.pointee.maxNormalImpulse = max(p0.pointee.maxNormalImpulse, d0)
+                    p1.pointee.maxNormalImpulse = max(p1.pointee.maxNormalImpulse, d1)
+                    let P0 = d0 * n, P1 = d1 * n
+                    vA = vA - mA * (P0 + P1); wA -= iA * (cross(r0A, P0) + cross(r1A, P1))
+                    vB = vB + mB * (P0 + P1); wB += iB * (cross(r0B, P0) + cross(r1B, P1))
+                    solvedAsBlock = true
+                }
+            }
+            if !solvedAsBlock {
+                for k in 0..<count {
+                    let cp = first + k
+                    let rA = cp.pointee.anchorA, rB = cp.pointee.anchorB
+                    // Current separation from the displacements of this step.
+                    let d = dp + (qB.rotate(rB) - qA.rotate(rA))
+                    let s = dot(d, n) + cp.pointee.baseSeparation
+                    var bias = 0.0, massScale = 1.0, impulseScale = 0.0
+                    if s > 0 {
+                        bias = s * inv_h // speculative: close the gap, no further
+                    } else if useBias {
+                        bias = max(cc.softness.biasRate * s, -Tuning.contactPushMaxVelocity)
+                        massScale = cc.softness.massScale
+                        impulseScale = cc.softness.impulseScale
+                    }
+                    let dv = (vB + cross(wB, rB)) - (vA + cross(wA, rA))
+                    let vn = dot(dv, n)
+                    let old = cp.pointee.normalImpulse
+                    var impulse = -cp.pointee.normalMass * massScale * (vn + bias) - impulseScale * old
+                    let newImpulse = max(old + impulse, 0)
+                    impulse = newImpulse - old
+                    cp.pointee.normalImpulse = newImpulse
+                    cp.pointee.maxNormalImpulse = max(cp.pointee.maxNormalImpulse, impulse)
+                    let P = impulse * n
+                    vA = vA - mA * P; wA -= iA * cross(rA, P)
+                    vB = vB + mB * P; wB += iB * cross(rB, P)
+                }
             }
 
             for k in 0..<count {
