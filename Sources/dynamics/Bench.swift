@@ -33,32 +33,40 @@ struct Bench: ParsableCommand {
         var msPerStep: Double
         var minMsPerStep: Double
         var maxMsPerStep: Double
+        /// The step after which the animator paused (everything at rest), if it did.
+        var pausedAtStep: Int?
     }
 
     func run() throws {
         let names = scene.map { [$0] } ?? StandardScenes.benchmarkNames
         var results: [Result] = []
         if !json {
-            print("scene        items  steps   ms/step (median)   min      max")
+            print("scene        items  steps   ms/step (median)   min      max   paused at step")
         }
         for name in names {
             var times: [Double] = []
             var items = 0, steps = 0
+            var pausedAt: Int?
             for _ in 0..<runs {
                 let s = StandardScenes.named(name)!
                 items = s.items.count
                 steps = s.frames
+                pausedAt = nil
                 let start = DispatchTime.now().uptimeNanoseconds
-                s.run()
+                for f in 0..<s.frames {
+                    s.animator.step(s.frameDuration)
+                    if pausedAt == nil && !s.animator.isRunning { pausedAt = f + 1 }
+                }
                 let ns = DispatchTime.now().uptimeNanoseconds - start
                 times.append(Double(ns) / 1e6 / Double(s.frames))
             }
             times.sort()
             let r = Result(scene: name, items: items, steps: steps, msPerStep: times[times.count / 2],
-                           minMsPerStep: times.first!, maxMsPerStep: times.last!)
+                           minMsPerStep: times.first!, maxMsPerStep: times.last!, pausedAtStep: pausedAt)
             results.append(r)
             if !json {
-                print(String(format: "%-11@ %6d %6d   %10.4f      %8.4f %8.4f", name as NSString, items, steps, r.msPerStep, r.minMsPerStep, r.maxMsPerStep))
+                print(String(format: "%-11@ %6d %6d   %10.4f      %8.4f %8.4f   %@", name as NSString, items, steps, r.msPerStep,
+                             r.minMsPerStep, r.maxMsPerStep, (pausedAt.map { "\($0)" } ?? "-") as NSString))
             }
         }
         if json {

@@ -39,8 +39,15 @@ func pairKey(_ a: Int32, _ b: Int32) -> UInt64 {
 /// step, so the insertion sort that keeps it is linear while things move smoothly; pairs
 /// are regenerated only when some proxy left its fat box or the shape set changed.
 struct BroadPhase {
-    /// Shape indices that can collide with something, sorted by fat lower x.
+    /// Shapes of moving (non-static) bodies that can collide with something, sorted by fat
+    /// lower x.
     var order: [Int32] = []
+    /// Each ordered shape's index in `order` (by shape index; −1 elsewhere).
+    var position: [Int32] = []
+    /// Shapes of static bodies (boundaries, anchored items), tested against moved shapes.
+    var statics: [Int32] = []
+    /// Scratch: shapes that left their fat box this step.
+    var movedFlags: [Bool] = []
     /// Lower x of `order`'s fat boxes (kept in step with it for a cache-friendly sweep).
     var lowerX: [Double] = []
     var keys: [UInt64] = []

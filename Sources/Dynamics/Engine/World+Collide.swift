@@ -25,11 +25,12 @@ extension World {
         shapes[i].fatAABB = box.expanded(by: infos[Int(s.body)].type == .static ? Tuning.linearSlop : Tuning.aabbMargin)
     }
 
-    /// Sweeps awake shapes' boxes over the coming step and regenerates pairs if any left
-    /// its fat box. Complexity: O(n) to update boxes; a rebuild is O(n + k) for k candidate
-    /// pairs along the sweep axis (the proxy order is kept nearly sorted between steps).
+    /// Sweeps awake shapes' boxes over the coming step and finds new pairs for the shapes
+    /// that left their fat boxes. Complexity: O(n) to update boxes and keep the sweep order;
+    /// then O(m·k) for m moved shapes with k neighbours each (a full O(n + pairs) rebuild
+    /// only when the set of shapes or their filters changed).
     func updatePairs(h: Double) {
-        var moved = false
+        var moved: [Int32] = []
         shapes.withUnsafeMutableBufferPointer { sh in
         infos.withUnsafeBufferPointer { inf in
         sims.withUnsafeBufferPointer { simp in
@@ -43,6 +44,7 @@ extension World {
                 var si = inf[b].firstShape
                 while si >= 0 {
                     let s = sh.baseAddress! + Int(si)
+                    let index = si
                     si = s.pointee.nextShape
                     guard s.pointee.filter.collidesWithAnything else { continue }
                     let box = World.computeAABB(s.pointee, xf, vp.baseAddress!)
@@ -50,30 +52,25 @@ extension World {
                     s.pointee.aabb = swept
                     if !s.pointee.fatAABB.contains(swept) {
                         s.pointee.fatAABB = swept.expanded(by: Tuning.aabbMargin)
-                        moved = true
+                        moved.append(index)
                     }
                 }
             }
         }}}}}
-        if moved || pairsDirty { rebuildPairs() }
+        if pairsDirty {
+            rebuildPairs()
+        } else if !moved.isEmpty {
+            updateMovedPairs(moved)
+        }
     }
 
-    private func rebuildPairs() {
-        var bp = broadPhase
-        broadPhase = BroadPhase()
-        if pairsDirty {
-            bp.order.removeAll(keepingCapacity: true)
-            for i in shapes.indices where shapes[i].alive && shapes[i].filter.collidesWithAnything {
-                bp.order.append(Int32(i))
-            }
-            bp.order.sort { shapes[Int($0)].fatAABB.lower.x < shapes[Int($1)].fatAABB.lower.x || (shapes[Int($0)].fatAABB.lower.x == shapes[Int($1)].fatAABB.lower.x && $0 < $1) }
-            pairsDirty = false
-        }
+    /// Restores the sweep order (insertion sort: linear for the nearly sorted order of a
+    /// smooth motion) and returns the widest fat box of the ordered shapes.
+    private func sortSweepOrder(_ bp: inout BroadPhase) -> Double {
         let n = bp.order.count
-        bp.keys.removeAll(keepingCapacity: true)
+        var maxWidth = 0.0
         shapes.withUnsafeBufferPointer { sh in
             bp.order.withUnsafeMutableBufferPointer { order in
-                // Insertion sort: linear for the nearly sorted order of a smooth motion.
                 if n > 1 {
                     for i in 1..<n {
                         let s = order[i]
@@ -90,50 +87,152 @@ extension World {
                     }
                 }
                 if bp.lowerX.count != n { bp.lowerX = [Double](repeating: 0, count: n) }
+                if bp.position.count < sh.count { bp.position = [Int32](repeating: -1, count: sh.count) }
                 bp.lowerX.withUnsafeMutableBufferPointer { lx in
-                    for i in 0..<n { lx[i] = sh[Int(order[i])].fatAABB.lower.x }
-                    infos.withUnsafeBufferPointer { inf in
+                    bp.position.withUnsafeMutableBufferPointer { pos in
                         for i in 0..<n {
-                            let a = Int(order[i])
-                            let sa = sh[a]
-                            let boxA = sa.fatAABB
-                            let bodyA = Int(sa.body)
-                            let staticA = inf[bodyA].type == .static
-                            var j = i + 1
-                            while j < n && lx[j] <= boxA.upper.x {
-                                let b = Int(order[j])
-                                j += 1
-                                let sb = sh[b]
-                                if sb.fatAABB.lower.y > boxA.upper.y || boxA.lower.y > sb.fatAABB.upper.y { continue }
-                                let bodyB = Int(sb.body)
-                                if bodyA == bodyB { continue }
-                                if staticA && inf[bodyB].type == .static { continue }
-                                if !CollisionFilter.shouldCollide(sa.filter, sb.filter) { continue }
-                                bp.keys.append(pairKey(Int32(a), Int32(b)))
-                            }
+                            let box = sh[Int(order[i])].fatAABB
+                            lx[i] = box.lower.x
+                            pos[Int(order[i])] = Int32(i)
+                            maxWidth = max(maxWidth, box.upper.x - box.lower.x)
                         }
                     }
                 }
             }
         }
-        var bits = 1
-        while (1 << bits) < shapes.count { bits += 1 }
-        radixSortPairKeys(&bp.keys, scratch: &bp.radixScratch, bits: bits)
-        mergeContacts(newKeys: bp.keys)
+        return maxWidth
+    }
+
+    @inline(__always)
+    private static func pairAllowed(_ sa: ShapeData, _ sb: ShapeData, _ inf: UnsafeBufferPointer<BodyInfo>) -> Bool {
+        if sa.fatAABB.lower.y > sb.fatAABB.upper.y || sb.fatAABB.lower.y > sa.fatAABB.upper.y { return false }
+        if sa.fatAABB.lower.x > sb.fatAABB.upper.x || sb.fatAABB.lower.x > sa.fatAABB.upper.x { return false }
+        if sa.body == sb.body { return false }
+        if inf[Int(sa.body)].type == .static && inf[Int(sb.body)].type == .static { return false }
+        return CollisionFilter.shouldCollide(sa.filter, sb.filter)
+    }
+
+    /// Every pair from scratch: the sweep over moving shapes, plus each static shape
+    /// against the moving shapes its box spans.
+    private func rebuildPairs() {
+        var bp = broadPhase
+        broadPhase = BroadPhase()
+        bp.order.removeAll(keepingCapacity: true)
+        bp.statics.removeAll(keepingCapacity: true)
+        for i in shapes.indices where shapes[i].alive && shapes[i].filter.collidesWithAnything {
+            if infos[Int(shapes[i].body)].type == .static { bp.statics.append(Int32(i)) } else { bp.order.append(Int32(i)) }
+        }
+        bp.order.sort { shapes[Int($0)].fatAABB.lower.x < shapes[Int($1)].fatAABB.lower.x || (shapes[Int($0)].fatAABB.lower.x == shapes[Int($1)].fatAABB.lower.x && $0 < $1) }
+        pairsDirty = false
+        _ = sortSweepOrder(&bp)
+        let n = bp.order.count
+        bp.keys.removeAll(keepingCapacity: true)
+        shapes.withUnsafeBufferPointer { sh in
+        infos.withUnsafeBufferPointer { inf in
+        bp.order.withUnsafeBufferPointer { order in
+        bp.lowerX.withUnsafeBufferPointer { lx in
+            for i in 0..<n {
+                let a = Int(order[i])
+                let sa = sh[a]
+                var j = i + 1
+                while j < n && lx[j] <= sa.fatAABB.upper.x {
+                    let b = Int(order[j])
+                    j += 1
+                    if World.pairAllowed(sa, sh[b], inf) { bp.keys.append(pairKey(Int32(a), Int32(b))) }
+                }
+            }
+            for s in bp.statics {
+                let ss = sh[Int(s)]
+                var j = 0
+                while j < n && lx[j] <= ss.fatAABB.upper.x {
+                    let b = Int(order[j])
+                    j += 1
+                    if World.pairAllowed(ss, sh[b], inf) { bp.keys.append(pairKey(s, Int32(b))) }
+                }
+            }
+        }}}}
+        sortKeys(&bp)
+        mergeContacts(newKeys: bp.keys, moved: nil)
         broadPhase = bp
     }
 
-    /// Merges the sorted new pair keys with the sorted contact index: kept pairs keep their
-    /// slot and manifold (warm starting), new pairs get a fresh slot, vanished pairs end.
+    /// New pairs of the shapes that left their fat boxes, found by scanning their
+    /// neighbourhood in the sweep order, and the static shapes.
+    private func updateMovedPairs(_ moved: [Int32]) {
+        var bp = broadPhase
+        broadPhase = BroadPhase()
+        let maxWidth = sortSweepOrder(&bp)
+        let n = bp.order.count
+        bp.keys.removeAll(keepingCapacity: true)
+        if bp.movedFlags.count < shapes.count { bp.movedFlags = [Bool](repeating: false, count: shapes.count) }
+        shapes.withUnsafeBufferPointer { sh in
+        infos.withUnsafeBufferPointer { inf in
+        bp.order.withUnsafeBufferPointer { order in
+        bp.lowerX.withUnsafeBufferPointer { lx in
+            for m in moved {
+                bp.movedFlags[Int(m)] = true
+                let sm = sh[Int(m)]
+                let p = Int(bp.position[Int(m)])
+                var j = p + 1
+                while j < n && lx[j] <= sm.fatAABB.upper.x {
+                    let o = order[j]
+                    j += 1
+                    if World.pairAllowed(sm, sh[Int(o)], inf) { bp.keys.append(pairKey(m, o)) }
+                }
+                j = p - 1
+                let reach = sm.fatAABB.lower.x - maxWidth
+                while j >= 0 && lx[j] >= reach {
+                    let o = order[j]
+                    j -= 1
+                    if World.pairAllowed(sm, sh[Int(o)], inf) { bp.keys.append(pairKey(m, o)) }
+                }
+                for s in bp.statics where World.pairAllowed(sm, sh[Int(s)], inf) {
+                    bp.keys.append(pairKey(m, s))
+                }
+            }
+        }}}}
+        sortKeys(&bp)
+        // Two moved neighbours find each other twice.
+        var unique = 0
+        for i in bp.keys.indices where i == 0 || bp.keys[i] != bp.keys[i - 1] {
+            bp.keys[unique] = bp.keys[i]
+            unique += 1
+        }
+        bp.keys.removeLast(bp.keys.count - unique)
+        mergeContacts(newKeys: bp.keys, moved: bp.movedFlags)
+        for m in moved { bp.movedFlags[Int(m)] = false }
+        broadPhase = bp
+    }
+
+    private func sortKeys(_ bp: inout BroadPhase) {
+        var bits = 1
+        while (1 << bits) < shapes.count { bits += 1 }
+        radixSortPairKeys(&bp.keys, scratch: &bp.radixScratch, bits: bits)
+    }
+
+    /// Merges sorted new pair keys into the sorted contact index. New pairs get a fresh
+    /// slot; kept pairs keep theirs (and their manifold, for warm starting). With `moved`
+    /// nil (a full rebuild) every old pair missing from `newKeys` ends; otherwise an old
+    /// pair ends only if one of its shapes moved and the two fat boxes no longer overlap.
     /// Only the 16-byte index entries move; contacts stay in their slots.
-    private func mergeContacts(newKeys: [UInt64]) {
+    private func mergeContacts(newKeys: [UInt64], moved: [Bool]?) {
         var merged: [ContactRef] = []
-        merged.reserveCapacity(newKeys.count)
+        merged.reserveCapacity(max(newKeys.count, contactIndex.count))
         var j = 0
         let old = contactIndex
+        func keepOrRetire(_ ref: ContactRef) {
+            guard let moved else { retireContact(Int(ref.slot)); return }
+            let c = contacts[Int(ref.slot)]
+            if moved[Int(c.shapeA)] || moved[Int(c.shapeB)],
+               !shapes[Int(c.shapeA)].fatAABB.overlaps(shapes[Int(c.shapeB)].fatAABB) {
+                retireContact(Int(ref.slot))
+            } else {
+                merged.append(ref)
+            }
+        }
         for key in newKeys {
             while j < old.count && old[j].key < key {
-                retireContact(Int(old[j].slot))
+                keepOrRetire(old[j])
                 j += 1
             }
             if j < old.count && old[j].key == key {
@@ -153,7 +252,7 @@ extension World {
                 merged.append(ContactRef(key: key, slot: slot))
             }
         }
-        while j < old.count { retireContact(Int(old[j].slot)); j += 1 }
+        while j < old.count { keepOrRetire(old[j]); j += 1 }
         contactIndex = merged
     }
 
