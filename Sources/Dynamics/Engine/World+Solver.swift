@@ -61,62 +61,71 @@ extension World {
     func prepareContacts(h: Double, soft: Softness, staticSoft: Softness) {
         constraints.removeAll(keepingCapacity: true)
         constraintPoints.removeAll(keepingCapacity: true)
-        for ci in contacts.indices {
-            if !contacts[ci].alive || contacts[ci].manifold.pointCount == 0 { continue }
-            let c = contacts[ci]
-            let m = c.manifold
-            let a = Int(shapes[Int(c.shapeA)].body), b = Int(shapes[Int(c.shapeB)].body)
-            let awakeA = infos[a].type == .dynamic && infos[a].isAwake
-            let awakeB = infos[b].type == .dynamic && infos[b].isAwake
-            if !awakeA && !awakeB { continue }
-            var cc = ContactConstraint()
-            cc.contactIndex = Int32(ci)
-            cc.a = Int32(a); cc.b = Int32(b)
-            cc.normal = m.normal
-            cc.friction = c.friction
-            cc.restitution = c.restitution
-            cc.invMassA = sims[a].invMass; cc.invIA = sims[a].invInertia
-            cc.invMassB = sims[b].invMass; cc.invIB = sims[b].invInertia
-            cc.softness = (infos[a].type == .static || infos[b].type == .static) ? staticSoft : soft
-            cc.pointCount = Int32(m.pointCount)
-            let n = m.normal, t = n.rightPerp
-            let vA = states[a].v, wA = states[a].w, vB = states[b].v, wB = states[b].w
-            for k in 0..<2 {
-                let mp = k < m.pointCount ? m[k] : ManifoldPoint()
-                var cp = ContactConstraintPoint()
-                cp.anchorA = mp.anchorA
-                cp.anchorB = mp.anchorB
-                cp.normalImpulse = mp.normalImpulse
-                cp.tangentImpulse = mp.tangentImpulse
-                cp.baseSeparation = mp.separation - dot(mp.anchorB - mp.anchorA, n)
-                let rnA = cross(mp.anchorA, n), rnB = cross(mp.anchorB, n)
-                let kn = cc.invMassA + cc.invMassB + cc.invIA * rnA * rnA + cc.invIB * rnB * rnB
-                cp.normalMass = kn > 0 ? 1 / kn : 0
-                let rtA = cross(mp.anchorA, t), rtB = cross(mp.anchorB, t)
-                let kt = cc.invMassA + cc.invMassB + cc.invIA * rtA * rtA + cc.invIB * rtB * rtB
-                cp.tangentMass = kt > 0 ? 1 / kt : 0
-                let dv = (vB + cross(wB, mp.anchorB)) - (vA + cross(wA, mp.anchorA))
-                cp.relativeVelocity = dot(n, dv)
-                constraintPoints.append(cp)
-            }
-            if m.pointCount == 2 {
-                let p0 = constraintPoints[constraintPoints.count - 2], p1 = constraintPoints[constraintPoints.count - 1]
-                let rn0A = cross(p0.anchorA, n), rn0B = cross(p0.anchorB, n)
-                let rn1A = cross(p1.anchorA, n), rn1B = cross(p1.anchorB, n)
-                let k11 = cc.invMassA + cc.invMassB + cc.invIA * rn0A * rn0A + cc.invIB * rn0B * rn0B
-                let k22 = cc.invMassA + cc.invMassB + cc.invIA * rn1A * rn1A + cc.invIB * rn1B * rn1B
-                let k12 = cc.invMassA + cc.invMassB + cc.invIA * rn0A * rn1A + cc.invIB * rn0B * rn1B
-                let det = k11 * k22 - k12 * k12
-                // Nearly parallel rows (points almost on top of each other): solve one by one.
-                if k11 * k11 < 1000 * det && det > 0 {
-                    cc.useBlock = true
-                    cc.invK11 = k22 / det
-                    cc.invK22 = k11 / det
-                    cc.invK12 = -k12 / det
+        var ccs = constraints, cps = constraintPoints
+        constraints = []; constraintPoints = []
+        contacts.withUnsafeBufferPointer { cs in
+        shapes.withUnsafeBufferPointer { sh in
+        infos.withUnsafeBufferPointer { inf in
+        sims.withUnsafeBufferPointer { simp in
+        states.withUnsafeBufferPointer { stp in
+            for ci in 0..<cs.count {
+                let c = cs.baseAddress! + ci
+                if !c.pointee.alive || c.pointee.manifold.pointCount == 0 { continue }
+                let a = Int(sh[Int(c.pointee.shapeA)].body), b = Int(sh[Int(c.pointee.shapeB)].body)
+                let awakeA = inf[a].type == .dynamic && inf[a].isAwake
+                let awakeB = inf[b].type == .dynamic && inf[b].isAwake
+                if !awakeA && !awakeB { continue }
+                let m = c.pointee.manifold
+                var cc = ContactConstraint()
+                cc.contactIndex = Int32(ci)
+                cc.a = Int32(a); cc.b = Int32(b)
+                cc.normal = m.normal
+                cc.friction = c.pointee.friction
+                cc.restitution = c.pointee.restitution
+                cc.invMassA = simp[a].invMass; cc.invIA = simp[a].invInertia
+                cc.invMassB = simp[b].invMass; cc.invIB = simp[b].invInertia
+                cc.softness = (inf[a].type == .static || inf[b].type == .static) ? staticSoft : soft
+                cc.pointCount = Int32(m.pointCount)
+                let n = m.normal, t = n.rightPerp
+                let vA = stp[a].v, wA = stp[a].w, vB = stp[b].v, wB = stp[b].w
+                var rn = (0.0, 0.0, 0.0, 0.0)
+                for k in 0..<2 {
+                    let mp = k < m.pointCount ? m[k] : ManifoldPoint()
+                    var cp = ContactConstraintPoint()
+                    cp.anchorA = mp.anchorA
+                    cp.anchorB = mp.anchorB
+                    cp.normalImpulse = mp.normalImpulse
+                    cp.tangentImpulse = mp.tangentImpulse
+                    cp.baseSeparation = mp.separation - dot(mp.anchorB - mp.anchorA, n)
+                    let rnA = cross(mp.anchorA, n), rnB = cross(mp.anchorB, n)
+                    if k == 0 { rn.0 = rnA; rn.1 = rnB } else { rn.2 = rnA; rn.3 = rnB }
+                    let kn = cc.invMassA + cc.invMassB + cc.invIA * rnA * rnA + cc.invIB * rnB * rnB
+                    cp.normalMass = kn > 0 ? 1 / kn : 0
+                    let rtA = cross(mp.anchorA, t), rtB = cross(mp.anchorB, t)
+                    let kt = cc.invMassA + cc.invMassB + cc.invIA * rtA * rtA + cc.invIB * rtB * rtB
+                    cp.tangentMass = kt > 0 ? 1 / kt : 0
+                    let dv = (vB + cross(wB, mp.anchorB)) - (vA + cross(wA, mp.anchorA))
+                    cp.relativeVelocity = dot(n, dv)
+                    cps.append(cp)
                 }
+                if m.pointCount == 2 {
+                    let k11 = cc.invMassA + cc.invMassB + cc.invIA * rn.0 * rn.0 + cc.invIB * rn.1 * rn.1
+                    let k22 = cc.invMassA + cc.invMassB + cc.invIA * rn.2 * rn.2 + cc.invIB * rn.3 * rn.3
+                    let k12 = cc.invMassA + cc.invMassB + cc.invIA * rn.0 * rn.2 + cc.invIB * rn.1 * rn.3
+                    let det = k11 * k22 - k12 * k12
+                    // Nearly parallel rows (points almost on top of each other): one by one.
+                    if k11 * k11 < 1000 * det && det > 0 {
+                        cc.useBlock = true
+                        cc.invK11 = k22 / det
+                        cc.invK22 = k11 / det
+                        cc.invK12 = -k12 / det
+                    }
+                }
+                ccs.append(cc)
             }
-            constraints.append(cc)
-        }
+        }}}}}
+        constraints = ccs
+        constraintPoints = cps
     }
 
     /// One step of length h: gravity and forces, contacts, sub-stepping, restitution.
@@ -129,12 +138,16 @@ extension World {
         prepareContacts(h: h, soft: soft, staticSoft: staticSoft)
 
         // Damping once per step (DESIGN §2: v ← v / (1 + h·resistance)); reset displacements.
-        for bi in awakeBodies {
-            let b = Int(bi)
-            states[b].v = (1 / (1 + h * sims[b].linearDamping)) * states[b].v
-            states[b].w = states[b].w / (1 + h * sims[b].angularDamping)
-            states[b].dp = .zero
-            states[b].dq = .identity
+        sims.withUnsafeBufferPointer { simp in
+            states.withUnsafeMutableBufferPointer { stp in
+                for bi in awakeBodies {
+                    let b = Int(bi)
+                    stp[b].v = (1 / (1 + h * simp[b].linearDamping)) * stp[b].v
+                    stp[b].w = stp[b].w / (1 + h * simp[b].angularDamping)
+                    stp[b].dp = .zero
+                    stp[b].dq = .identity
+                }
+            }
         }
 
         let inv_hs = 1 / hs

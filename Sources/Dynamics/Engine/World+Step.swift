@@ -26,72 +26,97 @@ extension World {
 
     private func finalizeBodies(h: Double) {
         let threshold2 = Tuning.sleepLinearThreshold * Tuning.sleepLinearThreshold
-        for bi in awakeBodies {
-            let b = Int(bi)
-            let st = states[b]
-            var sim = sims[b]
-            sim.center += st.dp
-            let q = st.dq.mul(sim.transform.q)
-            let inv = 1 / (q.c * q.c + q.s * q.s).squareRoot()
-            sim.transform.q = Rot(c: q.c * inv, s: q.s * inv)
-            sim.transform.p = sim.center - sim.transform.q.rotate(sim.localCenter)
-            sim.force = .zero
-            sim.torque = 0
-            sims[b] = sim
-            let wExtent = st.w * sim.maxExtent
-            if st.v.lengthSquared > threshold2 || wExtent * wExtent > threshold2 {
-                infos[b].sleepTime = 0
-            } else {
-                infos[b].sleepTime += h
+        sims.withUnsafeMutableBufferPointer { simp in
+        states.withUnsafeBufferPointer { stp in
+        infos.withUnsafeMutableBufferPointer { inf in
+            for bi in awakeBodies {
+                let b = Int(bi)
+                let st = stp[b]
+                var sim = simp[b]
+                sim.center += st.dp
+                let q = st.dq.mul(sim.transform.q)
+                let inv = 1 / (q.c * q.c + q.s * q.s).squareRoot()
+                sim.transform.q = Rot(c: q.c * inv, s: q.s * inv)
+                sim.transform.p = sim.center - sim.transform.q.rotate(sim.localCenter)
+                sim.force = .zero
+                sim.torque = 0
+                simp[b] = sim
+                let wExtent = st.w * sim.maxExtent
+                if st.v.lengthSquared > threshold2 || wExtent * wExtent > threshold2 {
+                    inf[b].sleepTime = 0
+                } else {
+                    inf[b].sleepTime += h
+                }
             }
-        }
+        }}}
     }
 
     /// Groups awake bodies into islands (connected by touching contacts) with a union-find,
     /// and puts to sleep every island whose bodies have all rested for `Tuning.timeToSleep`.
+    /// The union-find arrays are reused from step to step.
     private func updateSleep(h: Double) {
         if awakeBodies.isEmpty { return }
-        var parent = [Int32](repeating: -1, count: infos.count)
-        for bi in awakeBodies { parent[Int(bi)] = bi }
-        func find(_ x: Int32) -> Int32 {
-            var r = x
-            while parent[Int(r)] != r { r = parent[Int(r)] }
-            var y = x
-            while parent[Int(y)] != r { let next = parent[Int(y)]; parent[Int(y)] = r; y = next }
-            return r
+        let n = infos.count
+        var sc = sleepScratch
+        sleepScratch = SleepScratch()
+        if sc.parent.count < n {
+            sc.parent = [Int32](repeating: -1, count: n)
+            sc.minSleep = [Double](repeating: .greatestFiniteMagnitude, count: n)
+            sc.islandOf = [Int32](repeating: -1, count: n)
         }
-        for ci in contacts.indices where contacts[ci].alive && contacts[ci].manifold.pointCount > 0 {
-            let a = shapes[Int(contacts[ci].shapeA)].body, b = shapes[Int(contacts[ci].shapeB)].body
-            if parent[Int(a)] < 0 || parent[Int(b)] < 0 { continue } // static or asleep
-            let ra = find(a), rb = find(b)
-            if ra != rb { if ra < rb { parent[Int(rb)] = ra } else { parent[Int(ra)] = rb } }
-        }
-        var minSleep = [Double](repeating: .greatestFiniteMagnitude, count: infos.count)
-        for bi in awakeBodies {
-            let r = Int(find(bi))
-            minSleep[r] = min(minSleep[r], infos[Int(bi)].sleepTime)
-        }
-        var islandOf = [Int32](repeating: -1, count: infos.count)
-        for bi in awakeBodies {
-            let b = Int(bi)
-            let r = Int(find(bi))
-            guard minSleep[r] >= Tuning.timeToSleep else { continue }
-            if islandOf[r] < 0 {
-                let id: Int32
-                if let free = freeIslands.popLast() { id = free; islandHeads[Int(id)] = -1 } else {
-                    id = Int32(islandHeads.count); islandHeads.append(-1)
-                }
-                islandOf[r] = id
+        var anyAsleep = false
+        sc.parent.withUnsafeMutableBufferPointer { parent in
+        sc.minSleep.withUnsafeMutableBufferPointer { minSleep in
+        sc.islandOf.withUnsafeMutableBufferPointer { islandOf in
+            func find(_ x: Int32) -> Int32 {
+                var r = x
+                while parent[Int(r)] != r { r = parent[Int(r)] }
+                var y = x
+                while parent[Int(y)] != r { let next = parent[Int(y)]; parent[Int(y)] = r; y = next }
+                return r
             }
-            let id = islandOf[r]
-            infos[b].isAwake = false
-            fellAsleep.append(Int32(b))
-            infos[b].islandID = id
-            infos[b].islandNext = islandHeads[Int(id)]
-            islandHeads[Int(id)] = Int32(b)
-            states[b].v = .zero
-            states[b].w = 0
-        }
+            for bi in awakeBodies { parent[Int(bi)] = bi; minSleep[Int(bi)] = .greatestFiniteMagnitude }
+            contacts.withUnsafeBufferPointer { cs in
+            shapes.withUnsafeBufferPointer { sh in
+                for ci in 0..<cs.count where cs[ci].alive && cs[ci].manifold.pointCount > 0 {
+                    let a = sh[Int(cs[ci].shapeA)].body, b = sh[Int(cs[ci].shapeB)].body
+                    if parent[Int(a)] < 0 || parent[Int(b)] < 0 { continue } // static or asleep
+                    let ra = find(a), rb = find(b)
+                    if ra != rb { if ra < rb { parent[Int(rb)] = ra } else { parent[Int(ra)] = rb } }
+                }
+            }}
+            for bi in awakeBodies {
+                let r = Int(find(bi))
+                minSleep[r] = min(minSleep[r], infos[Int(bi)].sleepTime)
+                if minSleep[r] >= Tuning.timeToSleep { anyAsleep = true }
+            }
+            if anyAsleep {
+                for bi in awakeBodies {
+                    let b = Int(bi)
+                    let r = Int(find(bi))
+                    guard minSleep[r] >= Tuning.timeToSleep else { continue }
+                    if islandOf[r] < 0 {
+                        let id: Int32
+                        if let free = freeIslands.popLast() { id = free; islandHeads[Int(id)] = -1 } else {
+                            id = Int32(islandHeads.count); islandHeads.append(-1)
+                        }
+                        islandOf[r] = id
+                    }
+                    let id = islandOf[r]
+                    infos[b].isAwake = false
+                    fellAsleep.append(Int32(b))
+                    infos[b].islandID = id
+                    infos[b].islandNext = islandHeads[Int(id)]
+                    islandHeads[Int(id)] = Int32(b)
+                    states[b].v = .zero
+                    states[b].w = 0
+                }
+                for bi in awakeBodies { islandOf[Int(find(bi))] = -1 }
+            }
+            // Leave the scratch clean for the next step.
+            for bi in awakeBodies { parent[Int(bi)] = -1 }
+        }}}
+        sleepScratch = sc
     }
 
     /// Wakes a body and its whole sleeping island, and restarts their rest timers.

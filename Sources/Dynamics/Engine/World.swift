@@ -119,6 +119,13 @@ struct ShapeData {
     var userData = 0
 }
 
+/// Reused union-find arrays of the sleep pass, indexed by body.
+struct SleepScratch {
+    var parent: [Int32] = []
+    var minSleep: [Double] = []
+    var islandOf: [Int32] = []
+}
+
 /// A contact began or ended touching. Bodies are given with their owners' user data.
 struct ContactEvent: Sendable {
     var shapeA: Int32
@@ -175,6 +182,7 @@ final class World {
     var awakeBodies: [Int32] = []
     var constraints: [ContactConstraint] = []
     var constraintPoints: [ContactConstraintPoint] = []
+    var sleepScratch = SleepScratch()
 
     init() {
         // A sentinel so the pools are never empty (their base addresses are then non-nil).
