@@ -1,0 +1,119 @@
+import Dynamics
+import DynamicsTestSupport
+import Foundation
+import Testing
+
+@Suite("Bad input")
+struct BadInputTests {
+    /// An animator that collects errors instead of trapping, with one healthy item.
+    func animator() -> (DynamicAnimator, DynamicView, GravityBehavior, ErrorBox) {
+        let errors = ErrorBox()
+        let animator = DynamicAnimator(referenceBounds: CGRect(x: 0, y: 0, width: 400, height: 600))
+        animator.invalidInputHandler = { errors.list.append($0) }
+        let healthy = DynamicView(center: CGPoint(x: 50, y: 50), size: CGSize(width: 10, height: 10), name: "healthy")
+        let gravity = GravityBehavior(items: [healthy])
+        animator.addBehavior(gravity)
+        return (animator, healthy, gravity, errors)
+    }
+
+    final class ErrorBox { var list: [DynamicsError] = [] }
+
+    static let badSizes: [(String, CGSize)] = [
+        ("zero", CGSize(width: 0, height: 10)), ("negative", CGSize(width: 10, height: -5)),
+        ("nan", CGSize(width: CGFloat.nan, height: 10)), ("infinite", CGSize(width: 10, height: CGFloat.infinity)),
+    ]
+
+    @Test("Zero, negative and non-finite sizes name the item and bounds.size", arguments: badSizes.map(\.0))
+    func badSize(label: String) {
+        let size = Self.badSizes.first { $0.0 == label }!.1
+        let (animator, healthy, gravity, errors) = animator()
+        let bad = DynamicView(center: CGPoint(x: 100, y: 100), size: CGSize(width: 10, height: 10), name: "bad-\(label)")
+        bad.bounds.size = size
+        gravity.addItem(bad)
+        animator.run(seconds: 0.5)
+        #expect(errors.list.count == 1)
+        #expect(errors.list.first?.property == "bounds.size")
+        #expect(errors.list.first?.owner.contains("bad-\(label)") == true, "\(errors.list)")
+        #expect(animator.linearVelocity(of: bad) == nil, "left out of the world")
+        #expect(healthy.center.y > 100 && healthy.center.y.isFinite, "the rest keeps running")
+    }
+
+    @Test("A non-finite center or transform is refused")
+    func badCenterAndTransform() {
+        let (animator, _, gravity, errors) = animator()
+        let nanCenter = DynamicView(center: CGPoint(x: CGFloat.nan, y: 0), size: CGSize(width: 10, height: 10), name: "c")
+        let infTransform = DynamicView(center: .zero, size: CGSize(width: 10, height: 10), name: "t")
+        infTransform.transform = CGAffineTransform(a: .infinity, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+        gravity.addItem(nanCenter); gravity.addItem(infTransform)
+        animator.step(1.0 / 60)
+        #expect(errors.list.map(\.property) == ["center", "transform"])
+        #expect(errors.list[0].message.contains("nan"))
+    }
+
+    @Test("A non-convex collision path is refused, naming collisionBoundingPath")
+    func nonConvexPath() {
+        let (animator, _, gravity, errors) = animator()
+        let star = DynamicView(center: CGPoint(x: 200, y: 200), size: CGSize(width: 100, height: 100),
+                               collisionBoundsType: .path, name: "arrow")
+        let p = BezierPath()
+        p.move(to: CGPoint(x: -50, y: -50)); p.addLine(to: CGPoint(x: 50, y: -50))
+        p.addLine(to: CGPoint(x: 0, y: 0)) // the notch
+        p.addLine(to: CGPoint(x: 50, y: 50)); p.addLine(to: CGPoint(x: -50, y: 50)); p.close()
+        star.collisionBoundingPath = p
+        let flat = DynamicView(center: CGPoint(x: 300, y: 200), size: CGSize(width: 100, height: 100),
+                               collisionBoundsType: .path, name: "flat")
+        let line = BezierPath(); line.move(to: CGPoint(x: -50, y: 0)); line.addLine(to: CGPoint(x: 50, y: 0))
+        flat.collisionBoundingPath = line
+        gravity.addItem(star); gravity.addItem(flat)
+        animator.step(1.0 / 60)
+        #expect(errors.list.count == 2)
+        #expect(errors.list.allSatisfy { $0.property == "collisionBoundingPath" })
+        #expect(errors.list[0].message.contains("convex") && errors.list[0].owner.contains("arrow"))
+        #expect(errors.list[1].message.contains("area") && errors.list[1].owner.contains("flat"))
+    }
+
+    @Test("An item can be in one animator at a time")
+    func sharedItem() {
+        let (first, healthy, _, _) = animator()
+        first.step(1.0 / 60)
+        let (second, _, gravity2, errors2) = animator()
+        gravity2.addItem(healthy)
+        second.step(1.0 / 60)
+        #expect(errors2.list.count == 1 && errors2.list[0].property == "animator")
+        #expect(errors2.list[0].owner.contains("healthy"))
+        #expect(second.linearVelocity(of: healthy) == nil && first.linearVelocity(of: healthy) != nil)
+    }
+
+    @Test("A non-finite frame length is refused and changes nothing")
+    func badStep() {
+        let (animator, healthy, _, errors) = animator()
+        animator.step(1.0 / 60)
+        let before = healthy.center
+        animator.step(.nan)
+        animator.step(-1)
+        #expect(errors.list.map(\.property) == ["step(dt)", "step(dt)"])
+        #expect(healthy.center == before)
+    }
+
+    @Test("Setters trap with a message naming the behavior and the property")
+    func setterTraps() async {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            DynamicItemBehavior().density = .nan
+        }.map { result in
+            let text = String(decoding: result.standardErrorContent, as: UTF8.self)
+            #expect(text.contains("DynamicItemBehavior.density"), "\(text)")
+        }
+        await #expect(processExitsWith: .failure) { DynamicItemBehavior().density = -1 }
+        await #expect(processExitsWith: .failure) { DynamicItemBehavior().elasticity = -0.5 }
+        await #expect(processExitsWith: .failure) { DynamicItemBehavior().friction = .infinity }
+        await #expect(processExitsWith: .failure) { GravityBehavior().magnitude = .nan }
+        await #expect(processExitsWith: .failure) { GravityBehavior().gravityDirection = CGVector(dx: CGFloat.nan, dy: 0) }
+        await #expect(processExitsWith: .failure) {
+            CollisionBehavior().addBoundary(withIdentifier: "x", from: CGPoint(x: CGFloat.nan, y: 0), to: .zero)
+        }
+        await #expect(processExitsWith: .failure) {
+            let item = DynamicView(center: .zero, size: CGSize(width: 1, height: 1))
+            DynamicItemBehavior(items: [item]).addLinearVelocity(CGPoint(x: CGFloat.infinity, y: 0), for: item)
+        }
+    }
+}
