@@ -61,8 +61,9 @@ extension World {
     func prepareContacts(h: Double, soft: Softness, staticSoft: Softness) {
         constraints.removeAll(keepingCapacity: true)
         constraintPoints.removeAll(keepingCapacity: true)
-        var ccs = constraints, cps = constraintPoints
-        constraints = []; constraintPoints = []
+        var ccs = constraints, cps = constraintPoints, bouncing = bouncingConstraints
+        constraints = []; constraintPoints = []; bouncingConstraints = []
+        bouncing.removeAll(keepingCapacity: true)
         contacts.withUnsafeBufferPointer { cs in
         shapes.withUnsafeBufferPointer { sh in
         infos.withUnsafeBufferPointer { inf in
@@ -121,11 +122,14 @@ extension World {
                         cc.invK12 = -k12 / det
                     }
                 }
+                let approach = min(cps[cps.count - 2].relativeVelocity, m.pointCount == 2 ? cps[cps.count - 1].relativeVelocity : 0)
+                if cc.restitution > 0 && approach < -Tuning.restitutionThreshold { bouncing.append(Int32(ccs.count)) }
                 ccs.append(cc)
             }
         }}}}}
         constraints = ccs
         constraintPoints = cps
+        bouncingConstraints = bouncing
     }
 
     /// One step of length h: gravity and forces, contacts, sub-stepping, restitution.
@@ -167,7 +171,11 @@ extension World {
                             // Sequential impulses on a two-point manifold undershoot in one
                             // pass (each point alone also sets the item spinning); a few
                             // passes converge to the bounce velocity at both points.
-                            for _ in 0..<Tuning.restitutionIterations { applyRestitution(ccp, cps, st) }
+                            if !bouncingConstraints.isEmpty {
+                                bouncingConstraints.withUnsafeBufferPointer { bouncing in
+                                    for _ in 0..<Tuning.restitutionIterations { applyRestitution(ccp, bouncing, cps, st) }
+                                }
+                            }
                         }
                     }
                 }
@@ -340,12 +348,12 @@ extension World {
     }
 
     @inline(__always)
-    private func applyRestitution(_ ccs: UnsafeBufferPointer<ContactConstraint>, _ pts: UnsafeMutablePointer<ContactConstraintPoint>,
-                                  _ states: UnsafeMutablePointer<BodyState>) {
+    private func applyRestitution(_ ccs: UnsafeBufferPointer<ContactConstraint>, _ bouncing: UnsafeBufferPointer<Int32>,
+                                  _ pts: UnsafeMutablePointer<ContactConstraintPoint>, _ states: UnsafeMutablePointer<BodyState>) {
         let threshold = Tuning.restitutionThreshold
-        for i in 0..<ccs.count {
+        for ib in bouncing {
+            let i = Int(ib)
             let cc = ccs[i]
-            if cc.restitution == 0 { continue }
             let sA = states + Int(cc.a), sB = states + Int(cc.b)
             var vA = sA.pointee.v, wA = sA.pointee.w, vB = sB.pointee.v, wB = sB.pointee.w
             let n = cc.normal

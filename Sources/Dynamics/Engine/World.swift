@@ -183,6 +183,9 @@ final class World {
     var constraints: [ContactConstraint] = []
     var constraintPoints: [ContactConstraintPoint] = []
     var sleepScratch = SleepScratch()
+    /// Constraints that approach fast enough to bounce (restitution > 0): the only ones the
+    /// restitution passes visit.
+    var bouncingConstraints: [Int32] = []
 
     init() {
         // A sentinel so the pools are never empty (their base addresses are then non-nil).
