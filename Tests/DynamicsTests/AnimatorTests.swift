@@ -276,3 +276,40 @@ enum DynamicsTestScene {
         return RestingBox(animator: animator, box: box, props: props)
     }
 }
+
+@Suite("Waking")
+struct WakingTests {
+    @Test("A force applied to a paused animator's item wakes it and acts over the next frame")
+    func forceWakes() {
+        let scene = DynamicsTestScene.restingBox()
+        scene.props.friction = 0
+        scene.animator.run(seconds: 3) { !scene.animator.isRunning }
+        #expect(!scene.animator.isRunning)
+        let x = scene.box.center.x
+        // 0.16 mass, 0.16 N sideways → 100 pt/s² for one frame of 1/60 s: Δv ≈ 1.67 pt/s.
+        scene.animator.applyForce(CGVector(dx: 0.16, dy: 0), to: scene.box)
+        scene.animator.step(1.0 / 60)
+        let v = scene.animator.linearVelocity(of: scene.box)!.x
+        #expect(abs(v - 100.0 / 60 / (1 + 0.1 / 120) / (1 + 0.1 / 120)) < 0.05, "v = \(v)")
+        scene.animator.step(1.0 / 60)
+        #expect(scene.box.center.x > x)
+    }
+
+    @Test("Removing an anchored item wakes what rests on it")
+    func removingSupportWakes() {
+        let animator = DynamicAnimator(referenceBounds: CGRect(x: 0, y: 0, width: 400, height: 600))
+        let shelf = DynamicView(center: CGPoint(x: 200, y: 300), size: CGSize(width: 200, height: 10))
+        let box = DynamicView(center: CGPoint(x: 200, y: 270), size: CGSize(width: 40, height: 40))
+        let anchor = DynamicItemBehavior(items: [shelf]); anchor.isAnchored = true
+        let collision = CollisionBehavior(items: [shelf, box])
+        collision.translatesReferenceBoundsIntoBoundary = true
+        let gravity = GravityBehavior(items: [box])
+        animator.addBehavior(anchor); animator.addBehavior(collision); animator.addBehavior(gravity)
+        animator.run(seconds: 3) { !animator.isRunning }
+        #expect(!animator.isRunning && abs(box.center.y - 275) <= 0.5)
+        collision.removeItem(shelf)
+        anchor.removeItem(shelf)
+        animator.run(seconds: 3) { !animator.isRunning }
+        #expect(abs(box.center.y - 580) <= 0.5, "fell to the floor: \(box.center)")
+    }
+}

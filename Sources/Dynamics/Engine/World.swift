@@ -232,6 +232,13 @@ final class World {
         guard isValid(id) else { return }
         let i = Int(id.index)
         wake(body: i)
+        // Whatever rested on it must notice it is gone (a static body has no island).
+        for ref in contactIndex {
+            let c = contacts[Int(ref.slot)]
+            guard c.manifold.pointCount > 0 else { continue }
+            let a = Int(shapes[Int(c.shapeA)].body), b = Int(shapes[Int(c.shapeB)].body)
+            if a == i { wake(body: b) } else if b == i { wake(body: a) }
+        }
         for s in shapeList(of: i) { destroyShape(at: Int(s)) }
         infos[i].alive = false
         freeBodies.append(id.index)
@@ -240,7 +247,9 @@ final class World {
 
     func setType(_ type: BodyType, of body: Int) {
         guard infos[body].type != type else { return }
+        wake(body: body) // while still dynamic: leaves its sleeping island cleanly
         infos[body].type = type
+        infos[body].isAwake = true
         states[body] = BodyState()
         updateMass(body)
         wake(body: body)

@@ -178,6 +178,7 @@ public final class DynamicAnimator {
         guard let i = recordIndex[ObjectIdentifier(item)] else { return }
         heldForces.append(HeldForce(body: records[i].body, force: Vec2(Double(force.dx), Double(force.dy)),
                                     offset: Units.meters(offset), torque: 0))
+        world.wake(body: Int(records[i].body.index))
         setNeedsResume()
     }
 
@@ -187,6 +188,7 @@ public final class DynamicAnimator {
         guard let i = recordIndex[ObjectIdentifier(item)] else { return }
         heldForces.append(HeldForce(body: records[i].body, force: .zero, offset: .zero,
                                     torque: Double(torque) * Units.metersPerPoint))
+        world.wake(body: Int(records[i].body.index))
         setNeedsResume()
     }
 
