@@ -56,6 +56,37 @@ struct ContactConstraint {
     var useBlock = false
 }
 
+/// Bias velocity and soft scales of a contact point at separation `s`: a speculative point
+/// (s > 0) may close its gap within the sub-step but no further; an overlapping one is pushed
+/// out softly in the biased pass and not at all in the relax pass.
+@inline(__always)
+private func contactBias(_ s: Double, _ soft: Softness, _ inv_h: Double, _ useBias: Bool)
+    -> (bias: Double, massScale: Double, impulseScale: Double) {
+    if s > 0 { return (s * inv_h, 1, 0) }
+    if useBias { return (max(soft.biasRate * s, -Tuning.contactPushMaxVelocity), soft.massScale, soft.impulseScale) }
+    return (0, 1, 0)
+}
+
+/// Adds `impulse` to a point's accumulated normal impulse, clamped so the total never pulls;
+/// returns the increment actually applied.
+@inline(__always)
+private func accumulateNormal(_ cp: UnsafeMutablePointer<ContactConstraintPoint>, _ impulse: Double) -> Double {
+    let old = cp.pointee.normalImpulse
+    let total = max(old + impulse, 0)
+    cp.pointee.normalImpulse = total
+    let applied = total - old
+    cp.pointee.maxNormalImpulse = max(cp.pointee.maxNormalImpulse, applied)
+    return applied
+}
+
+/// The velocity change of an impulse P at anchors rA (−P) and rB (+P).
+@inline(__always)
+private func applyImpulse(_ P: Vec2, _ rA: Vec2, _ rB: Vec2, _ vA: inout Vec2, _ wA: inout Double, _ vB: inout Vec2,
+                          _ wB: inout Double, _ mA: Double, _ iA: Double, _ mB: Double, _ iB: Double) {
+    vA = vA - mA * P; wA -= iA * cross(rA, P)
+    vB = vB + mB * P; wB += iB * cross(rB, P)
+}
+
 extension World {
     /// Builds constraints for touching contacts with an awake body.
     func prepareContacts(h: Double, soft: Softness, staticSoft: Softness) {
@@ -274,15 +305,8 @@ extension World {
                 let r1A = p1.pointee.anchorA, r1B = p1.pointee.anchorB
                 let s0 = dot(dp + (qB.rotate(r0B) - qA.rotate(r0A)), n) + p0.pointee.baseSeparation
                 let s1 = dot(dp + (qB.rotate(r1B) - qA.rotate(r1A)), n) + p1.pointee.baseSeparation
-                var b0 = 0.0, ms0 = 1.0, is0 = 0.0, b1 = 0.0, ms1 = 1.0, is1 = 0.0
-                if s0 > 0 { b0 = s0 * inv_h } else if useBias {
-                    b0 = max(cc.softness.biasRate * s0, -Tuning.contactPushMaxVelocity)
-                    ms0 = cc.softness.massScale; is0 = cc.softness.impulseScale
-                }
-                if s1 > 0 { b1 = s1 * inv_h } else if useBias {
-                    b1 = max(cc.softness.biasRate * s1, -Tuning.contactPushMaxVelocity)
-                    ms1 = cc.softness.massScale; is1 = cc.softness.impulseScale
-                }
+                let (b0, ms0, is0) = contactBias(s0, cc.softness, inv_h, useBias)
+                let (b1, ms1, is1) = contactBias(s1, cc.softness, inv_h, useBias)
                 let x0 = dot((vB + cross(wB, r0B)) - (vA + cross(wA, r0A)), n) + b0
                 let x1 = dot((vB + cross(wB, r1B)) - (vA + cross(wA, r1A)), n) + b1
                 let old0 = p0.pointee.normalImpulse, old1 = p1.pointee.normalImpulse
@@ -293,9 +317,8 @@ extension World {
                     p1.pointee.normalImpulse = old1 + d1
                     p0.pointee.maxNormalImpulse = max(p0.pointee.maxNormalImpulse, d0)
                     p1.pointee.maxNormalImpulse = max(p1.pointee.maxNormalImpulse, d1)
-                    let P0 = d0 * n, P1 = d1 * n
-                    vA = vA - mA * (P0 + P1); wA -= iA * (cross(r0A, P0) + cross(r1A, P1))
-                    vB = vB + mB * (P0 + P1); wB += iB * (cross(r0B, P0) + cross(r1B, P1))
+                    applyImpulse(d0 * n, r0A, r0B, &vA, &wA, &vB, &wB, mA, iA, mB, iB)
+                    applyImpulse(d1 * n, r1A, r1B, &vA, &wA, &vB, &wB, mA, iA, mB, iB)
                     solvedAsBlock = true
                 }
             }
@@ -306,25 +329,11 @@ extension World {
                     // Current separation from the displacements of this step.
                     let d = dp + (qB.rotate(rB) - qA.rotate(rA))
                     let s = dot(d, n) + cp.pointee.baseSeparation
-                    var bias = 0.0, massScale = 1.0, impulseScale = 0.0
-                    if s > 0 {
-                        bias = s * inv_h // speculative: close the gap, no further
-                    } else if useBias {
-                        bias = max(cc.softness.biasRate * s, -Tuning.contactPushMaxVelocity)
-                        massScale = cc.softness.massScale
-                        impulseScale = cc.softness.impulseScale
-                    }
-                    let dv = (vB + cross(wB, rB)) - (vA + cross(wA, rA))
-                    let vn = dot(dv, n)
-                    let old = cp.pointee.normalImpulse
-                    var impulse = -cp.pointee.normalMass * massScale * (vn + bias) - impulseScale * old
-                    let newImpulse = max(old + impulse, 0)
-                    impulse = newImpulse - old
-                    cp.pointee.normalImpulse = newImpulse
-                    cp.pointee.maxNormalImpulse = max(cp.pointee.maxNormalImpulse, impulse)
-                    let P = impulse * n
-                    vA = vA - mA * P; wA -= iA * cross(rA, P)
-                    vB = vB + mB * P; wB += iB * cross(rB, P)
+                    let (bias, massScale, impulseScale) = contactBias(s, cc.softness, inv_h, useBias)
+                    let vn = dot((vB + cross(wB, rB)) - (vA + cross(wA, rA)), n)
+                    let impulse = accumulateNormal(
+                        cp, -cp.pointee.normalMass * massScale * (vn + bias) - impulseScale * cp.pointee.normalImpulse)
+                    applyImpulse(impulse * n, rA, rB, &vA, &wA, &vB, &wB, mA, iA, mB, iB)
                 }
             }
 
@@ -335,12 +344,9 @@ extension World {
                 let vt = dot(dv, t)
                 let old = cp.pointee.tangentImpulse
                 let maxFriction = cc.friction * cp.pointee.normalImpulse
-                let newImpulse = min(max(old - cp.pointee.tangentMass * vt, -maxFriction), maxFriction)
-                let impulse = newImpulse - old
-                cp.pointee.tangentImpulse = newImpulse
-                let P = impulse * t
-                vA = vA - mA * P; wA -= iA * cross(rA, P)
-                vB = vB + mB * P; wB += iB * cross(rB, P)
+                let total = min(max(old - cp.pointee.tangentMass * vt, -maxFriction), maxFriction)
+                cp.pointee.tangentImpulse = total
+                applyImpulse((total - old) * t, rA, rB, &vA, &wA, &vB, &wB, mA, iA, mB, iB)
             }
             if mA > 0 { sA.pointee.v = vA; sA.pointee.w = wA }
             if mB > 0 { sB.pointee.v = vB; sB.pointee.w = wB }
@@ -364,15 +370,8 @@ extension World {
                 let rA = cp.pointee.anchorA, rB = cp.pointee.anchorB
                 let dv = (vB + cross(wB, rB)) - (vA + cross(wA, rA))
                 let vn = dot(dv, n)
-                let old = cp.pointee.normalImpulse
-                var impulse = -cp.pointee.normalMass * (vn + cc.restitution * cp.pointee.relativeVelocity)
-                let newImpulse = max(old + impulse, 0)
-                impulse = newImpulse - old
-                cp.pointee.normalImpulse = newImpulse
-                cp.pointee.maxNormalImpulse = max(cp.pointee.maxNormalImpulse, impulse)
-                let P = impulse * n
-                vA = vA - mA * P; wA -= iA * cross(rA, P)
-                vB = vB + mB * P; wB += iB * cross(rB, P)
+                let impulse = accumulateNormal(cp, -cp.pointee.normalMass * (vn + cc.restitution * cp.pointee.relativeVelocity))
+                applyImpulse(impulse * n, rA, rB, &vA, &wA, &vB, &wB, mA, iA, mB, iB)
             }
             if mA > 0 { sA.pointee.v = vA; sA.pointee.w = wA }
             if mB > 0 { sB.pointee.v = vB; sB.pointee.w = wB }
