@@ -45,6 +45,7 @@ let package = Package(
         .testTarget(name: "CLuaShimTests", dependencies: ["CLuaShim", "CLua"]),
         .testTarget(name: "GeometryTests", dependencies: ["Dynamics"]),
         .testTarget(name: "ExampleTests", dependencies: ["Dynamics", "FallingBoxes"]),
+        .testTarget(name: "CLITests", dependencies: ["dynamics"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+
+/// Runs the built `dynamics` executable.
+func runDynamics(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+    var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    var binary = dir.appendingPathComponent("dynamics")
+    for _ in 0..<5 where !FileManager.default.isExecutableFile(atPath: binary.path) {
+        dir = dir.deletingLastPathComponent()
+        binary = dir.appendingPathComponent("dynamics")
+    }
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = arguments
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let stdout = out.fileHandleForReading.readDataToEndOfFile()
+    let stderr = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+}
+
+@Suite("dynamics bench")
+struct BenchCommandTests {
+    @Test("--json prints DESIGN §7's fields for each scene")
+    func json() throws {
+        let r = try runDynamics(["bench", "--scene", "pyramid20", "--json", "--runs", "3"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let array = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]])
+        #expect(array.count == 1)
+        let row = array[0]
+        #expect(row["scene"] as? String == "pyramid20")
+        #expect(row["items"] as? Int == 210)
+        #expect(row["steps"] as? Int == 1200)
+        let ms = try #require(row["msPerStep"] as? Double), lo = try #require(row["minMsPerStep"] as? Double)
+        let hi = try #require(row["maxMsPerStep"] as? Double)
+        #expect(lo <= ms && ms <= hi && lo > 0)
+        #expect((row["pausedAtStep"] as? Int).map { $0 > 0 && $0 < 1200 } == true, "the pyramid comes to rest")
+    }
+
+    @Test("Bad usage exits with status 2 and says why")
+    func badUsage() throws {
+        let unknown = try runDynamics(["bench", "--scene", "boxes"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("unknown scene 'boxes'"), "\(unknown.stderr)")
+        let runs = try runDynamics(["bench", "--runs", "1"])
+        #expect(runs.status == 2 && runs.stderr.contains("--runs"))
+        let flag = try runDynamics(["bench", "--frobnicate"])
+        #expect(flag.status == 2)
+        let help = try runDynamics(["bench", "--help"])
+        #expect(help.status == 0 && help.stdout.contains("--json"))
+    }
+}
