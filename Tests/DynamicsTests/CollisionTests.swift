@@ -192,6 +192,59 @@ struct CollisionTests {
     }
 }
 
+@Suite("Shapes")
+struct ShapeTests {
+    @Test("A closed oval boundary keeps a bouncing item inside")
+    func ovalBoundary() {
+        let animator = DynamicAnimator()
+        let ball = DynamicView(center: CGPoint(x: 200, y: 150), size: CGSize(width: 30, height: 30), collisionBoundsType: .ellipse)
+        let collision = CollisionBehavior(items: [ball])
+        collision.addBoundary(withIdentifier: "ring", for: BezierPath(ovalIn: CGRect(x: 100, y: 100, width: 200, height: 200)))
+        let props = DynamicItemBehavior(items: [ball]); props.elasticity = 0.9; props.resistance = 0
+        props.addLinearVelocity(CGPoint(x: 700, y: -300), for: ball)
+        animator.addBehavior(GravityBehavior(items: [ball])); animator.addBehavior(collision); animator.addBehavior(props)
+        var worst: CGFloat = 0
+        animator.run(seconds: 5) {
+            let d = hypot(ball.center.x - 200, ball.center.y - 200) + 15
+            worst = max(worst, d)
+            return false
+        }
+        #expect(worst <= 100.5, "reached \(worst) pt from the centre of a 100 pt ring")
+    }
+
+    @Test("Circles stack in a channel and rest touching (within 0.5 pt per contact)")
+    func circleStack() {
+        let animator = DynamicAnimator(referenceBounds: CGRect(x: 0, y: 0, width: 41, height: 400))
+        let balls = (0..<5).map { i in
+            DynamicView(center: CGPoint(x: 20.5, y: 380 - CGFloat(i) * 50), size: CGSize(width: 40, height: 40),
+                        collisionBoundsType: .ellipse, name: "ball\(i)")
+        }
+        let collision = CollisionBehavior(items: balls)
+        collision.translatesReferenceBoundsIntoBoundary = true
+        animator.addBehavior(GravityBehavior(items: balls)); animator.addBehavior(collision)
+        animator.run(seconds: 8) { !animator.isRunning }
+        #expect(!animator.isRunning)
+        for (i, b) in balls.enumerated() {
+            #expect(abs(b.center.y - (380 - CGFloat(i) * 40)) <= 0.5 * CGFloat(i + 1), "\(b)")
+        }
+    }
+
+    @Test("Path items collide with their true outline")
+    func triangleOnFloor() {
+        let animator = DynamicAnimator(referenceBounds: CGRect(x: 0, y: 0, width: 400, height: 600))
+        let wedge = DynamicView(center: CGPoint(x: 200, y: 300), size: CGSize(width: 100, height: 100), collisionBoundsType: .path)
+        let path = BezierPath()
+        path.move(to: CGPoint(x: -50, y: 50)); path.addLine(to: CGPoint(x: 50, y: 50)); path.addLine(to: CGPoint(x: 0, y: -50)); path.close()
+        wedge.collisionBoundingPath = path
+        let collision = CollisionBehavior(items: [wedge])
+        collision.translatesReferenceBoundsIntoBoundary = true
+        animator.addBehavior(GravityBehavior(items: [wedge])); animator.addBehavior(collision)
+        animator.run(seconds: 4) { !animator.isRunning }
+        // Resting on its base: the base (50 pt below the center) is on the floor.
+        #expect(abs(wedge.center.y - 550) <= 0.5 && abs(angle(of: wedge)) < 0.01, "\(wedge.center) \(angle(of: wedge))")
+    }
+}
+
 @Suite("Tunneling")
 struct TunnelingTests {
     func shot(velocity: CGPoint, size: CGFloat = 10, wall: (CGPoint, CGPoint), thinItem: Bool) -> DynamicView {
