@@ -53,6 +53,24 @@ struct StackingTests {
         #expect(outside.isEmpty, "\(outside.count) boxes outside, e.g. \(outside.first.map { "\($0)" } ?? "")")
     }
 
+    @Test("A plank carrying 24 boxes (more contacts than graph colours) holds them all")
+    func manyContactsOnOneBody() {
+        let animator = DynamicAnimator(referenceBounds: CGRect(x: 0, y: 0, width: 700, height: 400))
+        let plank = DynamicView(center: CGPoint(x: 350, y: 390), size: CGSize(width: 680, height: 20), name: "plank")
+        let boxes = (0..<24).map { i in
+            DynamicView(center: CGPoint(x: 35 + CGFloat(i) * 27.5, y: 365), size: CGSize(width: 25, height: 30), name: "b\(i)")
+        }
+        let all: [DynamicItem] = [plank] + boxes
+        let collision = CollisionBehavior(items: all)
+        collision.translatesReferenceBoundsIntoBoundary = true
+        animator.addBehavior(GravityBehavior(items: all))
+        animator.addBehavior(collision)
+        animator.run(seconds: 5) { !animator.isRunning }
+        #expect(!animator.isRunning)
+        #expect(abs(plank.center.y - 390) <= 0.5)
+        for b in boxes { #expect(abs(b.center.y - 365) <= 1 && abs(angle(of: b)) < 0.01, "\(b)") }
+    }
+
     @Test("The same scene twice gives bit-identical states")
     func determinism() {
         let a = StandardScenes.boxes(300), b = StandardScenes.boxes(300)

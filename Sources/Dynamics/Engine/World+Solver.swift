@@ -3,7 +3,9 @@
 // integrates positions and relaxes without bias; restitution runs once at the end.
 // Soft constraints (a mass-spring-damper per contact, stiffness tied to the sub-step) keep
 // stacks standing without the jitter of Baumgarte stabilization, and sub-stepping buys
-// accuracy for far less than extra iterations would cost.
+// accuracy for far less than extra iterations would cost. The warm start, solve and relax
+// passes run four contacts at a time (World+WideSolver.swift); preparation, restitution and
+// the impulses kept for the next step are here, in double precision.
 
 /// Soft constraint coefficients for a given stiffness, damping ratio and time step.
 struct Softness {
@@ -185,32 +187,45 @@ extension World {
             }
         }
 
-        let inv_hs = 1 / hs
-        sims.withUnsafeMutableBufferPointer { simp in
-            states.withUnsafeMutableBufferPointer { stp in
-                constraints.withUnsafeBufferPointer { ccp in
-                    constraintPoints.withUnsafeMutableBufferPointer { pts in
-                        awakeBodies.withUnsafeBufferPointer { awake in
-                            let st = stp.baseAddress!, cps = pts.baseAddress!
-                            for _ in 0..<n {
-                                integrateVelocities(awake, simp, stp, hs)
-                                warmStart(ccp, cps, st)
-                                solveContacts(ccp, cps, st, inv_hs, useBias: true)
-                                integratePositions(awake, stp, hs)
-                                solveContacts(ccp, cps, st, inv_hs, useBias: false)
-                            }
-                            // Sequential impulses on a two-point manifold undershoot in one
-                            // pass (each point alone also sets the item spinning); a few
-                            // passes converge to the bounce velocity at both points.
-                            if !bouncingConstraints.isEmpty {
-                                bouncingConstraints.withUnsafeBufferPointer { bouncing in
-                                    for _ in 0..<Tuning.restitutionIterations { applyRestitution(ccp, bouncing, cps, st) }
-                                }
-                            }
-                        }
-                    }
+        packWideConstraints()
+        let inv_hs = Float(1 / hs)
+        for _ in 0..<n {
+            sims.withUnsafeMutableBufferPointer { simp in
+                states.withUnsafeMutableBufferPointer { stp in
+                    awakeBodies.withUnsafeBufferPointer { integrateVelocities($0, simp, stp, hs) }
                 }
             }
+            syncToSolver(positions: true)
+            wideConstraints.withUnsafeMutableBufferPointer { wide in
+                solverBodies.withUnsafeMutableBufferPointer { sb in
+                    wideWarmStart(wide, sb.baseAddress!)
+                    wideSolve(wide, sb.baseAddress!, inv_hs, useBias: true)
+                }
+            }
+            syncFromSolver()
+            states.withUnsafeMutableBufferPointer { stp in
+                awakeBodies.withUnsafeBufferPointer { integratePositions($0, stp, hs) }
+            }
+            syncToSolver(positions: true)
+            wideConstraints.withUnsafeMutableBufferPointer { wide in
+                solverBodies.withUnsafeMutableBufferPointer { sb in
+                    wideSolve(wide, sb.baseAddress!, inv_hs, useBias: false)
+                }
+            }
+            syncFromSolver()
+        }
+        unpackWideConstraints()
+        // Sequential impulses on a two-point manifold undershoot in one pass (each point alone
+        // also sets the item spinning); a few passes converge to the bounce velocity.
+        if !bouncingConstraints.isEmpty {
+            states.withUnsafeMutableBufferPointer { stp in
+            constraints.withUnsafeBufferPointer { ccp in
+            constraintPoints.withUnsafeMutableBufferPointer { pts in
+            bouncingConstraints.withUnsafeBufferPointer { bouncing in
+                for _ in 0..<Tuning.restitutionIterations {
+                    applyRestitution(ccp, bouncing, pts.baseAddress!, stp.baseAddress!)
+                }
+            }}}}
         }
 
         // Store impulses for next step's warm start. A contact that pushed during this step
@@ -257,99 +272,6 @@ extension World {
             st.dq = st.dq.integrated(h * st.w)
             st.dp = st.dp + h * st.v
             states[b] = st
-        }
-    }
-
-    @inline(__always)
-    private func warmStart(_ ccs: UnsafeBufferPointer<ContactConstraint>, _ pts: UnsafeMutablePointer<ContactConstraintPoint>,
-                           _ states: UnsafeMutablePointer<BodyState>) {
-        for i in 0..<ccs.count {
-            let cc = ccs[i]
-            let sA = states + Int(cc.a), sB = states + Int(cc.b)
-            var vA = sA.pointee.v, wA = sA.pointee.w, vB = sB.pointee.v, wB = sB.pointee.w
-            let n = cc.normal, t = n.rightPerp
-            for k in 0..<Int(cc.pointCount) {
-                let cp = pts + (2 * i + k)
-                let P = cp.pointee.normalImpulse * n + cp.pointee.tangentImpulse * t
-                wA -= cc.invIA * cross(cp.pointee.anchorA, P)
-                vA = vA - cc.invMassA * P
-                wB += cc.invIB * cross(cp.pointee.anchorB, P)
-                vB = vB + cc.invMassB * P
-            }
-            if cc.invMassA > 0 { sA.pointee.v = vA; sA.pointee.w = wA }
-            if cc.invMassB > 0 { sB.pointee.v = vB; sB.pointee.w = wB }
-        }
-    }
-
-    @inline(__always)
-    private func solveContacts(_ ccs: UnsafeBufferPointer<ContactConstraint>, _ pts: UnsafeMutablePointer<ContactConstraintPoint>,
-                               _ states: UnsafeMutablePointer<BodyState>, _ inv_h: Double, useBias: Bool) {
-        for i in 0..<ccs.count {
-            let cc = ccs[i]
-            let sA = states + Int(cc.a), sB = states + Int(cc.b)
-            var vA = sA.pointee.v, wA = sA.pointee.w, vB = sB.pointee.v, wB = sB.pointee.w
-            let dp = sB.pointee.dp - sA.pointee.dp
-            let qA = sA.pointee.dq, qB = sB.pointee.dq
-            let n = cc.normal, t = n.rightPerp
-            let mA = cc.invMassA, iA = cc.invIA, mB = cc.invMassB, iB = cc.invIB
-            let count = Int(cc.pointCount)
-            let first = pts + 2 * i
-
-            // Normal impulses. A two-point manifold is solved as a block (both points at
-            // once from the same velocities), which keeps a flat face landing flat: solving
-            // the points one after the other starts a spin the next point only half undoes.
-            var solvedAsBlock = false
-            if cc.useBlock {
-                let p0 = first, p1 = first + 1
-                let r0A = p0.pointee.anchorA, r0B = p0.pointee.anchorB
-                let r1A = p1.pointee.anchorA, r1B = p1.pointee.anchorB
-                let s0 = dot(dp + (qB.rotate(r0B) - qA.rotate(r0A)), n) + p0.pointee.baseSeparation
-                let s1 = dot(dp + (qB.rotate(r1B) - qA.rotate(r1A)), n) + p1.pointee.baseSeparation
-                let (b0, ms0, is0) = contactBias(s0, cc.softness, inv_h, useBias)
-                let (b1, ms1, is1) = contactBias(s1, cc.softness, inv_h, useBias)
-                let x0 = dot((vB + cross(wB, r0B)) - (vA + cross(wA, r0A)), n) + b0
-                let x1 = dot((vB + cross(wB, r1B)) - (vA + cross(wA, r1A)), n) + b1
-                let old0 = p0.pointee.normalImpulse, old1 = p1.pointee.normalImpulse
-                let d0 = -ms0 * (cc.invK11 * x0 + cc.invK12 * x1) - is0 * old0
-                let d1 = -ms1 * (cc.invK12 * x0 + cc.invK22 * x1) - is1 * old1
-                if old0 + d0 >= 0 && old1 + d1 >= 0 {
-                    p0.pointee.normalImpulse = old0 + d0
-                    p1.pointee.normalImpulse = old1 + d1
-                    p0.pointee.maxNormalImpulse = max(p0.pointee.maxNormalImpulse, d0)
-                    p1.pointee.maxNormalImpulse = max(p1.pointee.maxNormalImpulse, d1)
-                    applyImpulse(d0 * n, r0A, r0B, &vA, &wA, &vB, &wB, mA, iA, mB, iB)
-                    applyImpulse(d1 * n, r1A, r1B, &vA, &wA, &vB, &wB, mA, iA, mB, iB)
-                    solvedAsBlock = true
-                }
-            }
-            if !solvedAsBlock {
-                for k in 0..<count {
-                    let cp = first + k
-                    let rA = cp.pointee.anchorA, rB = cp.pointee.anchorB
-                    // Current separation from the displacements of this step.
-                    let d = dp + (qB.rotate(rB) - qA.rotate(rA))
-                    let s = dot(d, n) + cp.pointee.baseSeparation
-                    let (bias, massScale, impulseScale) = contactBias(s, cc.softness, inv_h, useBias)
-                    let vn = dot((vB + cross(wB, rB)) - (vA + cross(wA, rA)), n)
-                    let impulse = accumulateNormal(
-                        cp, -cp.pointee.normalMass * massScale * (vn + bias) - impulseScale * cp.pointee.normalImpulse)
-                    applyImpulse(impulse * n, rA, rB, &vA, &wA, &vB, &wB, mA, iA, mB, iB)
-                }
-            }
-
-            for k in 0..<count {
-                let cp = first + k
-                let rA = cp.pointee.anchorA, rB = cp.pointee.anchorB
-                let dv = (vB + cross(wB, rB)) - (vA + cross(wA, rA))
-                let vt = dot(dv, t)
-                let old = cp.pointee.tangentImpulse
-                let maxFriction = cc.friction * cp.pointee.normalImpulse
-                let total = min(max(old - cp.pointee.tangentMass * vt, -maxFriction), maxFriction)
-                cp.pointee.tangentImpulse = total
-                applyImpulse((total - old) * t, rA, rB, &vA, &wA, &vB, &wB, mA, iA, mB, iB)
-            }
-            if mA > 0 { sA.pointee.v = vA; sA.pointee.w = wA }
-            if mB > 0 { sB.pointee.v = vB; sB.pointee.w = wB }
         }
     }
 

@@ -186,6 +186,16 @@ final class World {
     /// Constraints that approach fast enough to bounce (restitution > 0): the only ones the
     /// restitution passes visit.
     var bouncingConstraints: [Int32] = []
+    /// The wide solver's batches (see World+WideSolver.swift), the constraints that found
+    /// no colour, and the colouring's scratch.
+    var wideConstraints: [WideConstraint] = []
+    var overflowConstraints: [Int32] = []
+    var colorBits: [UInt64] = []
+    var colorMembers: [[Int32]] = []
+    var solverBodies: [SolverBody] = []
+    /// Moving bodies with at least one contact this step, and the flags that collect them.
+    var contactBodies: [Int32] = []
+    var bodyInContact: [Bool] = []
 
     init() {
         // A sentinel so the pools are never empty (their base addresses are then non-nil).
