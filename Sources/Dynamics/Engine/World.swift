@@ -80,6 +80,8 @@ struct BodyInfo {
     var allowsRotation = true
     var mass = 0.0
     var inertia = 0.0
+    /// Electric charge (for fields); the engine itself never reads it.
+    var charge = 0.0
     var sleepTime = 0.0
     /// First shape of this body; the rest follow `ShapeData.nextShape`. −1 for none.
     var firstShape: Int32 = -1

@@ -156,6 +156,7 @@ extension DynamicAnimator {
                               density: Double(p.density))
             world.sims[b].linearDamping = Double(p.resistance)
             world.sims[b].angularDamping = Double(p.angularResistance)
+            world.infos[b].charge = Double(p.charge)
             world.setAllowsRotation(p.allowsRotation, of: b)
             world.setType(p.isAnchored ? .static : .dynamic, of: b)
             r.properties = p

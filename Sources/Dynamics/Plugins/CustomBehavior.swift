@@ -58,6 +58,9 @@ public struct DynamicBehaviorContext {
         world.infos[Int(bodies[i])].type == .dynamic ? world.infos[Int(bodies[i])].mass : 0
     }
 
+    /// Electric charge (`DynamicItemBehavior.charge`).
+    public func charge(_ i: Int) -> CGFloat { world.infos[Int(bodies[i])].charge }
+
     /// A force for this step, at an offset (points, item axes) from the center.
     public mutating func applyForce(_ f: CGVector, to i: Int, atOffset offset: CGVector = .zero) {
         require { try Validate.finite(f, "\(itemList[i])", "force"); try Validate.finite(offset, "\(itemList[i])", "offset") }
