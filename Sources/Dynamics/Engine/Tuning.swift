@@ -12,6 +12,8 @@ enum Tuning {
     /// Contact stiffness (Hz) and damping ratio of the soft step.
     static let contactHertz = 30.0
     static let contactDampingRatio = 10.0
+    /// Damping ratio of rigid joint parts (their stiffness is that of static contacts).
+    static let jointDampingRatio = 2.0
     /// Largest speed at which the soft contact pushes overlapping shapes apart (m/s).
     static let contactPushMaxVelocity = 3.0
     /// Approach speed below which restitution is ignored (m/s): 1 m/s = 100 pt/s. Below it

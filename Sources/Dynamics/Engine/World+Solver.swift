@@ -188,11 +188,20 @@ extension World {
         }
 
         packWideConstraints()
+        prepareJoints(h: hs)
+        let jointSoft = Softness(hertz: min(4 * contactHertz, 0.25 / hs), dampingRatio: Tuning.jointDampingRatio, h: hs)
         let inv_hs = Float(1 / hs)
         for _ in 0..<n {
             sims.withUnsafeMutableBufferPointer { simp in
                 states.withUnsafeMutableBufferPointer { stp in
                     awakeBodies.withUnsafeBufferPointer { integrateVelocities($0, simp, stp, hs) }
+                }
+            }
+            if !activeJoints.isEmpty {
+                states.withUnsafeMutableBufferPointer { stp in
+                    applySpringForces(stp.baseAddress!, h: hs)
+                    warmStartJoints(stp.baseAddress!)
+                    solveJoints(stp.baseAddress!, h: hs, soft: jointSoft, useBias: true)
                 }
             }
             syncToSolver(positions: true)
@@ -205,6 +214,7 @@ extension World {
             syncFromSolver()
             states.withUnsafeMutableBufferPointer { stp in
                 awakeBodies.withUnsafeBufferPointer { integratePositions($0, stp, hs) }
+                if !activeJoints.isEmpty { solveJoints(stp.baseAddress!, h: hs, soft: jointSoft, useBias: false) }
             }
             syncToSolver(positions: true)
             wideConstraints.withUnsafeMutableBufferPointer { wide in

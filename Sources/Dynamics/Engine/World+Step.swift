@@ -11,7 +11,8 @@ extension World {
         collectAwakeBodies()
         updatePairs(h: h)
         collide(h: h)
-        collectAwakeBodies() // collide may have woken bodies that awake ones touch
+        wakeJointedBodies()
+        collectAwakeBodies() // collide and joints may have woken bodies that awake ones touch
         solve(h: h)
         finalizeBodies(h: h)
         updateSleep(h: h)
@@ -76,6 +77,11 @@ extension World {
                 return r
             }
             for bi in awakeBodies { parent[Int(bi)] = bi; minSleep[Int(bi)] = .greatestFiniteMagnitude }
+            for j in joints where j.alive {
+                if parent[Int(j.bodyA)] < 0 || parent[Int(j.bodyB)] < 0 { continue }
+                let ra = find(j.bodyA), rb = find(j.bodyB)
+                if ra != rb { if ra < rb { parent[Int(rb)] = ra } else { parent[Int(ra)] = rb } }
+            }
             contacts.withUnsafeBufferPointer { cs in
             shapes.withUnsafeBufferPointer { sh in
                 for ci in 0..<cs.count where cs[ci].alive && cs[ci].manifold.pointCount > 0 {

@@ -195,6 +195,12 @@ final class World {
     var colorBits: [UInt64] = []
     var colorMembers: [[Int32]] = []
     var solverBodies: [SolverBody] = []
+    /// Joints in slots (see Joint.swift); the ones with an awake body this step.
+    var joints: [Joint] = []
+    var freeJoints: [Int32] = []
+    var activeJoints: [Int32] = []
+    /// The static body at the origin that anchors hang from (−1 until needed).
+    var groundIndex: Int32 = -1
     /// Moving bodies with at least one contact this step, and the flags that collect them.
     var contactBodies: [Int32] = []
     var bodyInContact: [Bool] = []

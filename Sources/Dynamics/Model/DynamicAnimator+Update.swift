@@ -92,6 +92,7 @@ extension DynamicAnimator {
         }
 
         updateBoundaries()
+        updateJoints(flat)
 
         plugins = customs.map { c in
             let inWorld = c.items.filter { recordIndex[ObjectIdentifier($0)] != nil }
@@ -107,6 +108,61 @@ extension DynamicAnimator {
             for (item, w) in angular { addAngularVelocity(w, to: item) }
         }
         needsUpdate = false
+    }
+
+    /// Creates, updates or removes the engine joints of attachment and snap behaviors.
+    private func updateJoints(_ flat: [DynamicBehavior]) {
+        var live = Set<ObjectIdentifier>()
+        func body(_ item: DynamicItem) -> Int32? {
+            recordIndex[ObjectIdentifier(item)].map { records[$0].body.index }
+        }
+        for b in flat {
+            let wanted: Joint?
+            switch b {
+            case let a as AttachmentBehavior:
+                if let bodyB = body(a.items[0]) {
+                    let bodyA = a.items.count == 2 ? body(a.items[1]) : Int32(world.groundBody)
+                    wanted = bodyA.map { a.joint(bodyA: $0, bodyB: bodyB) }
+                } else { wanted = nil }
+            case let s as SnapBehavior:
+                wanted = body(s.item).map { s.joint(ground: Int32(world.groundBody), body: $0) }
+            default:
+                continue
+            }
+            let key = ObjectIdentifier(b)
+            guard let joint = wanted else { continue }
+            live.insert(key)
+            if let id = jointRecords[key], world.isValid(id),
+               world.joints[Int(id.index)].bodyA == joint.bodyA, world.joints[Int(id.index)].bodyB == joint.bodyB {
+                // Same bodies: refresh the parameters, keep the accumulated impulses.
+                let old = world.joints[Int(id.index)]
+                if !Self.sameParameters(old, joint) {
+                    world.updateJoint(id) { j in
+                        let impulses = j
+                        j = joint
+                        j.generation = impulses.generation; j.alive = true
+                        j.linearImpulse = impulses.linearImpulse; j.angularImpulse = impulses.angularImpulse
+                        j.axialImpulse = impulses.axialImpulse; j.lowerImpulse = impulses.lowerImpulse
+                        j.upperImpulse = impulses.upperImpulse; j.frictionImpulse = impulses.frictionImpulse
+                    }
+                }
+            } else {
+                if let id = jointRecords[key] { world.destroyJoint(id) }
+                jointRecords[key] = world.createJoint(joint)
+            }
+        }
+        for (key, id) in jointRecords where !live.contains(key) {
+            world.destroyJoint(id)
+            jointRecords[key] = nil
+        }
+    }
+
+    private static func sameParameters(_ a: Joint, _ b: Joint) -> Bool {
+        a.kind == b.kind && a.localAnchorA == b.localAnchorA && a.localAnchorB == b.localAnchorB && a.length == b.length
+            && a.minLength == b.minLength && a.maxLength == b.maxLength && a.enableSpring == b.enableSpring
+            && a.enableLimit == b.enableLimit && a.hertz == b.hertz && a.dampingRatio == b.dampingRatio
+            && a.referenceAngle == b.referenceAngle && a.localAxisA == b.localAxisA && a.lower == b.lower
+            && a.upper == b.upper && a.maxFrictionTorque == b.maxFrictionTorque
     }
 
     /// Validates an item and creates its body; nil (after reporting) if it is invalid.

@@ -67,6 +67,8 @@ public final class DynamicAnimator {
     var collisionBehaviors: [CollisionBehavior] = []
     var plugins: [(behavior: CustomBehavior, bodies: [Int32], items: [DynamicItem])] = []
     var heldForces: [HeldForce] = []
+    /// Engine joints of attachment and snap behaviors, by behavior.
+    var jointRecords: [ObjectIdentifier: JointID] = [:]
     var needsUpdate = false
     var running = false
     var accumulator: TimeInterval = 0
@@ -212,6 +214,15 @@ public final class DynamicAnimator {
     }
 
     func setNeedsUpdate() { needsUpdate = true }
+
+    /// Wakes the bodies of `items` that are in the world (a push turned on, a field changed
+    /// under resting items) so that a paused animator resumes.
+    func wake(_ items: [DynamicItem]) {
+        for item in items {
+            if let i = recordIndex[ObjectIdentifier(item)] { world.wake(body: Int(records[i].body.index)) }
+        }
+        setNeedsResume()
+    }
     /// A change that moves something: the next frame resumes if paused.
     func setNeedsResume() { needsUpdate = true }
 }

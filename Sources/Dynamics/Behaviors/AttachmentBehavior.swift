@@ -1,0 +1,259 @@
+import Foundation
+
+/// Connects an item to an anchor point or to another item (UIAttachmentBehavior).
+///
+/// The plain initializers make a spring (`frequency` > 0, Hz) or, with frequency 0, a rigid
+/// rod of `length` (the distance at creation). The factories make the other kinds: a
+/// sliding attachment (translation along an axis only), a limit (a rope: at most `length`
+/// apart), a fixed attachment (welded) and a pin (a shared point, free rotation with
+/// `frictionTorque` and an optional angle `attachmentRange`). Offsets are in the item's own
+/// axes, from its center, so they turn with it. Anchors and offsets are captured from the
+/// items' state when the attachment is created.
+open class AttachmentBehavior: DynamicBehavior {
+    /// What the attachment connects (UIAttachmentBehaviorType).
+    public enum AttachmentType: Sendable, Equatable {
+        case items
+        case anchor
+    }
+
+    /// The constraint it makes.
+    public enum Kind: String, Sendable, Equatable {
+        case spring, sliding, limit, fixed, pin
+    }
+
+    public let kind: Kind
+    public let attachedBehaviorType: AttachmentType
+    public let items: [DynamicItem]
+    override var ownItems: [DynamicItem] { items }
+
+    /// Offsets of the attachment points from the items' centers, in their own axes (points).
+    let offsetA: CGVector
+    let offsetB: CGVector
+    /// Relative angle (second item's minus first's, or the first's for an anchor) at creation.
+    let referenceAngle: CGFloat
+    /// Sliding axis in the second item's axes at creation (unit); for an anchor, in the world.
+    let localAxis: CGVector
+
+    private var anchor: CGPoint
+    private var storedLength: CGFloat
+    private var storedDamping: CGFloat = 0
+    private var storedFrequency: CGFloat = 0
+    private var storedFrictionTorque: CGFloat = 0
+    private var storedRange: FloatRange = .infinite
+
+    private init(kind: Kind, items: [DynamicItem], anchor: CGPoint?, offsetA: CGVector, offsetB: CGVector, axis: CGVector = CGVector(dx: 1, dy: 0)) {
+        require {
+            try Validate.finite(offsetA, "AttachmentBehavior", "offsetFromCenter")
+            try Validate.finite(offsetB, "AttachmentBehavior", "offsetFromCenter")
+            if let anchor { try Validate.finite(anchor, "AttachmentBehavior", "anchorPoint") }
+        }
+        self.kind = kind
+        self.items = items
+        self.offsetA = offsetA
+        self.offsetB = offsetB
+        attachedBehaviorType = items.count == 1 ? .anchor : .items
+        let a = items[0]
+        let pa = AttachmentBehavior.point(of: a, offset: offsetA)
+        let angleA = atan2(a.transform.b, a.transform.a)
+        if items.count == 2 {
+            let b = items[1]
+            let pb = AttachmentBehavior.point(of: b, offset: offsetB)
+            referenceAngle = atan2(b.transform.b, b.transform.a) - angleA
+            self.anchor = anchor ?? pb
+            storedLength = hypot(pa.x - pb.x, pa.y - pb.y)
+            // The engine measures the axis in the second item's axes (its body A).
+            let angleB = atan2(b.transform.b, b.transform.a)
+            localAxis = CGVector(dx: cos(-angleB) * axis.dx - sin(-angleB) * axis.dy,
+                                 dy: sin(-angleB) * axis.dx + cos(-angleB) * axis.dy)
+        } else {
+            referenceAngle = angleA
+            self.anchor = anchor ?? pa
+            storedLength = hypot(pa.x - self.anchor.x, pa.y - self.anchor.y)
+            localAxis = axis
+        }
+        super.init()
+    }
+
+    static func point(of item: DynamicItem, offset: CGVector) -> CGPoint {
+        let t = item.transform, c = item.center
+        return CGPoint(x: c.x + t.a * offset.dx + t.c * offset.dy, y: c.y + t.b * offset.dx + t.d * offset.dy)
+    }
+
+    /// A spring (or rod) from the item's center to an anchor point.
+    public convenience init(item: DynamicItem, attachedToAnchor point: CGPoint) {
+        self.init(item: item, offsetFromCenter: .zero, attachedToAnchor: point)
+    }
+
+    public convenience init(item: DynamicItem, offsetFromCenter offset: Offset, attachedToAnchor point: CGPoint) {
+        self.init(kind: .spring, items: [item], anchor: point,
+                  offsetA: CGVector(dx: offset.horizontal, dy: offset.vertical), offsetB: .zero)
+    }
+
+    /// A spring (or rod) between two items' centers.
+    public convenience init(item item1: DynamicItem, attachedTo item2: DynamicItem) {
+        self.init(item: item1, offsetFromCenter: .zero, attachedTo: item2, offsetFromCenter: .zero)
+    }
+
+    public convenience init(item item1: DynamicItem, offsetFromCenter offset1: Offset,
+                            attachedTo item2: DynamicItem, offsetFromCenter offset2: Offset) {
+        precondition(item1 !== item2, "Dynamics: AttachmentBehavior attaches an item to itself")
+        self.init(kind: .spring, items: [item1, item2], anchor: nil,
+                  offsetA: CGVector(dx: offset1.horizontal, dy: offset1.vertical),
+                  offsetB: CGVector(dx: offset2.horizontal, dy: offset2.vertical))
+    }
+
+    private static func checkedAxis(_ axis: CGVector) -> CGVector {
+        require {
+            try Validate.finite(axis, "AttachmentBehavior", "axisOfTranslation")
+            let l = (axis.dx * axis.dx + axis.dy * axis.dy).squareRoot()
+            guard abs(l - 1) < 1e-6 else {
+                throw DynamicsError(owner: "AttachmentBehavior", property: "axisOfTranslation",
+                                    message: "must be a unit vector, got (\(axis.dx), \(axis.dy)) of length \(l)")
+            }
+        }
+        return axis
+    }
+
+    /// Two items slide along `axis` (unit, through `point`) relative to each other, without turning.
+    public static func slidingAttachment(with item1: DynamicItem, attachedTo item2: DynamicItem,
+                                         attachmentAnchor point: CGPoint, axisOfTranslation axis: CGVector) -> AttachmentBehavior {
+        let axis = checkedAxis(axis)
+        return AttachmentBehavior(kind: .sliding, items: [item1, item2], anchor: point,
+                                  offsetA: localOffset(of: point, in: item1), offsetB: localOffset(of: point, in: item2), axis: axis)
+    }
+
+    /// The item slides along `axis` (unit) through `point`, without turning.
+    public static func slidingAttachment(with item: DynamicItem, attachmentAnchor point: CGPoint,
+                                         axisOfTranslation axis: CGVector) -> AttachmentBehavior {
+        let axis = checkedAxis(axis)
+        return AttachmentBehavior(kind: .sliding, items: [item], anchor: point,
+                                  offsetA: localOffset(of: point, in: item), offsetB: .zero, axis: axis)
+    }
+
+    /// A rope: the two points stay at most `length` (their distance now) apart.
+    public static func limitAttachment(with item1: DynamicItem, offsetFromCenter offset1: Offset,
+                                       attachedTo item2: DynamicItem, offsetFromCenter offset2: Offset) -> AttachmentBehavior {
+        AttachmentBehavior(kind: .limit, items: [item1, item2], anchor: nil,
+                           offsetA: CGVector(dx: offset1.horizontal, dy: offset1.vertical),
+                           offsetB: CGVector(dx: offset2.horizontal, dy: offset2.vertical))
+    }
+
+    /// The two items are welded at `point`.
+    public static func fixedAttachment(with item1: DynamicItem, attachedTo item2: DynamicItem,
+                                       attachmentAnchor point: CGPoint) -> AttachmentBehavior {
+        AttachmentBehavior(kind: .fixed, items: [item1, item2], anchor: point,
+                           offsetA: localOffset(of: point, in: item1), offsetB: localOffset(of: point, in: item2))
+    }
+
+    /// The two items share `point` and turn freely about it.
+    public static func pinAttachment(with item1: DynamicItem, attachedTo item2: DynamicItem,
+                                     attachmentAnchor point: CGPoint) -> AttachmentBehavior {
+        AttachmentBehavior(kind: .pin, items: [item1, item2], anchor: point,
+                           offsetA: localOffset(of: point, in: item1), offsetB: localOffset(of: point, in: item2))
+    }
+
+    /// `point` (world) in the item's own axes, from its center.
+    static func localOffset(of point: CGPoint, in item: DynamicItem) -> CGVector {
+        let t = item.transform
+        let dx = point.x - item.center.x, dy = point.y - item.center.y
+        let det = t.a * t.d - t.b * t.c
+        guard det != 0 else { return CGVector(dx: dx, dy: dy) }
+        return CGVector(dx: (t.d * dx - t.c * dy) / det, dy: (-t.b * dx + t.a * dy) / det)
+    }
+
+    /// The anchor point (world, points). Settable for an item–anchor attachment, live.
+    public var anchorPoint: CGPoint {
+        get { anchor }
+        set {
+            require { try Validate.finite(newValue, "AttachmentBehavior", "anchorPoint") }
+            anchor = newValue
+            setNeedsUpdate()
+        }
+    }
+
+    /// Rest length of a spring or rod, or the rope's maximum (points, ≥ 0).
+    public var length: CGFloat {
+        get { storedLength }
+        set { require { try Validate.nonNegative(newValue, "AttachmentBehavior", "length") }; storedLength = newValue; setNeedsUpdate() }
+    }
+
+    /// Damping ratio of the spring (1 = critical), ≥ 0.
+    public var damping: CGFloat {
+        get { storedDamping }
+        set { require { try Validate.nonNegative(newValue, "AttachmentBehavior", "damping") }; storedDamping = newValue; setNeedsUpdate() }
+    }
+
+    /// Spring frequency in Hz (0 = rigid rod), ≥ 0.
+    public var frequency: CGFloat {
+        get { storedFrequency }
+        set { require { try Validate.nonNegative(newValue, "AttachmentBehavior", "frequency") }; storedFrequency = newValue; setNeedsUpdate() }
+    }
+
+    /// Torque a pin resists turning with (UIKit Newton·points), ≥ 0.
+    public var frictionTorque: CGFloat {
+        get { storedFrictionTorque }
+        set {
+            require { try Validate.nonNegative(newValue, "AttachmentBehavior", "frictionTorque") }
+            storedFrictionTorque = newValue; setNeedsUpdate()
+        }
+    }
+
+    /// A pin's angle range (radians) or a sliding attachment's translation range (points)
+    /// from the creation pose; must contain 0. Infinite = no limit.
+    public var attachmentRange: FloatRange {
+        get { storedRange }
+        set {
+            require {
+                guard !newValue.minimum.isNaN, !newValue.maximum.isNaN, newValue.minimum <= 0, newValue.maximum >= 0 else {
+                    throw DynamicsError(owner: "AttachmentBehavior", property: "attachmentRange",
+                                        message: "must contain 0, got \(newValue.minimum)…\(newValue.maximum)")
+                }
+            }
+            storedRange = newValue; setNeedsUpdate()
+        }
+    }
+
+    /// The engine joint this attachment asks for between `bodyA` (the second item or the
+    /// ground) and `bodyB` (the first item).
+    func joint(bodyA: Int32, bodyB: Int32) -> Joint {
+        var j = Joint()
+        j.bodyA = bodyA
+        j.bodyB = bodyB
+        j.localAnchorB = Units.meters(offsetA)
+        j.localAnchorA = items.count == 2 ? Units.meters(offsetB) : Units.meters(anchor)
+        // Angles: B relative to A. With an anchor A is the ground (angle 0).
+        j.referenceAngle = Double(items.count == 2 ? -referenceAngle : referenceAngle)
+        let range = storedRange
+        switch kind {
+        case .spring:
+            j.kind = .distance
+            j.length = Double(storedLength) * Units.metersPerPoint
+            j.enableSpring = storedFrequency > 0
+            j.hertz = Double(storedFrequency)
+            j.dampingRatio = Double(storedDamping)
+        case .limit:
+            j.kind = .distance
+            j.length = Double(storedLength) * Units.metersPerPoint
+            j.enableSpring = true
+            j.hertz = 0
+            j.enableLimit = true
+            j.minLength = 0
+            j.maxLength = j.length
+        case .pin:
+            j.kind = .revolute
+            j.maxFrictionTorque = Double(storedFrictionTorque) * Units.metersPerPoint
+            if !range.isInfinite { j.enableLimit = true; j.lower = Double(range.minimum); j.upper = Double(range.maximum) }
+        case .fixed:
+            j.kind = .weld
+        case .sliding:
+            j.kind = .prismatic
+            j.localAxisA = Vec2(Double(localAxis.dx), Double(localAxis.dy))
+            if !range.isInfinite {
+                j.enableLimit = true
+                j.lower = Double(range.minimum) * Units.metersPerPoint
+                j.upper = Double(range.maximum) * Units.metersPerPoint
+            }
+        }
+        return j
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+
+/// Pushes its items with a force, continuously or once (UIPushBehavior).
+///
+/// Magnitude m is in UIKit Newtons: a continuous push gives a = 100·m/mass pt/s²; an
+/// instantaneous one changes the velocity once by 100·m/mass pt/s and then turns itself
+/// inactive (set `active` again to push again). `pushDirection`, `angle` and `magnitude` are
+/// three views of one vector. A push at an offset from the center also spins the item.
+open class PushBehavior: DynamicBehavior, CustomBehavior {
+    public enum Mode: Sendable, Equatable {
+        case continuous
+        case instantaneous
+    }
+
+    public let mode: Mode
+    private var list: ItemList
+    private var direction = CGVector(dx: 0, dy: 0)
+    private var storedAngle: CGFloat = 0
+    private var offsets: [ObjectIdentifier: Offset] = [:]
+    private var isActive = true
+
+    public init(items: [DynamicItem] = [], mode: Mode) {
+        list = ItemList(items)
+        self.mode = mode
+        super.init()
+    }
+
+    public var items: [DynamicItem] { list.items }
+
+    public func addItem(_ item: DynamicItem) { if list.insert(item) { setNeedsUpdate() } }
+    public func removeItem(_ item: DynamicItem) {
+        if list.remove(item) { offsets[ObjectIdentifier(item)] = nil; setNeedsUpdate() }
+    }
+
+    /// Whether the push acts. An instantaneous push clears it after pushing once.
+    public var active: Bool {
+        get { isActive }
+        set {
+            isActive = newValue
+            if newValue { dynamicAnimator?.wake(items) }
+        }
+    }
+
+    /// Direction and strength (UIKit Newtons).
+    public var pushDirection: CGVector {
+        get { direction }
+        set {
+            require { try Validate.finite(newValue, "PushBehavior", "pushDirection") }
+            direction = newValue
+            if newValue.dx != 0 || newValue.dy != 0 { storedAngle = atan2(newValue.dy, newValue.dx) }
+            changed()
+        }
+    }
+
+    /// Radians from the x axis, positive clockwise on screen.
+    public var angle: CGFloat {
+        get { storedAngle }
+        set { setAngle(newValue, magnitude: magnitude) }
+    }
+
+    public var magnitude: CGFloat {
+        get { (direction.dx * direction.dx + direction.dy * direction.dy).squareRoot() }
+        set { setAngle(storedAngle, magnitude: newValue) }
+    }
+
+    public func setAngle(_ angle: CGFloat, magnitude: CGFloat) {
+        require {
+            try Validate.finite(angle, "PushBehavior", "angle")
+            try Validate.finite(magnitude, "PushBehavior", "magnitude")
+        }
+        storedAngle = angle
+        direction = CGVector(dx: cos(angle) * magnitude, dy: sin(angle) * magnitude)
+        changed()
+    }
+
+    /// Where the push acts on `item`: an offset from its center in its own axes (points).
+    public func setTargetOffsetFromCenter(_ offset: Offset, for item: DynamicItem) {
+        require {
+            try Validate.finite(offset.horizontal, "PushBehavior", "targetOffsetFromCenter")
+            try Validate.finite(offset.vertical, "PushBehavior", "targetOffsetFromCenter")
+        }
+        offsets[ObjectIdentifier(item)] = offset
+    }
+
+    public func targetOffsetFromCenter(for item: DynamicItem) -> Offset {
+        offsets[ObjectIdentifier(item)] ?? Offset(horizontal: 0, vertical: 0)
+    }
+
+    private func changed() {
+        if isActive { dynamicAnimator?.wake(items) }
+    }
+
+    public func step(_ context: inout DynamicBehaviorContext) {
+        guard isActive, direction.dx != 0 || direction.dy != 0 else {
+            if mode == .instantaneous && isActive { isActive = false }
+            return
+        }
+        for i in 0..<context.count {
+            let o = offsets.isEmpty ? .zero
+                : offsets[ObjectIdentifier(context.item(i))].map { CGVector(dx: $0.horizontal, dy: $0.vertical) } ?? .zero
+            switch mode {
+            case .continuous: context.applyForce(direction, to: i, atOffset: o)
+            case .instantaneous: context.applyImpulse(direction, to: i, atOffset: o)
+            }
+        }
+        if mode == .instantaneous { isActive = false }
+    }
+}

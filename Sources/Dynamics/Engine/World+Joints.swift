@@ -1,0 +1,406 @@
+import Foundation
+
+// Joint bookkeeping and the joint solver (after Box2D v3's distance, revolute, weld,
+// prismatic and mouse joints, in double precision: joints are few).
+
+extension World {
+    /// The static body at the origin that anchors and snap targets hang from.
+    var groundBody: Int {
+        if groundIndex < 0 || !infos[Int(groundIndex)].alive {
+            groundIndex = createBody(type: .static, position: .zero, angle: 0, userData: -1).index
+        }
+        return Int(groundIndex)
+    }
+
+    func isValid(_ id: JointID) -> Bool {
+        id.index >= 0 && Int(id.index) < joints.count && joints[Int(id.index)].alive
+            && joints[Int(id.index)].generation == id.generation
+    }
+
+    /// Adds a joint; `bodyA`/`bodyB`, kind and the kind's fields must be set in `joint`.
+    func createJoint(_ joint: Joint) -> JointID {
+        var j = joint
+        let index: Int32
+        if let free = freeJoints.popLast() { index = free } else { index = Int32(joints.count); joints.append(Joint()) }
+        j.generation = joints[Int(index)].generation &+ 1
+        j.alive = true
+        joints[Int(index)] = j
+        wake(body: Int(j.bodyA)); wake(body: Int(j.bodyB))
+        return JointID(index: index, generation: j.generation)
+    }
+
+    func destroyJoint(_ id: JointID) {
+        guard isValid(id) else { return }
+        let j = joints[Int(id.index)]
+        wake(body: Int(j.bodyA)); wake(body: Int(j.bodyB))
+        joints[Int(id.index)].alive = false
+        freeJoints.append(id.index)
+    }
+
+    /// Changes a joint through `body` and wakes its bodies.
+    func updateJoint(_ id: JointID, _ body: (inout Joint) -> Void) {
+        guard isValid(id) else { return }
+        body(&joints[Int(id.index)])
+        wake(body: Int(joints[Int(id.index)].bodyA)); wake(body: Int(joints[Int(id.index)].bodyB))
+    }
+
+    /// Wakes a sleeping body jointed to an awake one (a joint joins their islands).
+    func wakeJointedBodies() {
+        for j in joints where j.alive {
+            let a = Int(j.bodyA), b = Int(j.bodyB)
+            let awakeA = infos[a].type == .dynamic && infos[a].isAwake
+            let awakeB = infos[b].type == .dynamic && infos[b].isAwake
+            if awakeA && !awakeB { wake(body: b) } else if awakeB && !awakeA { wake(body: a) }
+        }
+    }
+
+    /// Prepares the joints that have an awake body for this step of sub-step `h`.
+    func prepareJoints(h: Double) {
+        activeJoints.removeAll(keepingCapacity: true)
+        for ji in joints.indices where joints[ji].alive {
+            var j = joints[ji]
+            let a = Int(j.bodyA), b = Int(j.bodyB)
+            let awakeA = infos[a].type == .dynamic && infos[a].isAwake
+            let awakeB = infos[b].type == .dynamic && infos[b].isAwake
+            if !awakeA && !awakeB { continue }
+            let simA = sims[a], simB = sims[b]
+            let qA = simA.transform.q, qB = simB.transform.q
+            j.rA = qA.rotate(j.localAnchorA - simA.localCenter)
+            j.rB = qB.rotate(j.localAnchorB - simB.localCenter)
+            j.deltaCenter = simB.center - simA.center
+            j.deltaAngle = relativeAngle(qB, qA) - j.referenceAngle
+            j.deltaAngle = atan2(sin(j.deltaAngle), cos(j.deltaAngle))
+            let mA = simA.invMass, iA = simA.invInertia, mB = simB.invMass, iB = simB.invInertia
+            let k = iA + iB
+            j.angularMass = k > 0 ? 1 / k : 0
+            switch j.kind {
+            case .distance:
+                let d = j.deltaCenter + j.rB - j.rA
+                let axis = d.normalized
+                let crA = cross(j.rA, axis), crB = cross(j.rB, axis)
+                let kk = mA + mB + iA * crA * crA + iB * crB * crB
+                j.axialMass = kk > 0 ? 1 / kk : 0
+                j.springSoftness = Softness(hertz: j.hertz, dampingRatio: j.dampingRatio, h: h)
+                j.explicitSpring = j.enableSpring && j.hertz > 0 && 2 * Double.pi * j.hertz * h <= 0.5
+            case .prismatic:
+                j.axisA = qA.rotate(j.localAxisA)
+                let d = j.deltaCenter + j.rB - j.rA
+                let a1 = cross(d + j.rA, j.axisA), a2 = cross(j.rB, j.axisA)
+                let kk = mA + mB + iA * a1 * a1 + iB * a2 * a2
+                j.axialMass = kk > 0 ? 1 / kk : 0
+            case .snap:
+                j.springSoftness = Softness(hertz: j.hertz, dampingRatio: j.dampingRatio, h: h)
+            case .revolute, .weld:
+                break
+            }
+            joints[ji] = j
+            activeJoints.append(Int32(ji))
+        }
+    }
+
+    /// Explicit spring forces for this sub-step (symplectic Euler: velocities first, from the
+    /// current stretch and stretch rate), for the distance springs marked `explicitSpring`.
+    func applySpringForces(_ states: UnsafeMutablePointer<BodyState>, h: Double) {
+        joints.withUnsafeBufferPointer { js in
+        sims.withUnsafeBufferPointer { simp in
+            for ji in activeJoints where js[Int(ji)].explicitSpring {
+                let j = js[Int(ji)]
+                let a = Int(j.bodyA), b = Int(j.bodyB)
+                let sA = states + a, sB = states + b
+                let rA = sA.pointee.dq.rotate(j.rA), rB = sB.pointee.dq.rotate(j.rB)
+                let d = (sB.pointee.dp - sA.pointee.dp) + j.deltaCenter + rB - rA
+                let axis = d.normalized
+                let omega = 2 * Double.pi * j.hertz
+                let vr = (sB.pointee.v + cross(sB.pointee.w, rB)) - (sA.pointee.v + cross(sA.pointee.w, rA))
+                // Force on B: −m·(ω²·C + 2ζω·Ċ) along the axis, m the axial effective mass.
+                let impulse = -h * j.axialMass * (omega * omega * (d.length - j.length) + 2 * j.dampingRatio * omega * dot(axis, vr))
+                let P = impulse * axis
+                let mA = simp[a].invMass, iA = simp[a].invInertia, mB = simp[b].invMass, iB = simp[b].invInertia
+                if mA > 0 || iA > 0 { sA.pointee.v = sA.pointee.v - mA * P; sA.pointee.w -= iA * cross(rA, P) }
+                if mB > 0 || iB > 0 { sB.pointee.v = sB.pointee.v + mB * P; sB.pointee.w += iB * cross(rB, P) }
+            }
+        }}
+    }
+
+    func warmStartJoints(_ states: UnsafeMutablePointer<BodyState>) {
+        joints.withUnsafeMutableBufferPointer { js in
+        sims.withUnsafeBufferPointer { simp in
+            for ji in activeJoints {
+                let j = js[Int(ji)]
+                let a = Int(j.bodyA), b = Int(j.bodyB)
+                let mA = simp[a].invMass, iA = simp[a].invInertia, mB = simp[b].invMass, iB = simp[b].invInertia
+                let sA = states + a, sB = states + b
+                let rA = sA.pointee.dq.rotate(j.rA), rB = sB.pointee.dq.rotate(j.rB)
+                var P = j.linearImpulse
+                var L = j.angularImpulse
+                switch j.kind {
+                case .distance:
+                    let d = (sB.pointee.dp - sA.pointee.dp) + j.deltaCenter + rB - rA
+                    P = (j.axialImpulse + j.lowerImpulse - j.upperImpulse) * d.normalized
+                    L = 0
+                case .revolute:
+                    L = j.frictionImpulse + j.lowerImpulse - j.upperImpulse
+                case .prismatic:
+                    let axis = sA.pointee.dq.rotate(j.axisA)
+                    let d = (sB.pointee.dp - sA.pointee.dp) + j.deltaCenter + rB - rA
+                    let perp = axis.leftPerp
+                    let a1 = cross(d + rA, axis), a2 = cross(rB, axis)
+                    let s1 = cross(d + rA, perp), s2 = cross(rB, perp)
+                    let axial = j.lowerImpulse - j.upperImpulse
+                    let Pv = j.linearImpulse.x * perp + axial * axis
+                    let LA = j.linearImpulse.x * s1 + j.linearImpulse.y + axial * a1
+                    let LB = j.linearImpulse.x * s2 + j.linearImpulse.y + axial * a2
+                    if mA > 0 || iA > 0 { sA.pointee.v = sA.pointee.v - mA * Pv; sA.pointee.w -= iA * LA }
+                    if mB > 0 || iB > 0 { sB.pointee.v = sB.pointee.v + mB * Pv; sB.pointee.w += iB * LB }
+                    continue
+                case .weld, .snap:
+                    break
+                }
+                if mA > 0 || iA > 0 {
+                    sA.pointee.v = sA.pointee.v - mA * P
+                    sA.pointee.w -= iA * (cross(rA, P) + L)
+                }
+                if mB > 0 || iB > 0 {
+                    sB.pointee.v = sB.pointee.v + mB * P
+                    sB.pointee.w += iB * (cross(rB, P) + L)
+                }
+            }
+        }}
+    }
+
+    /// One pass over the joints; `useBias` false is the relax pass (springs act in both).
+    func solveJoints(_ states: UnsafeMutablePointer<BodyState>, h: Double, soft: Softness, useBias: Bool) {
+        let inv_h = 1 / h
+        joints.withUnsafeMutableBufferPointer { js in
+        sims.withUnsafeBufferPointer { simp in
+            for ji in activeJoints {
+                let j = js.baseAddress! + Int(ji)
+                let a = Int(j.pointee.bodyA), b = Int(j.pointee.bodyB)
+                let mA = simp[a].invMass, iA = simp[a].invInertia, mB = simp[b].invMass, iB = simp[b].invInertia
+                let sA = states + a, sB = states + b
+                var vA = sA.pointee.v, wA = sA.pointee.w, vB = sB.pointee.v, wB = sB.pointee.w
+                let dqA = sA.pointee.dq, dqB = sB.pointee.dq
+                let rA = dqA.rotate(j.pointee.rA), rB = dqB.rotate(j.pointee.rB)
+                let d = (sB.pointee.dp - sA.pointee.dp) + j.pointee.deltaCenter + rB - rA
+                let M = (mA, iA, mB, iB)
+
+                switch j.pointee.kind {
+                case .distance:
+                    solveDistance(j, d, rA, rB, &vA, &wA, &vB, &wB, M, soft, inv_h, useBias)
+                case .revolute:
+                    solveRevolute(j, d, dqA, dqB, rA, rB, &vA, &wA, &vB, &wB, M, soft, h, inv_h, useBias)
+                case .weld:
+                    solveWeld(j, d, dqA, dqB, rA, rB, &vA, &wA, &vB, &wB, M, soft, useBias)
+                case .prismatic:
+                    solvePrismatic(j, d, dqA, dqB, rA, rB, &vA, &wA, &vB, &wB, M, soft, inv_h, useBias)
+                case .snap:
+                    solveSnap(j, d, dqA, dqB, rA, rB, &vA, &wA, &vB, &wB, M)
+                }
+                if mA > 0 || iA > 0 { sA.pointee.v = vA; sA.pointee.w = wA }
+                if mB > 0 || iB > 0 { sB.pointee.v = vB; sB.pointee.w = wB }
+            }
+        }}
+    }
+}
+
+typealias InverseMasses = (mA: Double, iA: Double, mB: Double, iB: Double)
+
+/// Bias and soft scales of a rigid part at error C: pushed back softly in the biased pass,
+/// left alone in the relax pass.
+@inline(__always)
+private func rigidBias(_ C: Double, _ soft: Softness, _ useBias: Bool) -> (Double, Double, Double) {
+    useBias ? (soft.biasRate * C, soft.massScale, soft.impulseScale) : (0, 1, 0)
+}
+
+/// Bias and soft scales of a one-sided limit at distance C from it (C > 0: not reached yet,
+/// may be closed within the sub-step but no further).
+@inline(__always)
+private func limitBias(_ C: Double, _ soft: Softness, _ inv_h: Double, _ useBias: Bool) -> (Double, Double, Double) {
+    if C > 0 { return (C * inv_h, 1, 0) }
+    return rigidBias(C, soft, useBias)
+}
+
+@inline(__always)
+private func applyLinear(_ P: Vec2, _ rA: Vec2, _ rB: Vec2, _ vA: inout Vec2, _ wA: inout Double,
+                         _ vB: inout Vec2, _ wB: inout Double, _ M: InverseMasses) {
+    vA = vA - M.mA * P; wA -= M.iA * cross(rA, P)
+    vB = vB + M.mB * P; wB += M.iB * cross(rB, P)
+}
+
+/// The 2D point constraint of pins and welds: the anchors coincide.
+@inline(__always)
+private func solvePoint(_ j: UnsafeMutablePointer<Joint>, _ d: Vec2, _ rA: Vec2, _ rB: Vec2, _ vA: inout Vec2, _ wA: inout Double,
+                        _ vB: inout Vec2, _ wB: inout Double, _ M: InverseMasses, _ soft: Softness, _ useBias: Bool) {
+    let Cdot = (vB + cross(wB, rB)) - (vA + cross(wA, rA))
+    var bias = Vec2.zero, ms = 1.0, scale = 0.0
+    if useBias { bias = soft.biasRate * d; ms = soft.massScale; scale = soft.impulseScale }
+    let k11 = M.mA + M.mB + rA.y * rA.y * M.iA + rB.y * rB.y * M.iB
+    let k12 = -rA.y * rA.x * M.iA - rB.y * rB.x * M.iB
+    let k22 = M.mA + M.mB + rA.x * rA.x * M.iA + rB.x * rB.x * M.iB
+    let x = solve22(k11, k12, k22, Cdot + bias)
+    let impulse = Vec2(-ms * x.x - scale * j.pointee.linearImpulse.x, -ms * x.y - scale * j.pointee.linearImpulse.y)
+    j.pointee.linearImpulse += impulse
+    applyLinear(impulse, rA, rB, &vA, &wA, &vB, &wB, M)
+}
+
+@inline(__always)
+private func solveDistance(_ j: UnsafeMutablePointer<Joint>, _ d: Vec2, _ rA: Vec2, _ rB: Vec2,
+                           _ vA: inout Vec2, _ wA: inout Double, _ vB: inout Vec2, _ wB: inout Double,
+                           _ M: InverseMasses, _ soft: Softness, _ inv_h: Double, _ useBias: Bool) {
+    let length = d.length
+    let axis = d.normalized
+    let mass = j.pointee.axialMass
+    func cdot() -> Double { dot(axis, (vB + cross(wB, rB)) - (vA + cross(wA, rA))) }
+
+    if j.pointee.enableSpring {
+        if j.pointee.hertz > 0 && !j.pointee.explicitSpring {
+            let C = length - j.pointee.length
+            let s = j.pointee.springSoftness
+            let impulse = -s.massScale * mass * (cdot() + s.biasRate * C) - s.impulseScale * j.pointee.axialImpulse
+            j.pointee.axialImpulse += impulse
+            applyLinear(impulse * axis, rA, rB, &vA, &wA, &vB, &wB, M)
+        }
+    } else {
+        // Rigid rod.
+        let (bias, ms, scale) = rigidBias(length - j.pointee.length, soft, useBias)
+        let impulse = -ms * mass * (cdot() + bias) - scale * j.pointee.axialImpulse
+        j.pointee.axialImpulse += impulse
+        applyLinear(impulse * axis, rA, rB, &vA, &wA, &vB, &wB, M)
+    }
+
+    if j.pointee.enableLimit {
+        do { // lower
+            let (bias, ms, scale) = limitBias(length - j.pointee.minLength, soft, inv_h, useBias)
+            let old = j.pointee.lowerImpulse
+            let total = max(0, old - ms * mass * (cdot() + bias) - scale * old)
+            j.pointee.lowerImpulse = total
+            applyLinear((total - old) * axis, rA, rB, &vA, &wA, &vB, &wB, M)
+        }
+        do { // upper
+            let (bias, ms, scale) = limitBias(j.pointee.maxLength - length, soft, inv_h, useBias)
+            let old = j.pointee.upperImpulse
+            let total = max(0, old - ms * mass * (-cdot() + bias) - scale * old)
+            j.pointee.upperImpulse = total
+            applyLinear(-(total - old) * axis, rA, rB, &vA, &wA, &vB, &wB, M)
+        }
+    }
+}
+
+@inline(__always)
+private func solveRevolute(_ j: UnsafeMutablePointer<Joint>, _ d: Vec2, _ dqA: Rot, _ dqB: Rot, _ rA: Vec2, _ rB: Vec2,
+                           _ vA: inout Vec2, _ wA: inout Double, _ vB: inout Vec2, _ wB: inout Double,
+                           _ M: InverseMasses, _ soft: Softness, _ h: Double, _ inv_h: Double, _ useBias: Bool) {
+    let mass = j.pointee.angularMass
+    if j.pointee.maxFrictionTorque > 0 {
+        // Friction: a motor of speed 0 whose torque is capped.
+        let old = j.pointee.frictionImpulse
+        let cap = j.pointee.maxFrictionTorque * h
+        let total = min(max(old - mass * (wB - wA), -cap), cap)
+        j.pointee.frictionImpulse = total
+        wA -= M.iA * (total - old); wB += M.iB * (total - old)
+    }
+    if j.pointee.enableLimit {
+        let angle = j.pointee.deltaAngle + relativeAngle(dqB, dqA)
+        do {
+            let (bias, ms, scale) = limitBias(angle - j.pointee.lower, soft, inv_h, useBias)
+            let old = j.pointee.lowerImpulse
+            let total = max(0, old - ms * mass * ((wB - wA) + bias) - scale * old)
+            j.pointee.lowerImpulse = total
+            wA -= M.iA * (total - old); wB += M.iB * (total - old)
+        }
+        do {
+            let (bias, ms, scale) = limitBias(j.pointee.upper - angle, soft, inv_h, useBias)
+            let old = j.pointee.upperImpulse
+            let total = max(0, old - ms * mass * ((wA - wB) + bias) - scale * old)
+            j.pointee.upperImpulse = total
+            wA += M.iA * (total - old); wB -= M.iB * (total - old)
+        }
+    }
+    solvePoint(j, d, rA, rB, &vA, &wA, &vB, &wB, M, soft, useBias)
+}
+
+@inline(__always)
+private func solveWeld(_ j: UnsafeMutablePointer<Joint>, _ d: Vec2, _ dqA: Rot, _ dqB: Rot, _ rA: Vec2, _ rB: Vec2,
+                       _ vA: inout Vec2, _ wA: inout Double, _ vB: inout Vec2, _ wB: inout Double,
+                       _ M: InverseMasses, _ soft: Softness, _ useBias: Bool) {
+    let C = j.pointee.deltaAngle + relativeAngle(dqB, dqA)
+    let (bias, ms, scale) = rigidBias(C, soft, useBias)
+    let impulse = -ms * j.pointee.angularMass * ((wB - wA) + bias) - scale * j.pointee.angularImpulse
+    j.pointee.angularImpulse += impulse
+    wA -= M.iA * impulse; wB += M.iB * impulse
+    solvePoint(j, d, rA, rB, &vA, &wA, &vB, &wB, M, soft, useBias)
+}
+
+@inline(__always)
+private func solvePrismatic(_ j: UnsafeMutablePointer<Joint>, _ d: Vec2, _ dqA: Rot, _ dqB: Rot, _ rA: Vec2, _ rB: Vec2,
+                            _ vA: inout Vec2, _ wA: inout Double, _ vB: inout Vec2, _ wB: inout Double,
+                            _ M: InverseMasses, _ soft: Softness, _ inv_h: Double, _ useBias: Bool) {
+    let axis = dqA.rotate(j.pointee.axisA)
+    let translation = dot(axis, d)
+    let a1 = cross(d + rA, axis), a2 = cross(rB, axis)
+    let mass = j.pointee.axialMass
+    if j.pointee.enableLimit {
+        func cdot() -> Double { dot(axis, vB - vA) + a2 * wB - a1 * wA }
+        do {
+            let (bias, ms, scale) = limitBias(translation - j.pointee.lower, soft, inv_h, useBias)
+            let old = j.pointee.lowerImpulse
+            let total = max(0, old - ms * mass * (cdot() + bias) - scale * old)
+            let impulse = total - old
+            j.pointee.lowerImpulse = total
+            vA = vA - (M.mA * impulse) * axis; wA -= M.iA * impulse * a1
+            vB = vB + (M.mB * impulse) * axis; wB += M.iB * impulse * a2
+        }
+        do {
+            let (bias, ms, scale) = limitBias(j.pointee.upper - translation, soft, inv_h, useBias)
+            let old = j.pointee.upperImpulse
+            let total = max(0, old - ms * mass * (-cdot() + bias) - scale * old)
+            let impulse = total - old
+            j.pointee.upperImpulse = total
+            vA = vA + (M.mA * impulse) * axis; wA += M.iA * impulse * a1
+            vB = vB - (M.mB * impulse) * axis; wB -= M.iB * impulse * a2
+        }
+    }
+    // Perpendicular offset and relative angle, solved as a block.
+    let perp = axis.leftPerp
+    let s1 = cross(d + rA, perp), s2 = cross(rB, perp)
+    let Cdot = Vec2(dot(perp, vB - vA) + s2 * wB - s1 * wA, wB - wA)
+    var bias = Vec2.zero, ms = 1.0, scale = 0.0
+    if useBias {
+        let C = Vec2(dot(perp, d), relativeAngle(dqB, dqA) + j.pointee.deltaAngle)
+        bias = soft.biasRate * C; ms = soft.massScale; scale = soft.impulseScale
+    }
+    let k11 = M.mA + M.mB + M.iA * s1 * s1 + M.iB * s2 * s2
+    let k12 = M.iA * s1 + M.iB * s2
+    var k22 = M.iA + M.iB
+    if k22 == 0 { k22 = 1 } // both bodies have fixed rotation
+    let x = solve22(k11, k12, k22, Cdot + bias)
+    let impulse = Vec2(-ms * x.x - scale * j.pointee.linearImpulse.x, -ms * x.y - scale * j.pointee.linearImpulse.y)
+    j.pointee.linearImpulse += impulse
+    let P = impulse.x * perp
+    let LA = impulse.x * s1 + impulse.y, LB = impulse.x * s2 + impulse.y
+    vA = vA - M.mA * P; wA -= M.iA * LA
+    vB = vB + M.mB * P; wB += M.iB * LB
+}
+
+/// A damped spring from B's anchor to the target (A is the ground; its anchor is the
+/// target) and from B's angle to 0. Springs act in both passes.
+@inline(__always)
+private func solveSnap(_ j: UnsafeMutablePointer<Joint>, _ d: Vec2, _ dqA: Rot, _ dqB: Rot, _ rA: Vec2, _ rB: Vec2,
+                       _ vA: inout Vec2, _ wA: inout Double, _ vB: inout Vec2, _ wB: inout Double, _ M: InverseMasses) {
+    let s = j.pointee.springSoftness
+    // Angle toward the reference (0 against the ground).
+    let C = j.pointee.deltaAngle + relativeAngle(dqB, dqA)
+    let angular = -s.massScale * j.pointee.angularMass * ((wB - wA) + s.biasRate * C) - s.impulseScale * j.pointee.angularImpulse
+    j.pointee.angularImpulse += angular
+    wA -= M.iA * angular; wB += M.iB * angular
+    // Position.
+    let Cdot = (vB + cross(wB, rB)) - (vA + cross(wA, rA))
+    let k11 = M.mA + M.mB + rA.y * rA.y * M.iA + rB.y * rB.y * M.iB
+    let k12 = -rA.y * rA.x * M.iA - rB.y * rB.x * M.iB
+    let k22 = M.mA + M.mB + rA.x * rA.x * M.iA + rB.x * rB.x * M.iB
+    let x = solve22(k11, k12, k22, Cdot + s.biasRate * d)
+    let impulse = Vec2(-s.massScale * x.x - s.impulseScale * j.pointee.linearImpulse.x,
+                       -s.massScale * x.y - s.impulseScale * j.pointee.linearImpulse.y)
+    j.pointee.linearImpulse += impulse
+    applyLinear(impulse, rA, rB, &vA, &wA, &vB, &wB, M)
+}
