@@ -71,6 +71,13 @@ extension DynamicAnimator {
             let item = records[slot].item
             item.center = Units.point(xf.p)
             item.transform = CGAffineTransform(a: xf.q.c, b: xf.q.s, c: -xf.q.s, d: xf.q.c, tx: 0, ty: 0)
+            if records[slot].isGroup, let group = item as? DynamicItemGroup {
+                for (member, placed) in zip(group.items, records[slot].geometry) {
+                    member.center = Units.point(xf.apply(placed.offset))
+                    let q = xf.q.mul(Rot(angle: placed.angle))
+                    member.transform = CGAffineTransform(a: q.c, b: q.s, c: -q.s, d: q.c, tx: 0, ty: 0)
+                }
+            }
         }
         for bi in world.awakeBodies { write(Int(bi)) }
         for bi in world.fellAsleep where world.infos[Int(bi)].alive { write(Int(bi)) }

@@ -62,8 +62,17 @@ extension DynamicAnimator {
         // next update (touch events of this frame may still name them).
         var keep = Set<ObjectIdentifier>()
         var newRecords: [ItemRecord] = []
+        var members = Set<ObjectIdentifier>()
+        for case let group as DynamicItemGroup in order.items { for m in group.items { members.insert(ObjectIdentifier(m)) } }
         for item in order.items {
             let k = ObjectIdentifier(item)
+            if members.contains(k) {
+                if recordIndex[k] == nil {
+                    invalidInputHandler(DynamicsError(owner: "\(item)", property: "group",
+                                                      message: "is a member of a DynamicItemGroup in this animator; add the group, not the member"))
+                }
+                continue
+            }
             keep.insert(k)
             if recordIndex[k] != nil { continue }
             if let r = makeRecord(for: item) { newRecords.append(r) } else { keep.remove(k) }
@@ -167,14 +176,14 @@ extension DynamicAnimator {
 
     /// Validates an item and creates its body; nil (after reporting) if it is invalid.
     private func makeRecord(for item: DynamicItem) -> ItemRecord? {
-        let geometry: ItemShape
+        let geometry: [PlacedShape]
         let center = item.center, t = item.transform
         do {
             try Validate.finite(center, "\(item)", "center")
             guard [t.a, t.b, t.c, t.d, t.tx, t.ty].allSatisfy(\.isFinite) else {
                 throw DynamicsError(owner: "\(item)", property: "transform", message: "must be finite, got \(t)")
             }
-            geometry = try ItemShape.make(for: item)
+            geometry = try ItemShape.placedShapes(for: item)
             guard ItemOwnership.claim(item, for: self) else {
                 throw DynamicsError(owner: "\(item)", property: "animator",
                                     message: "is already in another animator; an item can be in one animator at a time")
@@ -188,18 +197,21 @@ extension DynamicAnimator {
         let body = world.createBody(type: .dynamic, position: Units.meters(center),
                                     angle: Double(atan2(t.b, t.a)), userData: records.count)
         let props = ItemProperties.defaults
-        let shape = addShape(geometry, to: Int(body.index), properties: props, filter: CollisionFilter())
-        return ItemRecord(item: item, body: body, shape: shape, geometry: geometry, size: item.bounds.size,
-                          properties: props, gravity: CGVector(dx: 0, dy: 0), filter: CollisionFilter())
+        let shapes = geometry.map { addShape($0, to: Int(body.index), properties: props, filter: CollisionFilter()) }
+        return ItemRecord(item: item, body: body, shapes: shapes, geometry: geometry, size: item.bounds.size,
+                          properties: props, gravity: CGVector(dx: 0, dy: 0), filter: CollisionFilter(),
+                          isGroup: item is DynamicItemGroup)
     }
 
-    private func addShape(_ geometry: ItemShape, to body: Int, properties p: ItemProperties, filter: CollisionFilter) -> Int32 {
-        switch geometry {
+    private func addShape(_ placed: PlacedShape, to body: Int, properties p: ItemProperties, filter: CollisionFilter) -> Int32 {
+        let q = Rot(angle: placed.angle)
+        switch placed.shape {
         case .polygon(let v):
-            return world.addPolygon(body: body, vertices: v, density: Double(p.density), friction: Double(p.friction),
+            let vertices = placed.offset == .zero && placed.angle == 0 ? v : v.map { q.rotate($0) + placed.offset }
+            return world.addPolygon(body: body, vertices: vertices, density: Double(p.density), friction: Double(p.friction),
                                     restitution: Double(p.elasticity), filter: filter).index
         case .circle(let r):
-            return world.addCircle(body: body, center: .zero, radius: r, density: Double(p.density),
+            return world.addCircle(body: body, center: placed.offset, radius: r, density: Double(p.density),
                                    friction: Double(p.friction), restitution: Double(p.elasticity), filter: filter).index
         }
     }
@@ -208,8 +220,10 @@ extension DynamicAnimator {
         var r = records[i]
         let b = Int(r.body.index)
         if !r.configured || r.properties != p {
-            world.setMaterial(shape: Int(r.shape), friction: Double(p.friction), restitution: Double(p.elasticity),
-                              density: Double(p.density))
+            for shape in r.shapes {
+                world.setMaterial(shape: Int(shape), friction: Double(p.friction), restitution: Double(p.elasticity),
+                                  density: Double(p.density))
+            }
             world.sims[b].linearDamping = Double(p.resistance)
             world.sims[b].angularDamping = Double(p.angularResistance)
             world.infos[b].charge = Double(p.charge)
@@ -224,7 +238,7 @@ extension DynamicAnimator {
             world.wake(body: b)
         }
         if !r.configured || r.filter != filter {
-            world.setFilter(shape: Int(r.shape), filter)
+            for shape in r.shapes { world.setFilter(shape: Int(shape), filter) }
             r.filter = filter
         }
         r.configured = true
@@ -236,13 +250,13 @@ extension DynamicAnimator {
         let r = records[i]
         let item = r.item
         let center = item.center, t = item.transform
-        let geometry: ItemShape
+        let geometry: [PlacedShape]
         do {
             try Validate.finite(center, "\(item)", "center")
             guard [t.a, t.b, t.c, t.d, t.tx, t.ty].allSatisfy(\.isFinite) else {
                 throw DynamicsError(owner: "\(item)", property: "transform", message: "must be finite, got \(t)")
             }
-            geometry = try ItemShape.make(for: item)
+            geometry = try ItemShape.placedShapes(for: item)
         } catch let error as DynamicsError {
             invalidInputHandler(error)
             return
@@ -251,8 +265,8 @@ extension DynamicAnimator {
         }
         let b = Int(r.body.index)
         if geometry != r.geometry {
-            world.destroyShape(at: Int(r.shape))
-            records[i].shape = addShape(geometry, to: b, properties: r.properties, filter: r.filter)
+            for shape in r.shapes { world.destroyShape(at: Int(shape)) }
+            records[i].shapes = geometry.map { addShape($0, to: b, properties: r.properties, filter: r.filter) }
             records[i].geometry = geometry
             records[i].size = item.bounds.size
         }

@@ -240,12 +240,15 @@ struct HeldForce {
 struct ItemRecord {
     let item: DynamicItem
     var body: BodyID
-    var shape: Int32
-    var geometry: ItemShape
+    /// Engine shapes (one, or one per member of a group).
+    var shapes: [Int32]
+    var geometry: [PlacedShape]
     var size: CGSize
     var properties: ItemProperties
     var gravity: CGVector
     var filter: CollisionFilter
+    /// The item is a `DynamicItemGroup` (members are written back too).
+    var isGroup = false
     /// False until the record's properties, gravity and filter reached the engine.
     var configured = false
 }

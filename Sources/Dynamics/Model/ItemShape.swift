@@ -1,9 +1,36 @@
 import Foundation
 
+/// One collision shape of an item, placed in the item's frame (a group has one per member).
+struct PlacedShape: Equatable {
+    var shape: ItemShape
+    /// From the item's center, in its axes (m).
+    var offset: Vec2
+    /// Turn relative to the item (rad).
+    var angle: Double
+}
+
 /// The engine geometry of an item, in metres, relative to the item's center.
 enum ItemShape: Equatable {
     case polygon([Vec2])
     case circle(radius: Double)
+
+    /// Builds and checks an item's shapes: one for an item, one per member for a group
+    /// (members placed as they are now relative to the group).
+    static func placedShapes(for item: DynamicItem) throws -> [PlacedShape] {
+        guard let group = item as? DynamicItemGroup else { return [PlacedShape(shape: try make(for: item), offset: .zero, angle: 0)] }
+        let g = group.transform
+        let groupAngle = Double(atan2(g.b, g.a))
+        let q = Rot(angle: groupAngle)
+        return try group.items.map { member in
+            let c = member.center, t = member.transform
+            try Validate.finite(c, "\(member)", "center")
+            guard [t.a, t.b, t.c, t.d].allSatisfy(\.isFinite) else {
+                throw DynamicsError(owner: "\(member)", property: "transform", message: "must be finite, got \(t)")
+            }
+            let offset = q.invRotate(Units.meters(c) - Units.meters(group.center))
+            return PlacedShape(shape: try make(for: member), offset: offset, angle: Double(atan2(t.b, t.a)) - groupAngle)
+        }
+    }
 
     /// Builds and checks an item's collision shape. Throws a `DynamicsError` naming the item
     /// and the property for a non-finite or non-positive size, or a path that is not convex.
