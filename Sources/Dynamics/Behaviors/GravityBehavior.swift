@@ -7,9 +7,8 @@ import Foundation
 /// Several gravity behaviors on one item add up.
 open class GravityBehavior: DynamicBehavior {
     private var list: ItemList
-    private var direction = CGVector(dx: 0, dy: 1)
-    /// Kept so that setting `magnitude` on a zero vector still has an angle to use.
-    private var storedAngle: CGFloat = .pi / 2
+    private var direction = AngledVector(CGVector(dx: 0, dy: 1), angle: .pi / 2,
+                                         owner: "GravityBehavior", vectorName: "gravityDirection")
 
     public init(items: [DynamicItem] = []) {
         list = ItemList(items)
@@ -24,34 +23,24 @@ open class GravityBehavior: DynamicBehavior {
 
     /// Direction and strength: (0, 1) is 1000 pt/s² downward.
     public var gravityDirection: CGVector {
-        get { direction }
-        set {
-            require { try Validate.finite(newValue, "GravityBehavior", "gravityDirection") }
-            direction = newValue
-            if newValue.dx != 0 || newValue.dy != 0 { storedAngle = atan2(newValue.dy, newValue.dx) }
-            setNeedsUpdate()
-        }
+        get { direction.vector }
+        set { direction.set(newValue); setNeedsUpdate() }
     }
 
     /// Radians from the x axis, positive clockwise on screen (y down); π/2 points down.
     public var angle: CGFloat {
-        get { storedAngle }
+        get { direction.angle }
         set { setAngle(newValue, magnitude: magnitude) }
     }
 
     /// 1 = 1000 pt/s².
     public var magnitude: CGFloat {
-        get { (direction.dx * direction.dx + direction.dy * direction.dy).squareRoot() }
-        set { setAngle(storedAngle, magnitude: newValue) }
+        get { direction.magnitude }
+        set { setAngle(angle, magnitude: newValue) }
     }
 
     public func setAngle(_ angle: CGFloat, magnitude: CGFloat) {
-        require {
-            try Validate.finite(angle, "GravityBehavior", "angle")
-            try Validate.finite(magnitude, "GravityBehavior", "magnitude")
-        }
-        storedAngle = angle
-        direction = CGVector(dx: cos(angle) * magnitude, dy: sin(angle) * magnitude)
+        direction.set(angle: angle, magnitude: magnitude)
         setNeedsUpdate()
     }
 }

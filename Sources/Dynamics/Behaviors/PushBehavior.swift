@@ -14,8 +14,7 @@ open class PushBehavior: DynamicBehavior, CustomBehavior {
 
     public let mode: Mode
     private var list: ItemList
-    private var direction = CGVector(dx: 0, dy: 0)
-    private var storedAngle: CGFloat = 0
+    private var direction = AngledVector(CGVector(dx: 0, dy: 0), angle: 0, owner: "PushBehavior", vectorName: "pushDirection")
     private var offsets: [ObjectIdentifier: Offset] = [:]
     private var isActive = true
 
@@ -43,33 +42,23 @@ open class PushBehavior: DynamicBehavior, CustomBehavior {
 
     /// Direction and strength (UIKit Newtons).
     public var pushDirection: CGVector {
-        get { direction }
-        set {
-            require { try Validate.finite(newValue, "PushBehavior", "pushDirection") }
-            direction = newValue
-            if newValue.dx != 0 || newValue.dy != 0 { storedAngle = atan2(newValue.dy, newValue.dx) }
-            changed()
-        }
+        get { direction.vector }
+        set { direction.set(newValue); changed() }
     }
 
     /// Radians from the x axis, positive clockwise on screen.
     public var angle: CGFloat {
-        get { storedAngle }
+        get { direction.angle }
         set { setAngle(newValue, magnitude: magnitude) }
     }
 
     public var magnitude: CGFloat {
-        get { (direction.dx * direction.dx + direction.dy * direction.dy).squareRoot() }
-        set { setAngle(storedAngle, magnitude: newValue) }
+        get { direction.magnitude }
+        set { setAngle(angle, magnitude: newValue) }
     }
 
     public func setAngle(_ angle: CGFloat, magnitude: CGFloat) {
-        require {
-            try Validate.finite(angle, "PushBehavior", "angle")
-            try Validate.finite(magnitude, "PushBehavior", "magnitude")
-        }
-        storedAngle = angle
-        direction = CGVector(dx: cos(angle) * magnitude, dy: sin(angle) * magnitude)
+        direction.set(angle: angle, magnitude: magnitude)
         changed()
     }
 
@@ -91,7 +80,8 @@ open class PushBehavior: DynamicBehavior, CustomBehavior {
     }
 
     public func step(_ context: inout DynamicBehaviorContext) {
-        guard isActive, direction.dx != 0 || direction.dy != 0 else {
+        let force = direction.vector
+        guard isActive, force.dx != 0 || force.dy != 0 else {
             if mode == .instantaneous && isActive { isActive = false }
             return
         }
@@ -99,8 +89,8 @@ open class PushBehavior: DynamicBehavior, CustomBehavior {
             let o = offsets.isEmpty ? .zero
                 : offsets[ObjectIdentifier(context.item(i))].map { CGVector(dx: $0.horizontal, dy: $0.vertical) } ?? .zero
             switch mode {
-            case .continuous: context.applyForce(direction, to: i, atOffset: o)
-            case .instantaneous: context.applyImpulse(direction, to: i, atOffset: o)
+            case .continuous: context.applyForce(force, to: i, atOffset: o)
+            case .instantaneous: context.applyImpulse(force, to: i, atOffset: o)
             }
         }
         if mode == .instantaneous { isActive = false }
