@@ -1,0 +1,180 @@
+import Foundation
+
+/// A force field over its items (UIFieldBehavior). Make one with a factory:
+/// `dragField()`, `vortexField()`, `radialGravityField(position:)`,
+/// `linearGravityField(direction:)`, `velocityField(direction:)`,
+/// `noiseField(smoothness:animationSpeed:)`, `turbulenceField(smoothness:animationSpeed:)`,
+/// `springField()`, `electricField()`, `magneticField()` or `field(evaluationBlock:)`.
+///
+/// The field is evaluated once per item per internal fixed step, before the solver, with the
+/// item's state at the start of the step. An item feels it when the item is one of the
+/// field's `items` and its center, relative to `position`, is in `region`. Forces of several
+/// fields on one item add up. The force laws (DESIGN §2) work in metres (100 pt = 1 m), with
+/// p the item center relative to the field, r = |p|, f = max(r, minimumRadius)^(−falloff),
+/// and give forces in UIKit Newtons (a = 100·F/mass pt/s²). Anchored items feel nothing.
+/// Where a law is singular (r = 0 with a positive falloff and `minimumRadius` 0) or
+/// overflows, the field exerts no force.
+///
+/// A force acts as the velocity change it makes over the step (Δv = 100·F·dt/mass pt/s),
+/// given at the start of the step, so spring fields and orbits keep their energy. Like
+/// gravity, a field lets resting items fall asleep; animated noise and custom fields keep
+/// their items awake, and changing a field's properties or items wakes them.
+///
+/// ```swift
+/// let field = FieldBehavior.radialGravityField(position: CGPoint(x: 160, y: 284))
+/// field.region = Region(radius: 200)
+/// field.strength = 50
+/// field.addItem(ball)
+/// animator.addBehavior(field)
+/// ```
+open class FieldBehavior: DynamicBehavior, CustomBehavior {
+    /// The block of `field(evaluationBlock:)`: (field, item center relative to the field
+    /// position in points, velocity in pt/s, mass, charge, simulated time in seconds) →
+    /// force in UIKit Newtons.
+    public typealias EvaluationBlock = (FieldBehavior, CGPoint, CGVector, CGFloat, CGFloat, TimeInterval) -> CGVector
+
+    /// Which force law the field follows.
+    enum Kind {
+        case drag, vortex, radialGravity, linearGravity, velocity, noise, turbulence, spring, electric, magnetic
+        case custom(EvaluationBlock)
+    }
+
+    let kind: Kind
+    private var list = ItemList([])
+    /// The noise of noise and turbulence fields (its seed is `seed`).
+    private(set) var noise = GradientNoise(seed: 0)
+
+    init(kind: Kind, falloff: CGFloat) {
+        self.kind = kind
+        self.falloff = falloff
+        super.init()
+    }
+
+    // MARK: Items
+
+    /// The items the field acts on (they join the animator with the field).
+    public var items: [DynamicItem] { list.items }
+    override var ownItems: [DynamicItem] { list.items }
+
+    public func addItem(_ item: DynamicItem) {
+        if list.insert(item) { changed() }
+    }
+
+    public func removeItem(_ item: DynamicItem) {
+        if list.remove(item) { setNeedsUpdate() }
+    }
+
+    // MARK: Properties
+
+    /// Where the field is, in the animator's coordinates (points). Default (0, 0).
+    public var position: CGPoint = .zero {
+        willSet { require { try Validate.finite(newValue, "FieldBehavior", "position") } }
+        didSet { changed() }
+    }
+
+    /// Where the field acts, relative to `position` (points). Default `.infinite`.
+    public var region: Region = .infinite {
+        didSet { changed() }
+    }
+
+    /// Scales the force (any sign; a negative radial gravity repels). Default 1. Strength 0
+    /// switches any field off, custom fields included.
+    public var strength: CGFloat = 1 {
+        willSet { require { try Validate.finite(newValue, "FieldBehavior", "strength") } }
+        didSet { changed() }
+    }
+
+    /// Exponent of the distance law: forces scale by max(r, minimumRadius)^(−falloff), r in
+    /// metres. Defaults: 2 for radial gravity, 1 for electric and magnetic, −1 for spring, 0
+    /// otherwise. Not used by velocity and custom fields.
+    public var falloff: CGFloat {
+        willSet { require { try Validate.finite(newValue, "FieldBehavior", "falloff") } }
+        didSet { changed() }
+    }
+
+    /// The distance (points, ≥ 0) below which the falloff stops growing: r is clamped up to
+    /// it. Default 0.
+    public var minimumRadius: CGFloat = 0 {
+        willSet { require { try Validate.nonNegative(newValue, "FieldBehavior", "minimumRadius") } }
+        didSet { changed() }
+    }
+
+    /// For linear gravity, the acceleration in multiples of 100 pt/s²; for velocity fields,
+    /// the velocity in multiples of 100 pt/s (1 m/s); for drag, the velocity of the medium
+    /// (same unit). Default (0, 0).
+    public var direction: CGVector = .zero {
+        willSet { require { try Validate.finite(newValue, "FieldBehavior", "direction") } }
+        didSet { changed() }
+    }
+
+    /// Noise and turbulence: how large the noise's features are, ≥ 0. The noise varies over
+    /// a length L = 25 pt × 20^smoothness: 25 pt at 0 (noisy), 500 pt at 1 (smooth), and
+    /// larger above 1. Default 0.
+    public var smoothness: CGFloat = 0 {
+        willSet { require { try Validate.nonNegative(newValue, "FieldBehavior", "smoothness") } }
+        didSet { changed() }
+    }
+
+    /// Noise and turbulence: how fast the noise changes, in noise cells per second (0 freezes
+    /// it). Default 0.
+    public var animationSpeed: CGFloat = 0 {
+        willSet { require { try Validate.finite(newValue, "FieldBehavior", "animationSpeed") } }
+        didSet { changed() }
+    }
+
+    /// Noise and turbulence: picks the noise pattern. Fields with equal seeds and settings
+    /// push alike; the same seed gives the same forces run after run. Default 0. (Not in
+    /// UIKit, whose noise is not reproducible.)
+    public var seed: UInt64 {
+        get { noise.seed }
+        set { noise.seed = newValue; changed() }
+    }
+
+    // MARK: Evaluation
+
+    /// Acts on the items once per internal step (the `CustomBehavior` hook).
+    public func step(_ context: inout DynamicBehaviorContext) {
+        if strength == 0 { return }
+        let wakes = changesWithTime
+        for i in 0..<context.count {
+            let mass = context.mass(i)
+            guard mass > 0 else { continue }
+            let center = context.center(i)
+            let p = CGPoint(x: center.x - position.x, y: center.y - position.y)
+            guard region.contains(p) else { continue }
+            if case .velocity = kind {
+                // Setting a velocity wakes the item: skip it when already there, so that
+                // items held still by a zero velocity field can rest.
+                let v = CGPoint(x: direction.dx * 100, y: direction.dy * 100)
+                if context.velocity(i) != v { context.setVelocity(v, for: i) }
+                continue
+            }
+            let force = self.force(at: p, velocity: context.velocity(i), mass: mass,
+                                   charge: context.charge(i), time: context.time)
+            if force != .zero { context.applyFieldForce(force, to: i, wake: wakes) }
+        }
+    }
+
+    /// Whether the force on an item at rest can change with time alone (animated noise, or
+    /// a custom block, which may read the time): then the field keeps its items awake. Other
+    /// fields act like gravity and let resting items sleep.
+    private var changesWithTime: Bool {
+        switch kind {
+        case .custom: return true
+        case .noise: return animationSpeed != 0
+        default: return false
+        }
+    }
+
+    /// Wakes the field's resting items when it joins an animator. Overrides must call super.
+    open override func willMove(to dynamicAnimator: DynamicAnimator?) {
+        super.willMove(to: dynamicAnimator)
+        dynamicAnimator?.wake(list.items)
+    }
+
+    /// A change that may move the items: update the animator and wake them.
+    private func changed() {
+        setNeedsUpdate()
+        dynamicAnimator?.wake(list.items)
+    }
+}
