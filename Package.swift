@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .library(name: "Dynamics", targets: ["Dynamics"]),
+        .library(name: "DynamicsLua", targets: ["DynamicsLua"]),
         .executable(name: "dynamics", targets: ["dynamics"]),
     ],
     dependencies: [
@@ -23,6 +24,9 @@ let package = Package(
 
         // The public model (UIKit Dynamics without the UI prefix) over the engine in Engine/.
         .target(name: "Dynamics"),
+
+        // The Lua bridge: a sandboxed state with limits, and (to come) the bindings.
+        .target(name: "DynamicsLua", dependencies: ["Dynamics", "CLua", "CLuaShim"]),
 
         // The standard scenes of DESIGN §7, shared by tests and benchmarks.
         .target(name: "DynamicsScenes", dependencies: ["Dynamics"]),
@@ -43,6 +47,7 @@ let package = Package(
         .target(name: "DynamicsTestSupport", dependencies: ["Dynamics", "DynamicsScenes"], path: "Tests/DynamicsTestSupport"),
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics", "DynamicsScenes", "DynamicsTestSupport"]),
         .testTarget(name: "CLuaShimTests", dependencies: ["CLuaShim", "CLua"]),
+        .testTarget(name: "DynamicsLuaTests", dependencies: ["DynamicsLua", "CLua", "CLuaShim"]),
         .testTarget(name: "GeometryTests", dependencies: ["Dynamics"]),
         .testTarget(name: "ExampleTests", dependencies: ["Dynamics", "FallingBoxes"]),
         .testTarget(name: "CLITests", dependencies: ["dynamics"]),

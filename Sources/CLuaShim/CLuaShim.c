@@ -24,8 +24,10 @@ _Static_assert(DYN_LUA_REGISTRYINDEX == LUA_REGISTRYINDEX,
 /* ---- Capped allocator ---------------------------------------------------- */
 
 typedef struct {
-    size_t used; /* bytes handed out to Lua */
-    size_t cap;  /* 0 = unlimited */
+    size_t used;    /* bytes handed out to Lua */
+    size_t cap;     /* 0 = unlimited */
+    int hostDepth;  /* > 0 while host (Swift) code runs: the cap is not enforced, so a
+                       host allocation never raises (and never unwinds through Swift) */
 } DynAllocState;
 
 static void *dyn_capped_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
@@ -45,7 +47,7 @@ static void *dyn_capped_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         return p ? p : ptr;
     }
     size_t growth = nsize - old;
-    if (st->cap != 0 && (st->used >= st->cap || growth > st->cap - st->used)) {
+    if (st->cap != 0 && st->hostDepth == 0 && (st->used >= st->cap || growth > st->cap - st->used)) {
         return NULL; /* past the cap: Lua raises "not enough memory" */
     }
     void *p = realloc(ptr, nsize);
@@ -78,6 +80,7 @@ lua_State *dyn_lua_newstate_capped(size_t capBytes) {
     if (st == NULL) return NULL;
     st->used = 0;
     st->cap = capBytes;
+    st->hostDepth = 0;
 
     lua_State *L = lua_newstate(dyn_capped_alloc, st);
     if (L == NULL) {
@@ -217,3 +220,112 @@ int dyn_lua_isnumber(lua_State *L, int idx) { return lua_isnumber(L, idx); }
 int dyn_lua_isstring(lua_State *L, int idx) { return lua_isstring(L, idx); }
 int dyn_lua_istable(lua_State *L, int idx) { return lua_istable(L, idx); }
 int dyn_lua_isfunction(lua_State *L, int idx) { return lua_isfunction(L, idx); }
+
+/* ---- Host callbacks ------------------------------------------------------ */
+
+typedef struct {
+    dyn_lua_callback fn;
+    void *context;
+} DynCallback;
+
+static int dyn_trampoline(lua_State *L) {
+    DynCallback *cb = (DynCallback *)lua_touserdata(L, lua_upvalueindex(1));
+    DynAllocState *st = dyn_alloc_state(L);
+    if (st != NULL) st->hostDepth++;
+    int n = cb->fn(L, cb->context);
+    if (st != NULL) st->hostDepth--;
+    if (n < 0) return lua_error(L); /* only C raises */
+    return n;
+}
+
+void dyn_lua_pushcallback(lua_State *L, dyn_lua_callback fn, void *context) {
+    DynCallback *cb = (DynCallback *)lua_newuserdatauv(L, sizeof *cb, 0);
+    cb->fn = fn;
+    cb->context = context;
+    lua_pushcclosure(L, dyn_trampoline, 1);
+}
+
+void dyn_lua_host_enter(lua_State *L) {
+    DynAllocState *st = dyn_alloc_state(L);
+    if (st != NULL) st->hostDepth++;
+}
+
+void dyn_lua_host_leave(lua_State *L) {
+    DynAllocState *st = dyn_alloc_state(L);
+    if (st != NULL && st->hostDepth > 0) st->hostDepth--;
+}
+
+/* ---- Instruction budget -------------------------------------------------- */
+
+static void dyn_budget_hook(lua_State *L, lua_Debug *ar) {
+    (void)ar;
+    lua_sethook(L, NULL, 0, 0);
+    lua_Debug where;
+    if (lua_getstack(L, 0, &where) && lua_getinfo(L, "Sl", &where) && where.currentline > 0) {
+        lua_pushfstring(L, "%s:%d: instruction budget exceeded", where.short_src, where.currentline);
+    } else {
+        lua_pushliteral(L, "instruction budget exceeded");
+    }
+    lua_error(L);
+}
+
+void dyn_lua_arm_budget(lua_State *L) {
+    lua_sethook(L, dyn_budget_hook, LUA_MASKCOUNT, 1000);
+}
+
+void dyn_lua_disarm_budget(lua_State *L) {
+    lua_sethook(L, NULL, 0, 0);
+}
+
+/* ---- Sandbox ------------------------------------------------------------- */
+
+static const char *const dyn_sandbox_source =
+    "local G = _G\n"
+    "local env = {}\n"
+    "for _, k in ipairs{'assert','error','ipairs','next','pairs','pcall','rawequal','rawget','rawlen',\n"
+    "    'rawset','select','tonumber','tostring','type','xpcall','getmetatable','setmetatable','print'} do\n"
+    "  env[k] = G[k]\n"
+    "end\n"
+    "env.math, env.table, env.utf8, env.coroutine = G.math, G.table, G.utf8, G.coroutine\n"
+    "G.string.dump = nil\n"
+    "env.string = G.string\n"
+    "env.os = { clock = G.os.clock, time = G.os.time, date = G.os.date }\n"
+    "local rawload = G.load\n"
+    "env.load = function(chunk, name, mode, e)\n"
+    "  if mode ~= nil and mode ~= 't' then return nil, 'load: only text chunks are allowed' end\n"
+    "  if e == nil then e = env end\n"
+    "  return rawload(chunk, name, 't', e)\n"
+    "end\n"
+    "local gc = G.collectgarbage\n"
+    "env.collectgarbage = function(opt, ...)\n"
+    "  if opt == nil or opt == 'collect' or opt == 'count' or opt == 'step' then return gc(opt, ...) end\n"
+    "  error(\"collectgarbage('\" .. tostring(opt) .. \"') is not allowed in the sandbox\", 2)\n"
+    "end\n"
+    "env._G = env\n"
+    "getmetatable('').__metatable = 'locked'\n"
+    "setmetatable(env, { __metatable = 'locked' })\n"
+    "return env\n";
+
+int dyn_lua_open_sandbox(lua_State *L) {
+    if (!lua_checkstack(L, 2)) return LUA_ERRMEM;
+    int status = luaL_loadbufferx(L, dyn_sandbox_source, strlen(dyn_sandbox_source), "=sandbox", "t");
+    if (status == LUA_OK) status = lua_pcall(L, 0, 1, 0);
+    if (status != LUA_OK) {
+        lua_pop(L, 1);
+        return status;
+    }
+    lua_setfield(L, LUA_REGISTRYINDEX, DYN_SANDBOX_KEY);
+    return LUA_OK;
+}
+
+void dyn_lua_push_sandbox(lua_State *L) {
+    lua_getfield(L, LUA_REGISTRYINDEX, DYN_SANDBOX_KEY);
+}
+
+int dyn_lua_load_sandboxed(lua_State *L, const char *chunk, size_t len, const char *chunkname) {
+    int status = luaL_loadbufferx(L, chunk, len, chunkname, "t");
+    if (status != LUA_OK) return status;
+    lua_getfield(L, LUA_REGISTRYINDEX, DYN_SANDBOX_KEY);
+    if (lua_setupvalue(L, -2, 1) == NULL) lua_pop(L, 1); /* no _ENV upvalue: nothing to set */
+    return LUA_OK;
+}

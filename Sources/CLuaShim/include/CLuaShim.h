@@ -117,6 +117,50 @@ int dyn_lua_isstring(lua_State *L, int idx);
 int dyn_lua_istable(lua_State *L, int idx);
 int dyn_lua_isfunction(lua_State *L, int idx);
 
+/* ---- Host callbacks ------------------------------------------------------ */
+
+/* A host (Swift) function callable from Lua. It returns the number of results
+   it pushed, or -1 after pushing an error message: the trampoline then raises
+   that message with lua_error, so a Lua error never unwinds through the host.
+   While it runs, the memory cap is not enforced (host pushes cannot fail). */
+typedef int (*dyn_lua_callback)(lua_State *L, void *DYN_NULLABLE context);
+
+/* Pushes a Lua function that calls `fn(L, context)`. */
+void dyn_lua_pushcallback(lua_State *L, dyn_lua_callback fn, void *DYN_NULLABLE context);
+
+/* Brackets host code that calls the Lua API outside a callback (set-up): the
+   memory cap is not enforced in between. Calls nest. */
+void dyn_lua_host_enter(lua_State *L);
+void dyn_lua_host_leave(lua_State *L);
+
+/* ---- Instruction budget -------------------------------------------------- */
+
+/* Installs a count hook that stops the running Lua code with
+   "FILE:LINE: instruction budget exceeded" within 1000 instructions. Safe to
+   call from another thread while Lua runs (lua_sethook is async-safe): a
+   watchdog arms it only when a call overruns, so healthy calls never pay for a
+   hook. The hook removes itself when it fires. */
+void dyn_lua_arm_budget(lua_State *L);
+void dyn_lua_disarm_budget(lua_State *L);
+
+/* ---- Sandbox ------------------------------------------------------------- */
+
+#define DYN_SANDBOX_KEY "dynamics.sandbox"
+
+/* Builds the sandbox environment (safe base functions, math, string without
+   dump, table, utf8, coroutine, os.clock/time/date, a text-only load whose
+   default environment is the sandbox, a restricted collectgarbage), locks the
+   string metatable and the environment's metatable, and keeps the environment
+   in the registry. Returns LUA_OK or an error status. */
+int dyn_lua_open_sandbox(lua_State *L);
+
+/* Pushes the sandbox environment. */
+void dyn_lua_push_sandbox(lua_State *L);
+
+/* Loads text (binary refused) and sets its _ENV to the sandbox environment;
+   pushes the function, or the error message. */
+int dyn_lua_load_sandboxed(lua_State *L, const char *chunk, size_t len, const char *chunkname);
+
 #if defined(__clang__)
 #pragma clang assume_nonnull end
 #endif
