@@ -329,3 +329,19 @@ int dyn_lua_load_sandboxed(lua_State *L, const char *chunk, size_t len, const ch
     if (lua_setupvalue(L, -2, 1) == NULL) lua_pop(L, 1); /* no _ENV upvalue: nothing to set */
     return LUA_OK;
 }
+
+void dyn_lua_pushwhere(lua_State *L, int level) {
+    luaL_where(L, level);
+}
+
+int dyn_lua_ref(lua_State *L) {
+    return luaL_ref(L, LUA_REGISTRYINDEX);
+}
+
+void dyn_lua_unref(lua_State *L, int ref) {
+    luaL_unref(L, LUA_REGISTRYINDEX, ref);
+}
+
+void dyn_lua_getref(lua_State *L, int ref) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
+}

@@ -161,6 +161,17 @@ void dyn_lua_push_sandbox(lua_State *L);
    pushes the function, or the error message. */
 int dyn_lua_load_sandboxed(lua_State *L, const char *chunk, size_t len, const char *chunkname);
 
+/* ---- Host helpers (call from host context) ------------------------------- */
+
+/* Pushes "chunkname:currentline: " of the function at `level` (luaL_where). */
+void dyn_lua_pushwhere(lua_State *L, int level);
+
+/* References in the registry: pops the value and returns its reference
+   (luaL_ref), pushes a referenced value, releases a reference. */
+int dyn_lua_ref(lua_State *L);
+void dyn_lua_getref(lua_State *L, int ref);
+void dyn_lua_unref(lua_State *L, int ref);
+
 #if defined(__clang__)
 #pragma clang assume_nonnull end
 #endif

@@ -10,6 +10,7 @@ extension DynamicAnimator {
                                               message: "must be a finite number ≥ 0, got \(dt)"))
             return
         }
+        lastStepDuration = dt
         // 1. Changes since the last frame.
         if needsUpdate { update() }
         if !running {

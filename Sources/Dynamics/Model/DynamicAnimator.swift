@@ -36,6 +36,9 @@ public final class DynamicAnimator {
     /// Total simulated time while running, in seconds.
     public internal(set) var elapsedTime: TimeInterval = 0
 
+    /// The length of the last frame passed to `step(_:)` (s): what an `action` covers.
+    public internal(set) var lastStepDuration: TimeInterval = 0
+
     /// Receives bad input found while building the world (an item with a non-finite center,
     /// a size ≤ 0, a non-convex path, an item already in another animator). The default
     /// traps with the message, as UIKit raises; a handler that returns leaves the offending
@@ -148,6 +151,24 @@ public final class DynamicAnimator {
     public func angularVelocity(of item: DynamicItem) -> CGFloat? {
         guard let i = recordIndex[ObjectIdentifier(item)] else { return nil }
         return world.states[Int(records[i].body.index)].w
+    }
+
+    /// Sets an item's velocity (pt/s, at its center) and, if given, its angular velocity
+    /// (rad/s). Returns false if the item is not in the world yet. Traps on non-finite input.
+    @discardableResult
+    public func setVelocity(_ velocity: CGPoint, angularVelocity: CGFloat? = nil, for item: DynamicItem) -> Bool {
+        require {
+            try Validate.finite(velocity, "\(item)", "velocity")
+            try Validate.finite(angularVelocity ?? 0, "\(item)", "angularVelocity")
+        }
+        guard let i = recordIndex[ObjectIdentifier(item)] else { return false }
+        let b = Int(records[i].body.index)
+        let w = angularVelocity.map(Double.init) ?? world.states[b].w
+        // The engine keeps the centre of mass's velocity; the item's center may differ.
+        let r = world.sims[b].transform.p - world.sims[b].center
+        world.setVelocity(b, linear: Units.meters(velocity) - cross(w, r), angular: w)
+        setNeedsResume()
+        return true
     }
 
     /// Adds a velocity (pt/s); false if the item is not in the world yet.

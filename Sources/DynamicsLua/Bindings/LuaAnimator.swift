@@ -1,0 +1,150 @@
+import CLua
+import CLuaShim
+import Dynamics
+import Foundation
+
+// dyn.animator{ bounds = {x, y, width, height} }   -- omit bounds: abstract coordinates
+// Read: elapsedTime, isRunning. Read/write: delegate = { didPause = fn, willResume = fn }.
+// Methods: addBehavior, removeBehavior, removeAllBehaviors, behaviors, step([dt]),
+//          run{ seconds = S } or run{ untilPaused = true [, seconds = limit] }, itemsIn(rect).
+
+/// Forwards the animator's pause and resume to Lua functions.
+final class LuaAnimatorDelegate: DynamicAnimatorDelegate {
+    unowned let bridge: LuaBridge
+    var didPause: Int32?
+    var willResume: Int32?
+
+    init(bridge: LuaBridge) { self.bridge = bridge }
+
+    private func call(_ ref: inout Int32?, _ name: String) {
+        guard let r = ref else { return }
+        if let error = bridge.callReference(r, nargs: 0, nresults: 0, pushArgs: {}) {
+            ref = nil // a failing callback is disabled
+            bridge.errorHandler(LuaError(kind: error.kind, message: "delegate.\(name): \(error.message)", traceback: error.traceback))
+        }
+    }
+
+    func dynamicAnimatorDidPause(_ animator: DynamicAnimator) { call(&didPause, "didPause") }
+    func dynamicAnimatorWillResume(_ animator: DynamicAnimator) { call(&willResume, "willResume") }
+}
+
+extension LuaBridge {
+    /// dyn.animator{...}
+    func makeAnimator() throws -> Int32 {
+        _ = try options(at: 1, "dynamics.animator", allowed: ["bounds"])
+        let animator: DynamicAnimator
+        if let bounds = try withField("bounds", of: 1, { try rect(at: $0, "animator.bounds") }) {
+            guard bounds.width > 0, bounds.height > 0 else {
+                throw LuaArgumentError(message: "animator.bounds: width and height must be > 0")
+            }
+            animator = DynamicAnimator(referenceBounds: bounds)
+        } else {
+            animator = DynamicAnimator()
+        }
+        animator.invalidInputHandler = { [unowned self] error in
+            self.errorHandler(LuaError(kind: .runtime, message: "\(error)"))
+        }
+        animators.append(animator)
+        push(animator, as: .animator)
+        return 1
+    }
+
+    static let defaultFrame: TimeInterval = 1.0 / 60
+
+    static let animatorBinding = ClassBinding(
+        get: { bridge, object, key in
+            let a = object as! DynamicAnimator
+            switch key {
+            case "elapsedTime": lua_pushnumber(bridge.L, a.elapsedTime)
+            case "isRunning": lua_pushboolean(bridge.L, a.isRunning ? 1 : 0)
+            case "delegate":
+                if let d = a.delegate as? LuaAnimatorDelegate, let t = bridge.delegateTables[ObjectIdentifier(d)] {
+                    dyn_lua_getref(bridge.L, t)
+                } else { lua_pushnil(bridge.L) }
+            default: return false
+            }
+            return true
+        },
+        set: { bridge, object, key, value in
+            let a = object as! DynamicAnimator
+            guard key == "delegate" else { return false }
+            if lua_type(bridge.L, value) == LUA_TNIL { a.delegate = nil; return true }
+            _ = try bridge.options(at: value, "animator.delegate", allowed: ["didPause", "willResume"])
+            let d = LuaAnimatorDelegate(bridge: bridge)
+            d.didPause = try bridge.withField("didPause", of: value) { try bridge.functionReference(at: $0, "delegate.didPause") }
+            d.willResume = try bridge.withField("willResume", of: value) { try bridge.functionReference(at: $0, "delegate.willResume") }
+            bridge.delegates.append(d)
+            lua_pushvalue(bridge.L, value)
+            bridge.delegateTables[ObjectIdentifier(d)] = dyn_lua_ref(bridge.L)
+            a.delegate = d
+            return true
+        },
+        methods: [
+            "addBehavior": { bridge, _ in
+                let a = try bridge.object(at: 1, .animator, as: DynamicAnimator.self, what: "addBehavior")
+                let b = try bridge.object(at: 2, .behavior, as: DynamicBehavior.self, what: "addBehavior(behavior)")
+                guard b.dynamicAnimator == nil || b.dynamicAnimator === a else {
+                    throw LuaArgumentError(message: "addBehavior: the behavior is already in another animator")
+                }
+                a.addBehavior(b)
+                return 0
+            },
+            "removeBehavior": { bridge, _ in
+                let a = try bridge.object(at: 1, .animator, as: DynamicAnimator.self, what: "removeBehavior")
+                a.removeBehavior(try bridge.object(at: 2, .behavior, as: DynamicBehavior.self, what: "removeBehavior(behavior)"))
+                return 0
+            },
+            "removeAllBehaviors": { bridge, _ in
+                try bridge.object(at: 1, .animator, as: DynamicAnimator.self, what: "removeAllBehaviors").removeAllBehaviors()
+                return 0
+            },
+            "behaviors": { bridge, L in
+                let a = try bridge.object(at: 1, .animator, as: DynamicAnimator.self, what: "behaviors")
+                lua_createtable(L, Int32(a.behaviors.count), 0)
+                for (i, b) in a.behaviors.enumerated() {
+                    bridge.push(b, as: .behavior)
+                    lua_rawseti(L, -2, lua_Integer(i + 1))
+                }
+                return 1
+            },
+            "step": { bridge, L in
+                let a = try bridge.object(at: 1, .animator, as: DynamicAnimator.self, what: "step")
+                let dt = lua_type(L, 2) <= 0 ? LuaBridge.defaultFrame : try bridge.number(at: 2, "step(dt)")
+                guard dt >= 0 else { throw LuaArgumentError(message: "step(dt): must be ≥ 0, got \(dt)") }
+                a.step(dt)
+                return 0
+            },
+            "run": { bridge, L in
+                let a = try bridge.object(at: 1, .animator, as: DynamicAnimator.self, what: "run")
+                _ = try bridge.options(at: 2, "run", allowed: ["seconds", "untilPaused", "dt"])
+                let untilPaused = try bridge.withField("untilPaused", of: 2) { try bridge.bool(at: $0, "run.untilPaused") } ?? false
+                let seconds = try bridge.withField("seconds", of: 2) { try bridge.number(at: $0, "run.seconds") }
+                let dt = try bridge.withField("dt", of: 2) { try bridge.number(at: $0, "run.dt") } ?? LuaBridge.defaultFrame
+                guard dt > 0 else { throw LuaArgumentError(message: "run.dt: must be > 0") }
+                guard seconds != nil || untilPaused else {
+                    throw LuaArgumentError(message: "run: give seconds = S, or untilPaused = true (with an optional seconds limit)")
+                }
+                let limit = seconds ?? 60
+                guard limit >= 0 else { throw LuaArgumentError(message: "run.seconds: must be ≥ 0") }
+                let frames = Int((limit / dt).rounded())
+                for _ in 0..<frames {
+                    a.step(dt)
+                    if untilPaused && !a.isRunning { break }
+                }
+                lua_pushnumber(L, a.elapsedTime)
+                return 1
+            },
+            "itemsIn": { bridge, L in
+                let a = try bridge.object(at: 1, .animator, as: DynamicAnimator.self, what: "itemsIn")
+                let found = a.items(in: try bridge.rect(at: 2, "itemsIn(rect)"))
+                lua_createtable(L, Int32(found.count), 0)
+                for (i, item) in found.enumerated() {
+                    bridge.push(item, as: .item)
+                    lua_rawseti(L, -2, lua_Integer(i + 1))
+                }
+                return 1
+            },
+        ],
+        properties: ["elapsedTime", "isRunning", "delegate"]
+    )
+}

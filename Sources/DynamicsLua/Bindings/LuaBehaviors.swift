@@ -1,0 +1,322 @@
+import CLua
+import CLuaShim
+import Dynamics
+import Foundation
+
+// dyn.gravity{ items, direction = {x, y} | angle, magnitude }
+// dyn.collision{ items, mode = "everything" | "items" | "boundaries", boundsAsBoundary, insets = {t, l, b, r} }
+//   c:addBoundary(id, from, to) or c:addBoundary(id, {points...}); c:removeBoundary(id);
+//   c.onBegan = function(item, other, point) end; c.onEnded = function(item, other) end
+// dyn.itemBehavior{ items, elasticity, friction, density, resistance, angularResistance,
+//                   allowsRotation, anchored, charge }; b:addLinearVelocity(item, v); b:addAngularVelocity(item, w)
+// dyn.behavior{ children, items, action = function(self, dt) end }; b:addChild(c); b:removeChild(c)
+// Every behavior: b.items, b:addItem(item), b:removeItem(item), b.children.
+
+/// A composite behavior whose `action` is a Lua function.
+final class LuaCompositeBehavior: DynamicBehavior {
+    var items: [DynamicItem] = []
+    var actionRef: Int32?
+}
+
+/// Forwards collision callbacks to Lua functions.
+final class LuaCollisionDelegate: CollisionBehaviorDelegate {
+    unowned let bridge: LuaBridge
+    var onBegan: Int32?
+    var onEnded: Int32?
+
+    init(bridge: LuaBridge) { self.bridge = bridge }
+
+    private func call(_ ref: inout Int32?, _ name: String, nargs: Int32, _ push: () -> Void) {
+        guard let r = ref else { return }
+        if let error = bridge.callReference(r, nargs: nargs, nresults: 0, pushArgs: push) {
+            ref = nil
+            bridge.errorHandler(LuaError(kind: error.kind, message: "collision.\(name): \(error.message)", traceback: error.traceback))
+        }
+    }
+
+    private func pushIdentifier(_ id: AnyHashable?) {
+        switch id?.base {
+        case let s as String: lua_pushstring(bridge.L, s)
+        case let d as Double: lua_pushnumber(bridge.L, d)
+        case let i as Int: lua_pushinteger(bridge.L, lua_Integer(i))
+        default: lua_pushnil(bridge.L)
+        }
+    }
+
+    func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item1: DynamicItem, with item2: DynamicItem, at point: CGPoint) {
+        call(&onBegan, "onBegan", nargs: 3) {
+            bridge.push(item1, as: .item); bridge.push(item2, as: .item); bridge.pushPoint(point)
+        }
+    }
+    func collisionBehavior(_ behavior: CollisionBehavior, endedContactFor item1: DynamicItem, with item2: DynamicItem) {
+        call(&onEnded, "onEnded", nargs: 2) { bridge.push(item1, as: .item); bridge.push(item2, as: .item) }
+    }
+    func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item: DynamicItem,
+                           withBoundaryIdentifier identifier: AnyHashable?, at point: CGPoint) {
+        call(&onBegan, "onBegan", nargs: 3) { bridge.push(item, as: .item); pushIdentifier(identifier); bridge.pushPoint(point) }
+    }
+    func collisionBehavior(_ behavior: CollisionBehavior, endedContactFor item: DynamicItem, withBoundaryIdentifier identifier: AnyHashable?) {
+        call(&onEnded, "onEnded", nargs: 2) { bridge.push(item, as: .item); pushIdentifier(identifier) }
+    }
+}
+
+extension LuaBridge {
+    /// A boundary identifier from Lua: a string or a number.
+    func identifier(at index: Int32, _ what: String) throws -> AnyHashable {
+        if let s = string(at: index) { return AnyHashable(s) }
+        if lua_type(L, index) == LUA_TNUMBER { return AnyHashable(dyn_lua_tonumber(L, index)) }
+        throw LuaArgumentError(message: "\(what): expected a string or number identifier, got \(typeName(at: index))")
+    }
+
+    func makeGravity() throws -> Int32 {
+        let keys = try options(at: 1, "dynamics.gravity", allowed: ["items", "direction", "angle", "magnitude"])
+        let g = GravityBehavior(items: try withField("items", of: 1) { try items(at: $0, "gravity.items") } ?? [])
+        for key in keys where key != "items" { lua_getfield(L, 1, key); defer { lua_settop(L, -2) }; _ = try LuaBridge.behaviorBinding.set(self, g, key, lua_gettop(L)) }
+        push(g, as: .behavior)
+        return 1
+    }
+
+    func makeCollision() throws -> Int32 {
+        let keys = try options(at: 1, "dynamics.collision", allowed: ["items", "mode", "boundsAsBoundary", "insets", "onBegan", "onEnded"])
+        let c = CollisionBehavior(items: try withField("items", of: 1) { try items(at: $0, "collision.items") } ?? [])
+        for key in keys where key != "items" { lua_getfield(L, 1, key); defer { lua_settop(L, -2) }; _ = try LuaBridge.behaviorBinding.set(self, c, key, lua_gettop(L)) }
+        push(c, as: .behavior)
+        return 1
+    }
+
+    static let itemBehaviorProperties = ["elasticity", "friction", "density", "resistance", "angularResistance",
+                                         "allowsRotation", "anchored", "charge"]
+
+    func makeItemBehavior() throws -> Int32 {
+        let keys = try options(at: 1, "dynamics.itemBehavior", allowed: ["items"] + LuaBridge.itemBehaviorProperties)
+        let b = DynamicItemBehavior(items: try withField("items", of: 1) { try items(at: $0, "itemBehavior.items") } ?? [])
+        for key in keys where key != "items" { lua_getfield(L, 1, key); defer { lua_settop(L, -2) }; _ = try LuaBridge.behaviorBinding.set(self, b, key, lua_gettop(L)) }
+        push(b, as: .behavior)
+        return 1
+    }
+
+    func makeComposite() throws -> Int32 {
+        _ = try options(at: 1, "dynamics.behavior", allowed: ["children", "items", "action"])
+        let b = LuaCompositeBehavior()
+        b.items = try withField("items", of: 1) { try items(at: $0, "behavior.items") } ?? []
+        try withField("children", of: 1) { t in
+            guard lua_type(L, t) == LUA_TTABLE else { throw LuaArgumentError(message: "behavior.children: expected a list of behaviors") }
+            let n = lua_rawlen(L, t)
+            if n > 0 {
+                for i in 1...n {
+                    lua_rawgeti(L, t, lua_Integer(i))
+                    defer { lua_settop(L, -2) }
+                    b.addChildBehavior(try object(at: -1, .behavior, as: DynamicBehavior.self, what: "behavior.children[\(i)]"))
+                }
+            }
+        }
+        if let ref = try withField("action", of: 1, { try functionReference(at: $0, "behavior.action") }) { setAction(ref, of: b) }
+        push(b, as: .behavior)
+        return 1
+    }
+
+    /// Runs `ref(self, dt)` every frame; a failing action is disabled and reported.
+    func setAction(_ ref: Int32, of b: LuaCompositeBehavior) {
+        b.actionRef = ref
+        b.action = { [unowned self, unowned b] in
+            guard let r = b.actionRef else { return }
+            let dt = b.dynamicAnimator?.lastStepDuration ?? 0
+            if let error = self.callReference(r, nargs: 2, nresults: 0, pushArgs: {
+                self.push(b, as: .behavior)
+                lua_pushnumber(self.L, dt)
+            }) {
+                b.actionRef = nil
+                b.action = nil
+                self.errorHandler(LuaError(kind: error.kind, message: "action: \(error.message)", traceback: error.traceback))
+            }
+        }
+    }
+
+    func pushItems(_ items: [DynamicItem]) {
+        lua_createtable(L, Int32(items.count), 0)
+        for (i, item) in items.enumerated() {
+            push(item, as: .item)
+            lua_rawseti(L, -2, lua_Integer(i + 1))
+        }
+    }
+
+    static func itemsOf(_ b: DynamicBehavior) -> [DynamicItem]? {
+        switch b {
+        case let g as GravityBehavior: return g.items
+        case let c as CollisionBehavior: return c.items
+        case let d as DynamicItemBehavior: return d.items
+        case let l as LuaCompositeBehavior: return l.items
+        default: return nil
+        }
+    }
+
+    static let behaviorBinding = ClassBinding(
+        get: { bridge, object, key in
+            let L = bridge.L
+            switch (object, key) {
+            case (let b as DynamicBehavior, "items"):
+                guard let items = LuaBridge.itemsOf(b) else { return false }
+                bridge.pushItems(items)
+            case (let b as DynamicBehavior, "children"):
+                lua_createtable(L, Int32(b.childBehaviors.count), 0)
+                for (i, c) in b.childBehaviors.enumerated() { bridge.push(c, as: .behavior); lua_rawseti(L, -2, lua_Integer(i + 1)) }
+            case (let g as GravityBehavior, "direction"): bridge.pushPoint(CGPoint(x: g.gravityDirection.dx, y: g.gravityDirection.dy))
+            case (let g as GravityBehavior, "angle"): lua_pushnumber(L, Double(g.angle))
+            case (let g as GravityBehavior, "magnitude"): lua_pushnumber(L, Double(g.magnitude))
+            case (let c as CollisionBehavior, "mode"):
+                lua_pushstring(L, c.collisionMode == .everything ? "everything" : c.collisionMode == .items ? "items" : "boundaries")
+            case (let c as CollisionBehavior, "boundsAsBoundary"): lua_pushboolean(L, c.translatesReferenceBoundsIntoBoundary ? 1 : 0)
+            case (let d as DynamicItemBehavior, let k) where LuaBridge.itemBehaviorProperties.contains(k):
+                switch k {
+                case "elasticity": lua_pushnumber(L, Double(d.elasticity))
+                case "friction": lua_pushnumber(L, Double(d.friction))
+                case "density": lua_pushnumber(L, Double(d.density))
+                case "resistance": lua_pushnumber(L, Double(d.resistance))
+                case "angularResistance": lua_pushnumber(L, Double(d.angularResistance))
+                case "allowsRotation": lua_pushboolean(L, d.allowsRotation ? 1 : 0)
+                case "anchored": lua_pushboolean(L, d.isAnchored ? 1 : 0)
+                default: lua_pushnumber(L, Double(d.charge))
+                }
+            default:
+                return false
+            }
+            return true
+        },
+        set: { bridge, object, key, v in
+            switch (object, key) {
+            case (let g as GravityBehavior, "direction"): g.gravityDirection = try bridge.vector(at: v, "gravity.direction")
+            case (let g as GravityBehavior, "angle"): g.angle = try bridge.number(at: v, "gravity.angle")
+            case (let g as GravityBehavior, "magnitude"): g.magnitude = try bridge.number(at: v, "gravity.magnitude")
+            case (let c as CollisionBehavior, "mode"):
+                switch bridge.string(at: v) {
+                case "everything": c.collisionMode = .everything
+                case "items": c.collisionMode = .items
+                case "boundaries": c.collisionMode = .boundaries
+                default:
+                    throw LuaArgumentError(message: "collision.mode: expected \"everything\", \"items\" or \"boundaries\"")
+                }
+            case (let c as CollisionBehavior, "boundsAsBoundary"):
+                c.translatesReferenceBoundsIntoBoundary = try bridge.bool(at: v, "collision.boundsAsBoundary")
+            case (let c as CollisionBehavior, "insets"):
+                let r = try bridge.rect(at: v, "collision.insets")
+                c.setTranslatesReferenceBoundsIntoBoundary(with: EdgeInsets(top: r.origin.x, left: r.origin.y, bottom: r.width, right: r.height))
+            case (let c as CollisionBehavior, "onBegan"), (let c as CollisionBehavior, "onEnded"):
+                let d = (c.collisionDelegate as? LuaCollisionDelegate) ?? {
+                    let d = LuaCollisionDelegate(bridge: bridge)
+                    bridge.delegates.append(d)
+                    c.collisionDelegate = d
+                    return d
+                }()
+                let ref = lua_type(bridge.L, v) == LUA_TNIL ? nil : try bridge.functionReference(at: v, "collision.\(key)")
+                if key == "onBegan" { d.onBegan = ref } else { d.onEnded = ref }
+            case (let d as DynamicItemBehavior, let k) where LuaBridge.itemBehaviorProperties.contains(k):
+                let what = "itemBehavior.\(k)"
+                switch k {
+                case "allowsRotation": d.allowsRotation = try bridge.bool(at: v, what)
+                case "anchored": d.isAnchored = try bridge.bool(at: v, what)
+                case "charge": d.charge = try bridge.number(at: v, what)
+                default:
+                    let x = try bridge.number(at: v, what)
+                    guard x >= 0, k != "density" || x > 0 else {
+                        throw LuaArgumentError(message: "\(what): must be \(k == "density" ? "> 0" : "≥ 0"), got \(x)")
+                    }
+                    switch k {
+                    case "elasticity": d.elasticity = x
+                    case "friction": d.friction = x
+                    case "density": d.density = x
+                    case "resistance": d.resistance = x
+                    default: d.angularResistance = x
+                    }
+                }
+            case (let b as LuaCompositeBehavior, "action"):
+                if lua_type(bridge.L, v) == LUA_TNIL { b.actionRef = nil; b.action = nil } else {
+                    bridge.setAction(try bridge.functionReference(at: v, "behavior.action"), of: b)
+                }
+            default:
+                return false
+            }
+            return true
+        },
+        methods: [
+            "addChild": { bridge, _ in
+                let b = try bridge.object(at: 1, .behavior, as: DynamicBehavior.self, what: "addChild")
+                b.addChildBehavior(try bridge.object(at: 2, .behavior, as: DynamicBehavior.self, what: "addChild(behavior)"))
+                return 0
+            },
+            "removeChild": { bridge, _ in
+                let b = try bridge.object(at: 1, .behavior, as: DynamicBehavior.self, what: "removeChild")
+                b.removeChildBehavior(try bridge.object(at: 2, .behavior, as: DynamicBehavior.self, what: "removeChild(behavior)"))
+                return 0
+            },
+            "addItem": { bridge, _ in
+                let b = try bridge.object(at: 1, .behavior, as: DynamicBehavior.self, what: "addItem")
+                let item = try bridge.object(at: 2, .item, as: DynamicView.self, what: "addItem(item)")
+                switch b {
+                case let g as GravityBehavior: g.addItem(item)
+                case let c as CollisionBehavior: c.addItem(item)
+                case let d as DynamicItemBehavior: d.addItem(item)
+                case let l as LuaCompositeBehavior: l.items.append(item)
+                default: throw LuaArgumentError(message: "addItem: this behavior has no items")
+                }
+                return 0
+            },
+            "removeItem": { bridge, _ in
+                let b = try bridge.object(at: 1, .behavior, as: DynamicBehavior.self, what: "removeItem")
+                let item = try bridge.object(at: 2, .item, as: DynamicView.self, what: "removeItem(item)")
+                switch b {
+                case let g as GravityBehavior: g.removeItem(item)
+                case let c as CollisionBehavior: c.removeItem(item)
+                case let d as DynamicItemBehavior: d.removeItem(item)
+                case let l as LuaCompositeBehavior: l.items.removeAll { $0 === item }
+                default: throw LuaArgumentError(message: "removeItem: this behavior has no items")
+                }
+                return 0
+            },
+            "addBoundary": { bridge, L in
+                let c = try bridge.object(at: 1, .behavior, as: CollisionBehavior.self, what: "addBoundary")
+                let id = try bridge.identifier(at: 2, "addBoundary(id)")
+                if lua_type(L, 4) > 0 {
+                    c.addBoundary(withIdentifier: id, from: try bridge.point(at: 3, "addBoundary(from)"), to: try bridge.point(at: 4, "addBoundary(to)"))
+                } else {
+                    guard lua_type(L, 3) == LUA_TTABLE, lua_rawlen(L, 3) >= 2 else {
+                        throw LuaArgumentError(message: "addBoundary: expected (id, from, to) or (id, {point, point, ...})")
+                    }
+                    let path = BezierPath()
+                    for k in 1...lua_rawlen(L, 3) {
+                        lua_rawgeti(L, 3, lua_Integer(k))
+                        defer { lua_settop(L, -2) }
+                        let p = try bridge.point(at: -1, "addBoundary(path)[\(k)]")
+                        if k == 1 { path.move(to: p) } else { path.addLine(to: p) }
+                    }
+                    c.addBoundary(withIdentifier: id, for: path)
+                }
+                return 0
+            },
+            "removeBoundary": { bridge, _ in
+                let c = try bridge.object(at: 1, .behavior, as: CollisionBehavior.self, what: "removeBoundary")
+                c.removeBoundary(withIdentifier: try bridge.identifier(at: 2, "removeBoundary(id)"))
+                return 0
+            },
+            "addLinearVelocity": { bridge, _ in
+                let d = try bridge.object(at: 1, .behavior, as: DynamicItemBehavior.self, what: "addLinearVelocity")
+                let item = try bridge.object(at: 2, .item, as: DynamicView.self, what: "addLinearVelocity(item)")
+                guard d.items.contains(where: { $0 === item }) else { throw LuaArgumentError(message: "addLinearVelocity: the item is not in this behavior") }
+                d.addLinearVelocity(try bridge.point(at: 3, "addLinearVelocity(velocity)"), for: item)
+                return 0
+            },
+            "addAngularVelocity": { bridge, _ in
+                let d = try bridge.object(at: 1, .behavior, as: DynamicItemBehavior.self, what: "addAngularVelocity")
+                let item = try bridge.object(at: 2, .item, as: DynamicView.self, what: "addAngularVelocity(item)")
+                guard d.items.contains(where: { $0 === item }) else { throw LuaArgumentError(message: "addAngularVelocity: the item is not in this behavior") }
+                d.addAngularVelocity(try bridge.number(at: 3, "addAngularVelocity(w)"), for: item)
+                return 0
+            },
+        ],
+        properties: ["items", "children", "direction", "angle", "magnitude", "mode", "boundsAsBoundary", "insets",
+                     "onBegan", "onEnded", "action"] + LuaBridge.itemBehaviorProperties
+    )
+
+    static let regionBinding = ClassBinding(
+        get: { _, _, _ in false }, set: { _, _, _, _ in false }, methods: [:], properties: []
+    )
+}

@@ -1,0 +1,163 @@
+import CLua
+import CLuaShim
+import Dynamics
+import Foundation
+
+// Reading script values with errors that name the property, and pushing host values.
+// Vectors and points are tables {x = , y = } (or {a, b}); rectangles are {x, y, width, height}.
+
+extension LuaBridge {
+    func typeName(at index: Int32) -> String {
+        String(cString: lua_typename(L, lua_type(L, index)))
+    }
+
+    func string(at index: Int32) -> String? {
+        lua_type(L, index) == LUA_TSTRING ? dyn_lua_tostring(L, index).map { String(cString: $0) } : nil
+    }
+
+    func number(at index: Int32, _ what: String) throws -> Double {
+        guard lua_type(L, index) == LUA_TNUMBER else {
+            throw LuaArgumentError(message: "\(what): expected a number, got \(typeName(at: index))")
+        }
+        let v = dyn_lua_tonumber(L, index)
+        guard v.isFinite else { throw LuaArgumentError(message: "\(what): must be finite, got \(v)") }
+        return v
+    }
+
+    func bool(at index: Int32, _ what: String) throws -> Bool {
+        guard lua_type(L, index) == LUA_TBOOLEAN else {
+            throw LuaArgumentError(message: "\(what): expected a boolean, got \(typeName(at: index))")
+        }
+        return lua_toboolean(L, index) != 0
+    }
+
+    /// Components of {x = , y = } or {a, b}.
+    func pair(at index: Int32, _ what: String, keys: (String, String) = ("x", "y")) throws -> (Double, Double) {
+        guard lua_type(L, index) == LUA_TTABLE else {
+            throw LuaArgumentError(message: "\(what): expected a vector {x, y}, got \(typeName(at: index))")
+        }
+        let t = lua_absindex(L, index)
+        var result: [Double] = []
+        for (k, key) in [keys.0, keys.1].enumerated() {
+            var type = lua_getfield(L, t, key)
+            if type == LUA_TNIL { lua_settop(L, -2); type = lua_rawgeti(L, t, lua_Integer(k + 1)) }
+            defer { lua_settop(L, -2) }
+            guard type == LUA_TNUMBER else {
+                throw LuaArgumentError(message: "\(what): expected a vector {x, y} of numbers, got \(typeName(at: -1)) for \(key)")
+            }
+            let v = dyn_lua_tonumber(L, -1)
+            guard v.isFinite else { throw LuaArgumentError(message: "\(what): must be finite, got \(v) for \(key)") }
+            result.append(v)
+        }
+        return (result[0], result[1])
+    }
+
+    func point(at index: Int32, _ what: String) throws -> CGPoint {
+        let (x, y) = try pair(at: index, what)
+        return CGPoint(x: x, y: y)
+    }
+
+    func vector(at index: Int32, _ what: String) throws -> CGVector {
+        let (x, y) = try pair(at: index, what)
+        return CGVector(dx: x, dy: y)
+    }
+
+    /// {x, y, width, height} (array) or {x = , y = , width = , height = }.
+    func rect(at index: Int32, _ what: String) throws -> CGRect {
+        guard lua_type(L, index) == LUA_TTABLE else {
+            throw LuaArgumentError(message: "\(what): expected a rectangle {x, y, width, height}, got \(typeName(at: index))")
+        }
+        let t = lua_absindex(L, index)
+        var v: [Double] = []
+        for (k, key) in ["x", "y", "width", "height"].enumerated() {
+            var type = lua_getfield(L, t, key)
+            if type == LUA_TNIL { lua_settop(L, -2); type = lua_rawgeti(L, t, lua_Integer(k + 1)) }
+            defer { lua_settop(L, -2) }
+            guard type == LUA_TNUMBER, dyn_lua_tonumber(L, -1).isFinite else {
+                throw LuaArgumentError(message: "\(what): expected a rectangle {x, y, width, height} of finite numbers")
+            }
+            v.append(dyn_lua_tonumber(L, -1))
+        }
+        return CGRect(x: v[0], y: v[1], width: v[2], height: v[3])
+    }
+
+    func pushPoint(_ p: CGPoint) {
+        lua_createtable(L, 0, 2)
+        lua_pushnumber(L, Double(p.x)); lua_setfield(L, -2, "x")
+        lua_pushnumber(L, Double(p.y)); lua_setfield(L, -2, "y")
+    }
+
+    func pushSize(_ s: CGSize) {
+        lua_createtable(L, 0, 2)
+        lua_pushnumber(L, Double(s.width)); lua_setfield(L, -2, "width")
+        lua_pushnumber(L, Double(s.height)); lua_setfield(L, -2, "height")
+        lua_pushnumber(L, Double(s.width)); lua_rawseti(L, -2, 1)
+        lua_pushnumber(L, Double(s.height)); lua_rawseti(L, -2, 2)
+    }
+
+    /// The items of a list at `index` ({item, item, ...}).
+    func items(at index: Int32, _ what: String) throws -> [DynamicItem] {
+        guard lua_type(L, index) == LUA_TTABLE else {
+            throw LuaArgumentError(message: "\(what): expected a list of items, got \(typeName(at: index))")
+        }
+        let t = lua_absindex(L, index)
+        var result: [DynamicItem] = []
+        let n = lua_rawlen(L, t)
+        if n > 0 {
+            for i in 1...n {
+                lua_rawgeti(L, t, lua_Integer(i))
+                defer { lua_settop(L, -2) }
+                result.append(try object(at: -1, .item, as: DynamicView.self, what: "\(what)[\(i)]"))
+            }
+        }
+        return result
+    }
+
+    /// A constructor's option table: each key must be one the constructor knows (a typo
+    /// such as `elastcity` is an error listing the valid names).
+    func options(at index: Int32, _ what: String, allowed: [String]) throws -> [String] {
+        if lua_type(L, index) == LUA_TNONE || lua_type(L, index) == LUA_TNIL { return [] }
+        guard lua_type(L, index) == LUA_TTABLE else {
+            throw LuaArgumentError(message: "\(what): expected a table of properties, got \(typeName(at: index))")
+        }
+        let t = lua_absindex(L, index)
+        var keys: [String] = []
+        lua_pushnil(L)
+        while lua_next(L, t) != 0 {
+            defer { lua_settop(L, -2) }
+            guard lua_type(L, -2) == LUA_TSTRING, let key = dyn_lua_tostring(L, -2).map({ String(cString: $0) }) else {
+                lua_settop(L, -3)
+                throw LuaArgumentError(message: "\(what): property names must be strings")
+            }
+            guard allowed.contains(key) else {
+                lua_settop(L, -3)
+                throw LuaArgumentError(message: "\(what): unknown property '\(key)' (properties: \(allowed.joined(separator: ", ")))")
+            }
+            keys.append(key)
+        }
+        return keys
+    }
+
+    /// Pushes `table[key]` (table at `index`) and returns whether it is non-nil.
+    @discardableResult
+    func field(_ key: String, of index: Int32) -> Bool {
+        lua_getfield(L, index, key) != LUA_TNIL
+    }
+
+    /// Runs `read` on `table[key]` when present.
+    func withField<T>(_ key: String, of index: Int32, _ read: (Int32) throws -> T) rethrows -> T? {
+        let t = lua_absindex(L, index)
+        defer { lua_settop(L, -2) }
+        guard lua_getfield(L, t, key) != LUA_TNIL else { return nil }
+        return try read(lua_gettop(L))
+    }
+
+    /// A reference to the function at `index` (kept until released).
+    func functionReference(at index: Int32, _ what: String) throws -> Int32 {
+        guard lua_type(L, index) == LUA_TFUNCTION else {
+            throw LuaArgumentError(message: "\(what): expected a function, got \(typeName(at: index))")
+        }
+        lua_pushvalue(L, index)
+        return dyn_lua_ref(L)
+    }
+}

@@ -1,0 +1,269 @@
+import CLua
+import CLuaShim
+import Dynamics
+import Foundation
+
+/// A binding refused its input: raised in the script at the caller's file:line.
+struct LuaArgumentError: Error {
+    let message: String
+}
+
+/// The kinds of object a script holds, each with its own metatable.
+enum LuaKind: String, CaseIterable {
+    case animator, item, behavior, region
+
+    var metatableName: String { "dynamics.\(rawValue)" }
+}
+
+/// One registered host function: the bridge and the Swift body the C trampoline calls.
+final class LuaCallback {
+    /// Weak: a script that outlives its bridge gets an error, never a crash.
+    weak var bridge: LuaBridge?
+    let body: (LuaBridge, OpaquePointer) throws -> Int32
+
+    init(bridge: LuaBridge, body: @escaping (LuaBridge, OpaquePointer) throws -> Int32) {
+        self.bridge = bridge
+        self.body = body
+    }
+}
+
+/// The only function Lua calls into the host through: it runs a body and turns a thrown
+/// error into an error message the trampoline (C) raises, so no Lua error ever unwinds
+/// through Swift.
+private let luaCallbackThunk: dyn_lua_callback = { L, context in
+    let callback = Unmanaged<LuaCallback>.fromOpaque(context!).takeUnretainedValue()
+    guard let bridge = callback.bridge else {
+        lua_pushstring(L, "dynamics: the module's host bridge was released")
+        return -1
+    }
+    do {
+        return try callback.body(bridge, L)
+    } catch let error as LuaArgumentError {
+        dyn_lua_pushwhere(L, 1)
+        lua_pushstring(L, error.message)
+        lua_concat(L, 2)
+    } catch let error as LuaError {
+        lua_pushstring(L, error.message) // already located
+    } catch {
+        dyn_lua_pushwhere(L, 1)
+        lua_pushstring(L, "\(error)")
+        lua_concat(L, 2)
+    }
+    return -1
+}
+
+/// The `dynamics` module in one `LuaState`: constructors, object handles and the calls that
+/// run scripted actions and fields inside the animator tick. The engine and the model know
+/// nothing of Lua; every binding lives in Bindings/, one file per class, and every handle
+/// is checked (kind and generation) before use.
+public final class LuaBridge {
+    public let state: LuaState
+    var L: OpaquePointer { state.raw }
+
+    /// Receives errors of scripted callbacks (actions, fields, collision and delegate
+    /// callbacks). The offending behavior is disabled; the animator keeps running.
+    public var errorHandler: (LuaError) -> Void
+
+    /// Objects held by scripts, by handle slot; a slot's generation changes when it is reused.
+    private var objects: [AnyObject?] = []
+    private var generations: [UInt32] = []
+    private var freeSlots: [Int32] = []
+    private var callbacks: [LuaCallback] = []
+    /// The one userdata of each object scripts hold (kept for the state's life).
+    private var handleRefs: [ObjectIdentifier: Int32] = [:]
+    /// The animators scripts made (items are refreshed in them when a script moves one).
+    var animators: [DynamicAnimator] = []
+    /// Delegates scripts installed, and the Lua tables they came from.
+    var delegates: [AnyObject] = []
+    var delegateTables: [ObjectIdentifier: Int32] = [:]
+
+    /// Installs the module in `state`'s sandbox as the global `dynamics` and for
+    /// `require "dynamics"`.
+    public init(state: LuaState, errorHandler: @escaping (LuaError) -> Void = { print("dynamics: \($0)") }) {
+        self.state = state
+        self.errorHandler = errorHandler
+        dyn_lua_host_enter(L)
+        defer { dyn_lua_host_leave(L) }
+        for kind in LuaKind.allCases { installMetatable(kind) }
+        lua_createtable(L, 0, 32)
+        let module = lua_gettop(L)
+        installModule(at: module)
+        dyn_lua_push_sandbox(L)
+        lua_pushvalue(L, module)
+        lua_setfield(L, -2, "dynamics")
+        pushFunction { bridge, L in
+            let name = bridge.string(at: 1) ?? "?"
+            guard name == "dynamics" else {
+                throw LuaArgumentError(message: "require: module '\(name)' is not available in the sandbox (require loads \"dynamics\")")
+            }
+            dyn_lua_push_sandbox(L)
+            lua_getfield(L, -1, "dynamics")
+            return 1
+        }
+        lua_setfield(L, -2, "require")
+        lua_settop(L, module - 1)
+    }
+
+    // MARK: Functions
+
+    /// Pushes a Lua function that runs `body` (which returns its result count).
+    func pushFunction(_ body: @escaping (LuaBridge, OpaquePointer) throws -> Int32) {
+        let callback = LuaCallback(bridge: self, body: body)
+        callbacks.append(callback)
+        dyn_lua_pushcallback(L, luaCallbackThunk, Unmanaged.passUnretained(callback).toOpaque())
+    }
+
+    /// Sets `table[name]` (table at `index`) to a function.
+    func setFunction(_ name: String, in index: Int32, _ body: @escaping (LuaBridge, OpaquePointer) throws -> Int32) {
+        pushFunction(body)
+        lua_setfield(L, index, name)
+    }
+
+    // MARK: Handles
+
+    private struct Handle {
+        var slot: Int32
+        var generation: UInt32
+    }
+
+    /// Pushes the handle of `object` (the same userdata every time, so scripts can compare
+    /// handles with ==), creating it with the metatable of `kind` the first time.
+    func push(_ object: AnyObject, as kind: LuaKind) {
+        if let ref = handleRefs[ObjectIdentifier(object)] {
+            dyn_lua_getref(L, ref)
+            return
+        }
+        let slot: Int32
+        if let free = freeSlots.popLast() { slot = free; objects[Int(slot)] = object } else {
+            slot = Int32(objects.count); objects.append(object); generations.append(0)
+        }
+        let raw = lua_newuserdatauv(L, MemoryLayout<Handle>.size, 0)!
+        raw.storeBytes(of: Handle(slot: slot, generation: generations[Int(slot)]), as: Handle.self)
+        luaL_setmetatable(L, kind.metatableName)
+        lua_pushvalue(L, -1)
+        handleRefs[ObjectIdentifier(object)] = dyn_lua_ref(L)
+    }
+
+    /// The object behind the handle at `index`, checked for kind and liveness.
+    func object<T>(at index: Int32, _ kind: LuaKind, as type: T.Type, what: String) throws -> T {
+        guard let raw = luaL_testudata(L, index, kind.metatableName) else {
+            throw LuaArgumentError(message: "\(what): expected a \(kind.rawValue), got \(typeName(at: index))")
+        }
+        let h = raw.load(as: Handle.self)
+        guard Int(h.slot) < objects.count, generations[Int(h.slot)] == h.generation,
+              let object = objects[Int(h.slot)] as? T else {
+            throw LuaArgumentError(message: "\(what): this \(kind.rawValue) is no longer valid")
+        }
+        return object
+    }
+
+    /// Any handle's object, whatever its kind (nil if not a live handle).
+    func anyObject(at index: Int32) -> AnyObject? {
+        for kind in LuaKind.allCases {
+            if let raw = luaL_testudata(L, index, kind.metatableName) {
+                let h = raw.load(as: Handle.self)
+                guard Int(h.slot) < objects.count, generations[Int(h.slot)] == h.generation else { return nil }
+                return objects[Int(h.slot)]
+            }
+        }
+        return nil
+    }
+
+    /// Frees a handle's slot (from __gc).
+    private func release(at index: Int32) {
+        for kind in LuaKind.allCases {
+            guard let raw = luaL_testudata(L, index, kind.metatableName) else { continue }
+            let h = raw.load(as: Handle.self)
+            if Int(h.slot) < objects.count && generations[Int(h.slot)] == h.generation {
+                objects[Int(h.slot)] = nil
+                generations[Int(h.slot)] &+= 1
+                freeSlots.append(h.slot)
+            }
+        }
+    }
+
+    /// Properties and methods of each kind: `get` pushes a property (false if unknown),
+    /// `set` assigns one (false if unknown or read-only), `methods` are looked up first.
+    struct ClassBinding: Sendable {
+        var get: @Sendable (LuaBridge, AnyObject, String) throws -> Bool
+        var set: @Sendable (LuaBridge, AnyObject, String, Int32) throws -> Bool
+        var methods: [String: @Sendable (LuaBridge, OpaquePointer) throws -> Int32]
+        var properties: [String]
+    }
+
+    private var classes: [LuaKind: ClassBinding] = [:]
+
+    private func installMetatable(_ kind: LuaKind) {
+        luaL_newmetatable(L, kind.metatableName)
+        let mt = lua_gettop(L)
+        let binding = classBinding(for: kind)
+        classes[kind] = binding
+        // Methods live in a table the __index function consults first.
+        lua_createtable(L, 0, Int32(binding.methods.count))
+        for (name, body) in binding.methods.sorted(by: { $0.key < $1.key }) { setFunction(name, in: lua_gettop(L), body) }
+        let methods = dyn_lua_ref(L)
+        setFunction("__index", in: mt) { bridge, L in
+            let object = try bridge.object(at: 1, kind, as: AnyObject.self, what: kind.rawValue)
+            guard let key = bridge.string(at: 2) else { lua_pushnil(L); return 1 }
+            dyn_lua_getref(L, methods)
+            if lua_getfield(L, -1, key) != LUA_TNIL { return 1 }
+            lua_settop(L, 2)
+            if try binding.get(bridge, object, key) { return 1 }
+            throw LuaArgumentError(message: "\(kind.rawValue) has no property or method '\(key)' (properties: \(binding.properties.joined(separator: ", ")))")
+        }
+        setFunction("__newindex", in: mt) { bridge, _ in
+            let object = try bridge.object(at: 1, kind, as: AnyObject.self, what: kind.rawValue)
+            let key = bridge.string(at: 2) ?? "?"
+            if try binding.set(bridge, object, key, 3) { return 0 }
+            throw LuaArgumentError(message: binding.properties.contains(key)
+                ? "\(kind.rawValue).\(key) is read-only"
+                : "\(kind.rawValue) has no property '\(key)' (properties: \(binding.properties.joined(separator: ", ")))")
+        }
+        setFunction("__tostring", in: mt) { bridge, L in
+            let object = bridge.anyObject(at: 1)
+            lua_pushstring(L, object.map { "\(kind.rawValue): \($0)" } ?? "\(kind.rawValue) (released)")
+            return 1
+        }
+        setFunction("__gc", in: mt) { bridge, _ in
+            bridge.release(at: 1)
+            return 0
+        }
+        lua_pushstring(L, "locked")
+        lua_setfield(L, mt, "__metatable")
+        lua_settop(L, mt - 1)
+    }
+
+    private func classBinding(for kind: LuaKind) -> ClassBinding {
+        switch kind {
+        case .animator: return LuaBridge.animatorBinding
+        case .item: return LuaBridge.itemBinding
+        case .behavior: return LuaBridge.behaviorBinding
+        case .region: return LuaBridge.regionBinding
+        }
+    }
+
+    // MARK: Calling scripts
+
+    /// Calls the function referenced by `ref` with the arguments `pushArgs` pushes, under the
+    /// budget, and returns the error instead of throwing. Results are left for `results`.
+    func callReference(_ ref: Int32, nargs: Int32, nresults: Int32,
+                       pushArgs: () -> Void, results: () -> Void = {}) -> LuaError? {
+        let top = lua_gettop(L)
+        dyn_lua_host_enter(L)
+        dyn_lua_getref(L, ref)
+        pushArgs()
+        dyn_lua_host_leave(L)
+        do {
+            try state.call(nargs: nargs, nresults: nresults)
+        } catch let error as LuaError {
+            lua_settop(L, top)
+            return error
+        } catch {
+            lua_settop(L, top)
+            return LuaError(kind: .runtime, message: "\(error)")
+        }
+        results()
+        lua_settop(L, top)
+        return nil
+    }
+}
