@@ -12,5 +12,9 @@ extension LuaBridge {
         setFunction("collision", in: module) { bridge, _ in try bridge.makeCollision() }
         setFunction("itemBehavior", in: module) { bridge, _ in try bridge.makeItemBehavior() }
         setFunction("behavior", in: module) { bridge, _ in try bridge.makeComposite() }
+        setFunction("attachment", in: module) { bridge, _ in try bridge.makeAttachment() }
+        setFunction("snap", in: module) { bridge, _ in try bridge.makeSnap() }
+        setFunction("push", in: module) { bridge, _ in try bridge.makePush() }
+        installFieldsAndRegions(in: module)
     }
 }

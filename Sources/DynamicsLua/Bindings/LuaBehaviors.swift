@@ -146,6 +146,10 @@ extension LuaBridge {
         case let c as CollisionBehavior: return c.items
         case let d as DynamicItemBehavior: return d.items
         case let l as LuaCompositeBehavior: return l.items
+        case let f as FieldBehavior: return f.items
+        case let p as PushBehavior: return p.items
+        case let a as AttachmentBehavior: return a.items
+        case let s as SnapBehavior: return [s.item]
         default: return nil
         }
     }
@@ -166,6 +170,10 @@ extension LuaBridge {
             case (let c as CollisionBehavior, "mode"):
                 lua_pushstring(L, c.collisionMode == .everything ? "everything" : c.collisionMode == .items ? "items" : "boundaries")
             case (let c as CollisionBehavior, "boundsAsBoundary"): lua_pushboolean(L, c.translatesReferenceBoundsIntoBoundary ? 1 : 0)
+            case (let f as FieldBehavior, let k) where LuaBridge.fieldProperties.contains(k):
+                return LuaBridge.getFieldProperty(bridge, f, k)
+            case (let o, let k) where o is AttachmentBehavior || o is SnapBehavior || o is PushBehavior:
+                return LuaBridge.getJointProperty(bridge, o, k)
             case (let d as DynamicItemBehavior, let k) where LuaBridge.itemBehaviorProperties.contains(k):
                 switch k {
                 case "elasticity": lua_pushnumber(L, Double(d.elasticity))
@@ -228,6 +236,10 @@ extension LuaBridge {
                     default: d.angularResistance = x
                     }
                 }
+            case (let f as FieldBehavior, let k) where LuaBridge.fieldProperties.contains(k):
+                return try LuaBridge.setFieldProperty(bridge, f, k, v)
+            case (let o, let k) where o is AttachmentBehavior || o is SnapBehavior || o is PushBehavior:
+                return try LuaBridge.setJointProperty(bridge, o, k, v)
             case (let b as LuaCompositeBehavior, "action"):
                 if lua_type(bridge.L, v) == LUA_TNIL { b.actionRef = nil; b.action = nil } else {
                     bridge.setAction(try bridge.functionReference(at: v, "behavior.action"), of: b)
@@ -256,6 +268,8 @@ extension LuaBridge {
                 case let c as CollisionBehavior: c.addItem(item)
                 case let d as DynamicItemBehavior: d.addItem(item)
                 case let l as LuaCompositeBehavior: l.items.append(item)
+                case let f as FieldBehavior: f.addItem(item)
+                case let p as PushBehavior: p.addItem(item)
                 default: throw LuaArgumentError(message: "addItem: this behavior has no items")
                 }
                 return 0
@@ -268,8 +282,17 @@ extension LuaBridge {
                 case let c as CollisionBehavior: c.removeItem(item)
                 case let d as DynamicItemBehavior: d.removeItem(item)
                 case let l as LuaCompositeBehavior: l.items.removeAll { $0 === item }
+                case let f as FieldBehavior: f.removeItem(item)
+                case let p as PushBehavior: p.removeItem(item)
                 default: throw LuaArgumentError(message: "removeItem: this behavior has no items")
                 }
+                return 0
+            },
+            "setTargetOffset": { bridge, _ in
+                let p = try bridge.object(at: 1, .behavior, as: PushBehavior.self, what: "setTargetOffset")
+                let item = try bridge.object(at: 2, .item, as: DynamicView.self, what: "setTargetOffset(item)")
+                let o = try bridge.vector(at: 3, "setTargetOffset(offset)")
+                p.setTargetOffsetFromCenter(Offset(horizontal: o.dx, vertical: o.dy), for: item)
                 return 0
             },
             "addBoundary": { bridge, L in
@@ -313,10 +336,8 @@ extension LuaBridge {
             },
         ],
         properties: ["items", "children", "direction", "angle", "magnitude", "mode", "boundsAsBoundary", "insets",
-                     "onBegan", "onEnded", "action"] + LuaBridge.itemBehaviorProperties
+                     "onBegan", "onEnded", "action"] + LuaBridge.itemBehaviorProperties + LuaBridge.fieldProperties
+                    + LuaBridge.attachmentProperties + ["point", "active", "mode"]
     )
 
-    static let regionBinding = ClassBinding(
-        get: { _, _, _ in false }, set: { _, _, _, _ in false }, methods: [:], properties: []
-    )
 }

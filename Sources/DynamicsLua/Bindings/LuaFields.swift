@@ -1,0 +1,194 @@
+import CLua
+import CLuaShim
+import Dynamics
+import Foundation
+
+// dyn.field.<kind>{ items, position, region, strength, falloff, minimumRadius, direction,
+//                   smoothness, animationSpeed }   kinds: drag, vortex, radialGravity,
+//   linearGravity, velocity, noise, turbulence, spring, electric, magnetic
+// dyn.field.custom{ items, position, region, strength, evaluate = function(position, velocity,
+//                   mass, charge, time) return fx, fy end }   -- UIKit Newtons
+// dyn.region.circle(r), dyn.region.rect(w, h), dyn.region.infinite;
+//   r:union(o), r:difference(o), r:intersection(o), r:inverse(), r:contains(point)
+
+/// A region held by a script (regions are values in Swift).
+final class LuaRegion: CustomStringConvertible {
+    let region: Region
+    init(_ region: Region) { self.region = region }
+    var description: String { "\(region.shape)" }
+}
+
+extension LuaBridge {
+    static let fieldProperties = ["position", "region", "strength", "falloff", "minimumRadius", "direction",
+                                  "smoothness", "animationSpeed"]
+    static let fieldKinds = ["drag", "vortex", "radialGravity", "linearGravity", "velocity", "noise", "turbulence",
+                             "spring", "electric", "magnetic", "custom"]
+
+    func installFieldsAndRegions(in module: Int32) {
+        lua_createtable(L, 0, Int32(LuaBridge.fieldKinds.count))
+        let fields = lua_gettop(L)
+        for kind in LuaBridge.fieldKinds {
+            setFunction(kind, in: fields) { bridge, _ in try bridge.makeField(kind) }
+        }
+        lua_setfield(L, module, "field")
+
+        lua_createtable(L, 0, 3)
+        let regions = lua_gettop(L)
+        setFunction("circle", in: regions) { bridge, _ in
+            let r = try bridge.number(at: 1, "region.circle(radius)")
+            guard r >= 0 else { throw LuaArgumentError(message: "region.circle(radius): must be ≥ 0, got \(r)") }
+            bridge.push(LuaRegion(Region(radius: r)), as: .region)
+            return 1
+        }
+        setFunction("rect", in: regions) { bridge, _ in
+            let w = try bridge.number(at: 1, "region.rect(width, height)"), h = try bridge.number(at: 2, "region.rect(width, height)")
+            guard w >= 0, h >= 0 else { throw LuaArgumentError(message: "region.rect(width, height): must be ≥ 0") }
+            bridge.push(LuaRegion(Region(size: CGSize(width: w, height: h))), as: .region)
+            return 1
+        }
+        push(LuaRegion(.infinite), as: .region)
+        lua_setfield(L, regions, "infinite")
+        lua_setfield(L, module, "region")
+    }
+
+    func makeField(_ kind: String) throws -> Int32 {
+        let allowed = ["items"] + LuaBridge.fieldProperties + (kind == "custom" ? ["evaluate"] : [])
+        let keys = try options(at: 1, "dynamics.field.\(kind)", allowed: allowed)
+        let field: FieldBehavior
+        switch kind {
+        case "drag": field = .dragField()
+        case "vortex": field = .vortexField()
+        case "radialGravity": field = .radialGravityField(position: .zero)
+        case "linearGravity": field = .linearGravityField(direction: CGVector(dx: 0, dy: 1))
+        case "velocity": field = .velocityField(direction: .zero)
+        case "noise": field = .noiseField(smoothness: 0, animationSpeed: 0)
+        case "turbulence": field = .turbulenceField(smoothness: 0, animationSpeed: 0)
+        case "spring": field = .springField()
+        case "electric": field = .electricField()
+        case "magnetic": field = .magneticField()
+        default:
+            guard let ref = try withField("evaluate", of: 1, { try functionReference(at: $0, "field.custom.evaluate") }) else {
+                throw LuaArgumentError(message: "field.custom: evaluate = function(position, velocity, mass, charge, time) is required")
+            }
+            field = customField(ref)
+        }
+        for item in try withField("items", of: 1, { try items(at: $0, "field.items") }) ?? [] { field.addItem(item) }
+        for key in keys where LuaBridge.fieldProperties.contains(key) {
+            lua_getfield(L, 1, key)
+            defer { lua_settop(L, -2) }
+            _ = try LuaBridge.setFieldProperty(self, field, key, lua_gettop(L))
+        }
+        push(field, as: .behavior)
+        return 1
+    }
+
+    /// A custom field calling `evaluate(position, velocity, mass, charge, time)` per item per
+    /// internal step. The two argument tables are made once and refilled for every item, so
+    /// the per-item path allocates nothing in Lua. An error disables the field and is reported.
+    private func customField(_ ref: Int32) -> FieldBehavior {
+        lua_createtable(L, 0, 2); lua_pushnumber(L, 0); lua_setfield(L, -2, "x"); lua_pushnumber(L, 0); lua_setfield(L, -2, "y")
+        let positionRef = dyn_lua_ref(L)
+        lua_createtable(L, 0, 2); lua_pushnumber(L, 0); lua_setfield(L, -2, "x"); lua_pushnumber(L, 0); lua_setfield(L, -2, "y")
+        let velocityRef = dyn_lua_ref(L)
+        var failed = false
+        return FieldBehavior.field { [weak self] field, position, velocity, mass, charge, time in
+            guard let self, !failed else { return .zero }
+            var force = CGVector.zero
+            let L = self.L
+            let error = self.callReference(ref, nargs: 5, nresults: 2, pushArgs: {
+                dyn_lua_getref(L, positionRef)
+                lua_pushnumber(L, Double(position.x)); lua_setfield(L, -2, "x")
+                lua_pushnumber(L, Double(position.y)); lua_setfield(L, -2, "y")
+                dyn_lua_getref(L, velocityRef)
+                lua_pushnumber(L, Double(velocity.dx)); lua_setfield(L, -2, "x")
+                lua_pushnumber(L, Double(velocity.dy)); lua_setfield(L, -2, "y")
+                lua_pushnumber(L, Double(mass)); lua_pushnumber(L, Double(charge)); lua_pushnumber(L, time)
+            }, results: {
+                force = CGVector(dx: dyn_lua_tonumber(L, -2), dy: dyn_lua_tonumber(L, -1))
+                if lua_type(L, -2) != LUA_TNUMBER || lua_type(L, -1) != LUA_TNUMBER || !force.dx.isFinite || !force.dy.isFinite {
+                    force = CGVector(dx: CGFloat.nan, dy: 0)
+                }
+            })
+            if let error {
+                failed = true
+                self.errorHandler(LuaError(kind: error.kind, message: "field.custom.evaluate: \(error.message)", traceback: error.traceback))
+                return .zero
+            }
+            if force.dx.isNaN {
+                failed = true
+                self.errorHandler(LuaError(kind: .runtime,
+                    message: "field.custom.evaluate: must return two finite numbers (fx, fy); the field is disabled"))
+                return .zero
+            }
+            return force
+        }
+    }
+
+    static func setFieldProperty(_ bridge: LuaBridge, _ f: FieldBehavior, _ key: String, _ v: Int32) throws -> Bool {
+        let what = "field.\(key)"
+        switch key {
+        case "position": f.position = try bridge.point(at: v, what)
+        case "region": f.region = try bridge.object(at: v, .region, as: LuaRegion.self, what: what).region
+        case "direction": f.direction = try bridge.vector(at: v, what)
+        case "strength": f.strength = try bridge.number(at: v, what)
+        case "falloff": f.falloff = try bridge.number(at: v, what)
+        case "minimumRadius", "smoothness", "animationSpeed":
+            let x = try bridge.number(at: v, what)
+            guard x >= 0 else { throw LuaArgumentError(message: "\(what): must be ≥ 0, got \(x)") }
+            switch key {
+            case "minimumRadius": f.minimumRadius = x
+            case "smoothness": f.smoothness = x
+            default: f.animationSpeed = x
+            }
+        default: return false
+        }
+        return true
+    }
+
+    static func getFieldProperty(_ bridge: LuaBridge, _ f: FieldBehavior, _ key: String) -> Bool {
+        let L = bridge.L
+        switch key {
+        case "position": bridge.pushPoint(f.position)
+        case "region": bridge.push(LuaRegion(f.region), as: .region)
+        case "direction": bridge.pushPoint(CGPoint(x: f.direction.dx, y: f.direction.dy))
+        case "strength": lua_pushnumber(L, Double(f.strength))
+        case "falloff": lua_pushnumber(L, Double(f.falloff))
+        case "minimumRadius": lua_pushnumber(L, Double(f.minimumRadius))
+        case "smoothness": lua_pushnumber(L, Double(f.smoothness))
+        case "animationSpeed": lua_pushnumber(L, Double(f.animationSpeed))
+        default: return false
+        }
+        return true
+    }
+
+    static let regionBinding = ClassBinding(
+        get: { _, _, _ in false },
+        set: { _, _, _, _ in false },
+        methods: [
+            "union": { bridge, _ in
+                let a = try bridge.object(at: 1, .region, as: LuaRegion.self, what: "union")
+                let b = try bridge.object(at: 2, .region, as: LuaRegion.self, what: "union(region)")
+                bridge.push(LuaRegion(a.region.byUnion(with: b.region)), as: .region); return 1
+            },
+            "difference": { bridge, _ in
+                let a = try bridge.object(at: 1, .region, as: LuaRegion.self, what: "difference")
+                let b = try bridge.object(at: 2, .region, as: LuaRegion.self, what: "difference(region)")
+                bridge.push(LuaRegion(a.region.byDifference(from: b.region)), as: .region); return 1
+            },
+            "intersection": { bridge, _ in
+                let a = try bridge.object(at: 1, .region, as: LuaRegion.self, what: "intersection")
+                let b = try bridge.object(at: 2, .region, as: LuaRegion.self, what: "intersection(region)")
+                bridge.push(LuaRegion(a.region.byIntersection(with: b.region)), as: .region); return 1
+            },
+            "inverse": { bridge, _ in
+                let a = try bridge.object(at: 1, .region, as: LuaRegion.self, what: "inverse")
+                bridge.push(LuaRegion(a.region.inverse()), as: .region); return 1
+            },
+            "contains": { bridge, L in
+                let a = try bridge.object(at: 1, .region, as: LuaRegion.self, what: "contains")
+                lua_pushboolean(L, a.region.contains(try bridge.point(at: 2, "contains(point)")) ? 1 : 0); return 1
+            },
+        ],
+        properties: []
+    )
+}

@@ -1,0 +1,130 @@
+import CLua
+import CLuaShim
+import Dynamics
+import Foundation
+
+/// Runs Lua script-driven tests: any `*_test.lua` declares cases with `test(name, fn)` and
+/// checks with `expect(v):toBe(x)`, `:toBeCloseTo(x, tolerance)`, `:toBeLessThan(x)`,
+/// `:toBeGreaterThan(x)`, `:toBeTruthy()` and `:toFail(pattern)`. A failure names the
+/// file:line of the check, what was expected and what came. Each file gets its own
+/// sandboxed state with the `dynamics` module.
+public struct LuaTestRunner {
+    public struct Result: Equatable, Sendable {
+        public var file: String
+        public var name: String
+        /// nil when the test passed; otherwise "file:line: expected …, got …".
+        public var failure: String?
+        public var passed: Bool { failure == nil }
+
+        /// `ok name` or `FAIL name — file:line: expected …, got …`.
+        public var line: String { failure.map { "FAIL \(name) — \($0)" } ?? "ok \(name)" }
+    }
+
+    public var limits: LuaLimits
+
+    public init(limits: LuaLimits = LuaLimits()) {
+        self.limits = limits
+    }
+
+    /// The test API, installed in the sandbox of each test file.
+    static let testAPI = """
+        local cases = {}
+        local function fail(message) error(message, 3) end
+        local function show(v) if type(v) == 'string' then return string.format('%q', v) end return tostring(v) end
+        local Expect = {}
+        Expect.__index = Expect
+        function test(name, fn)
+          if type(name) ~= 'string' or type(fn) ~= 'function' then error('test(name, fn): expected a string and a function', 2) end
+          cases[#cases + 1] = { name = name, fn = fn }
+        end
+        function expect(value) return setmetatable({ value = value }, Expect) end
+        function Expect:toBe(x)
+          if self.value ~= x then fail('expected ' .. show(x) .. ', got ' .. show(self.value)) end
+        end
+        function Expect:toBeCloseTo(x, tolerance)
+          tolerance = tolerance or 1e-6
+          if type(self.value) ~= 'number' or math.abs(self.value - x) > tolerance then
+            fail('expected ' .. show(x) .. ' ± ' .. show(tolerance) .. ', got ' .. show(self.value))
+          end
+        end
+        function Expect:toBeLessThan(x)
+          if type(self.value) ~= 'number' or not (self.value < x) then fail('expected less than ' .. show(x) .. ', got ' .. show(self.value)) end
+        end
+        function Expect:toBeGreaterThan(x)
+          if type(self.value) ~= 'number' or not (self.value > x) then fail('expected more than ' .. show(x) .. ', got ' .. show(self.value)) end
+        end
+        function Expect:toBeTruthy()
+          if not self.value then fail('expected a truthy value, got ' .. show(self.value)) end
+        end
+        function Expect:toFail(pattern)
+          if type(self.value) ~= 'function' then fail('toFail: expected a function, got ' .. show(self.value)) end
+          local ok, err = pcall(self.value)
+          if ok then fail('expected an error' .. (pattern and (' matching ' .. show(pattern)) or '') .. ', got none') end
+          if pattern and not string.find(tostring(err), pattern) then
+            fail('expected an error matching ' .. show(pattern) .. ', got ' .. show(tostring(err)))
+          end
+        end
+        return cases
+        """
+
+    /// Runs every `*_test.lua` under `paths` (files or folders), in name order.
+    public func run(paths: [String], filter: String? = nil) -> [Result] {
+        var files: [String] = []
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                files.append(path) // reported as a failure below
+                continue
+            }
+            if isDirectory.boolValue {
+                let found = (FileManager.default.enumerator(atPath: path)?.allObjects as? [String] ?? [])
+                    .filter { $0.hasSuffix("_test.lua") }.sorted()
+                files += found.map { (path as NSString).appendingPathComponent($0) }
+            } else {
+                files.append(path)
+            }
+        }
+        return files.flatMap { run(file: $0, filter: filter) }
+    }
+
+    /// Runs one test file.
+    public func run(file: String, filter: String? = nil) -> [Result] {
+        let name = (file as NSString).lastPathComponent
+        guard let source = try? String(contentsOfFile: file, encoding: .utf8) else {
+            return [Result(file: file, name: name, failure: "\(file): cannot read the file")]
+        }
+        do {
+            let state = try LuaState(limits: limits)
+            var callbackErrors: [LuaError] = []
+            let bridge = LuaBridge(state: state) { callbackErrors.append($0) }
+            return try withExtendedLifetime(bridge) {
+                try state.run(LuaTestRunner.testAPI, chunkName: "dynamics.test")
+                let cases = dyn_lua_ref(state.raw)
+                try state.run(source, chunkName: name)
+                lua_settop(state.raw, 0)
+                dyn_lua_getref(state.raw, cases)
+                let count = Int(lua_rawlen(state.raw, -1))
+                var results: [Result] = []
+                for i in 1...max(count, 1) where count > 0 {
+                    lua_rawgeti(state.raw, 1, lua_Integer(i))
+                    lua_getfield(state.raw, -1, "name")
+                    let caseName = dyn_lua_tostring(state.raw, -1).map { String(cString: $0) } ?? "?"
+                    lua_settop(state.raw, -2)
+                    if let filter, !caseName.contains(filter) { lua_settop(state.raw, 1); continue }
+                    lua_getfield(state.raw, -1, "fn")
+                    callbackErrors = []
+                    var failure: String?
+                    do { try state.call(nargs: 0, nresults: 0) } catch let error as LuaError { failure = error.message }
+                    if failure == nil, let first = callbackErrors.first { failure = first.message }
+                    results.append(Result(file: file, name: caseName, failure: failure))
+                    lua_settop(state.raw, 1)
+                }
+                return results
+            }
+        } catch let error as LuaError {
+            return [Result(file: file, name: name, failure: error.message)]
+        } catch {
+            return [Result(file: file, name: name, failure: "\(error)")]
+        }
+    }
+}

@@ -1,0 +1,152 @@
+-- The physics expectations of the Swift suites, through the Lua API.
+local dyn = require "dynamics"
+
+-- An animator with one weightless 100×100 item (mass 1) and resistance 0.
+local function world(center, opts)
+  opts = opts or {}
+  local a = dyn.animator{ bounds = opts.bounds }
+  local item = dyn.item{ center = center or {0, 0}, size = opts.size or {100, 100}, shape = opts.shape }
+  local props = dyn.itemBehavior{ items = {item}, resistance = 0, angularResistance = 0, charge = opts.charge or 0 }
+  a:addBehavior(props)
+  return a, item, props
+end
+
+test("free fall covers 500 pt and reaches 1000 pt/s in 1 s", function()
+  local a, box = world()
+  a:addBehavior(dyn.gravity{ items = {box} })
+  a:run{ seconds = 1 }
+  expect(box.center.y):toBeCloseTo(500, 5)
+  expect(box.velocity.y):toBeCloseTo(1000, 10)
+end)
+
+test("an elastic ball keeps at least 95 % of its drop height", function()
+  local a, ball, props = world({200, 100}, { bounds = {0, 0, 400, 600}, size = {40, 40}, shape = "ellipse" })
+  props.elasticity = 1
+  a:addBehavior(dyn.gravity{ items = {ball} })
+  a:addBehavior(dyn.collision{ items = {ball}, boundsAsBoundary = true })
+  local top, rising = 1e9, false
+  a:addBehavior(dyn.behavior{ action = function()
+    if ball.velocity.y < 0 then rising = true end
+    if rising then top = math.min(top, ball.center.y) end
+  end })
+  a:run{ seconds = 1.9 }
+  expect(rising):toBeTruthy()
+  expect(top):toBeLessThan(100 + 0.05 * 480)
+end)
+
+test("collision callbacks fire once per contact (a resting contact begins once)", function()
+  local a, box, props = world({200, 500}, { bounds = {0, 0, 400, 600}, size = {40, 40} })
+  props.elasticity = 0
+  local c = dyn.collision{ items = {box}, boundsAsBoundary = true }
+  local began, ended = 0, 0
+  c.onBegan = function(item, other, point) began = began + 1 end
+  c.onEnded = function() ended = ended + 1 end
+  a:addBehavior(dyn.gravity{ items = {box} })
+  a:addBehavior(c)
+  a:run{ seconds = 3 }
+  expect(began):toBe(1)
+  expect(ended):toBe(0)
+end)
+
+test("a 2 Hz spring with damping 0 has a 0.5 s period", function()
+  local a, item = world({200, 300})
+  local spring = dyn.attachment{ item = item, anchor = {200, 100}, frequency = 2, damping = 0 }
+  expect(spring.length):toBeCloseTo(200, 1e-9)
+  spring.length = 150
+  a:addBehavior(spring)
+  local crossings, prev, t = {}, 50, 0
+  a:addBehavior(dyn.behavior{ action = function(self, dt)
+    t = t + dt
+    local x = item.center.y - 250
+    if prev < 0 and x >= 0 then crossings[#crossings + 1] = t end
+    prev = x
+  end })
+  a:run{ seconds = 2.5, dt = 1 / 120 }
+  expect(#crossings):toBeGreaterThan(3)
+  for i = 2, #crossings do expect(crossings[i] - crossings[i - 1]):toBeCloseTo(0.5, 0.01) end
+end)
+
+test("a continuous push of 1 on mass 1 accelerates at 100 pt/s²", function()
+  local a, item = world()
+  a:addBehavior(dyn.push{ items = {item}, mode = "continuous", direction = {1, 0} })
+  a:run{ seconds = 1 }
+  expect(item.velocity.x):toBeCloseTo(100, 1)
+end)
+
+test("an instantaneous push changes the velocity by 100 once, and again when re-activated", function()
+  local a, item = world()
+  local p = dyn.push{ items = {item}, mode = "instantaneous", magnitude = 2, angle = 0 }
+  a:addBehavior(p)
+  a:run{ seconds = 0.5 }
+  expect(item.velocity.x):toBeCloseTo(200, 1e-6)
+  expect(p.active):toBe(false)
+  p.active = true
+  a:run{ seconds = 0.5 }
+  expect(item.velocity.x):toBeCloseTo(400, 1e-6)
+end)
+
+test("snap settles on the point, upright", function()
+  local a, item = world({50, 400}, { size = {60, 30} })
+  item.angle = 1
+  a:addBehavior(dyn.snap{ item = item, point = {300, 120}, damping = 0.5 })
+  a:run{ untilPaused = true, seconds = 4 }
+  expect(item.center.x):toBeCloseTo(300, 0.5)
+  expect(item.center.y):toBeCloseTo(120, 0.5)
+  expect(item.angle):toBeCloseTo(0, 0.01)
+end)
+
+-- Acceleration (pt/s²) of the DESIGN test item at (300, 400) under a field at (0, 0) over one
+-- internal step, with the given charge and initial velocity.
+local function acceleration(make, charge, velocity)
+  local a, item, props = world({300, 400}, { charge = charge })
+  if velocity then props:addLinearVelocity(item, velocity) end
+  a:addBehavior(make(item))
+  local v0x, v0y = velocity and velocity[1] or 0, velocity and velocity[2] or 0
+  a:step(1 / 120)
+  return (item.velocity.x - v0x) * 120, (item.velocity.y - v0y) * 120
+end
+
+test("fields at DESIGN's test vectors", function()
+  local ax, ay = acceleration(function(i) return dyn.field.linearGravity{ items = {i}, direction = {3, 4} } end)
+  expect(ax):toBeCloseTo(300, 1e-6); expect(ay):toBeCloseTo(400, 1e-6)
+  ax, ay = acceleration(function(i) return dyn.field.radialGravity{ items = {i} } end)
+  expect(ax):toBeCloseTo(-2.4, 1e-6); expect(ay):toBeCloseTo(-3.2, 1e-6)
+  ax, ay = acceleration(function(i) return dyn.field.electric{ items = {i} } end, 2)
+  expect(ax):toBeCloseTo(24, 1e-6); expect(ay):toBeCloseTo(32, 1e-6)
+  ax, ay = acceleration(function(i) return dyn.field.spring{ items = {i} } end)
+  expect(ax):toBeCloseTo(-300, 1e-6); expect(ay):toBeCloseTo(-400, 1e-6)
+  ax, ay = acceleration(function(i) return dyn.field.vortex{ items = {i} } end)
+  expect(ax):toBeCloseTo(-80, 1e-6); expect(ay):toBeCloseTo(60, 1e-6)
+  ax, ay = acceleration(function(i) return dyn.field.magnetic{ items = {i} } end, 1, {100, 0})
+  expect(ax):toBeCloseTo(0, 1e-6); expect(ay):toBeCloseTo(-20, 1e-6)
+end)
+
+test("a custom field returning (1, 0) accelerates mass 1 at 100 pt/s²", function()
+  local seen
+  local ax, ay = acceleration(function(i)
+    return dyn.field.custom{ items = {i}, evaluate = function(position, velocity, mass, charge, time)
+      seen = { position.x, position.y, mass }
+      return 1, 0
+    end }
+  end)
+  expect(ax):toBeCloseTo(100, 1e-6); expect(ay):toBeCloseTo(0, 1e-6)
+  expect(seen[1]):toBe(300); expect(seen[2]):toBe(400); expect(seen[3]):toBeCloseTo(1, 1e-12)
+end)
+
+test("a region limits a field to the items inside it", function()
+  local region = dyn.region.circle(100):union(dyn.region.rect(40, 40)):inverse()
+  expect(region:contains{0, 0}):toBe(false)
+  expect(region:contains{300, 400}):toBe(true)
+  local ax = acceleration(function(i)
+    return dyn.field.linearGravity{ items = {i}, direction = {1, 0}, region = dyn.region.circle(100) }
+  end)
+  expect(ax):toBeCloseTo(0, 1e-9)
+end)
+
+test("bad input is an error naming the property", function()
+  expect(function() dyn.item{ size = "big" } end):toFail("item.size")
+  expect(function() dyn.itemBehavior{ elastcity = 1 } end):toFail("unknown property 'elastcity'")
+  expect(function() dyn.attachment{ item = dyn.item{ size = {1, 1} }, anchor = {0, 0}, frequency = -1 } end)
+    :toFail("attachment.frequency")
+  expect(function() dyn.field.spring{ strength = 0 / 0 } end):toFail("field.strength")
+end)
