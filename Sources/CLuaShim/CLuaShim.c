@@ -345,3 +345,13 @@ void dyn_lua_unref(lua_State *L, int ref) {
 void dyn_lua_getref(lua_State *L, int ref) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
 }
+
+const char *dyn_lua_function_location(lua_State *L, int idx) {
+    lua_Debug ar;
+    lua_pushvalue(L, idx);
+    if (!lua_getinfo(L, ">S", &ar)) return NULL;
+    lua_pushfstring(L, "%s:%d", ar.short_src, ar.linedefined);
+    const char *s = lua_tostring(L, -1);
+    lua_pop(L, 1); /* the string stays alive: it is also interned until collected; copy at once */
+    return s;
+}

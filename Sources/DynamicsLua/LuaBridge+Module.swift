@@ -15,6 +15,7 @@ extension LuaBridge {
         setFunction("attachment", in: module) { bridge, _ in try bridge.makeAttachment() }
         setFunction("snap", in: module) { bridge, _ in try bridge.makeSnap() }
         setFunction("push", in: module) { bridge, _ in try bridge.makePush() }
+        setFunction("use", in: module) { bridge, _ in try bridge.use() }
         installFieldsAndRegions(in: module)
     }
 }

@@ -73,6 +73,10 @@ public final class LuaBridge {
     private var handleRefs: [ObjectIdentifier: Int32] = [:]
     /// The animators scripts made (items are refreshed in them when a script moves one).
     var animators: [DynamicAnimator] = []
+    /// The folder of the scene being run (its behaviors/ is searched for plugins).
+    public var sceneFolder: String?
+    /// Loaded Lua plugin definitions, by name.
+    var pluginDefinitions: [String: Int32] = [:]
     /// Delegates scripts installed, and the Lua tables they came from.
     var delegates: [AnyObject] = []
     var delegateTables: [ObjectIdentifier: Int32] = [:]
@@ -243,6 +247,13 @@ public final class LuaBridge {
     }
 
     // MARK: Calling scripts
+
+    /// "file:line" where the referenced function is defined.
+    func definedAt(_ ref: Int32) -> String {
+        dyn_lua_getref(L, ref)
+        defer { lua_settop(L, -2) }
+        return dyn_lua_function_location(L, -1).map { String(cString: $0) } ?? "?"
+    }
 
     /// Calls the function referenced by `ref` with the arguments `pushArgs` pushes, under the
     /// budget, and returns the error instead of throwing. Results are left for `results`.

@@ -172,6 +172,10 @@ int dyn_lua_ref(lua_State *L);
 void dyn_lua_getref(lua_State *L, int ref);
 void dyn_lua_unref(lua_State *L, int ref);
 
+/* "chunk:line" where the function at `idx` is defined (NULL if not a Lua
+   function). The string must be copied at once. */
+const char *DYN_NULLABLE dyn_lua_function_location(lua_State *L, int idx);
+
 #if defined(__clang__)
 #pragma clang assume_nonnull end
 #endif

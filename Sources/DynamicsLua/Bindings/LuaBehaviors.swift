@@ -146,6 +146,7 @@ extension LuaBridge {
         case let c as CollisionBehavior: return c.items
         case let d as DynamicItemBehavior: return d.items
         case let l as LuaCompositeBehavior: return l.items
+        case let p as LuaPluginBehavior: return p.items
         case let f as FieldBehavior: return f.items
         case let p as PushBehavior: return p.items
         case let a as AttachmentBehavior: return a.items
@@ -185,6 +186,12 @@ extension LuaBridge {
                 case "anchored": lua_pushboolean(L, d.isAnchored ? 1 : 0)
                 default: lua_pushnumber(L, Double(d.charge))
                 }
+            case (let p as LuaPluginBehavior, let k):
+                dyn_lua_getref(L, p.paramsRef)
+                let found = lua_getfield(L, -1, k) != LUA_TNIL
+                dyn_lua_remove(L, -2)
+                if !found { lua_settop(L, -2) }
+                return found
             default:
                 return false
             }
@@ -238,6 +245,19 @@ extension LuaBridge {
                 }
             case (let f as FieldBehavior, let k) where LuaBridge.fieldProperties.contains(k):
                 return try LuaBridge.setFieldProperty(bridge, f, k, v)
+            case (let p as LuaPluginBehavior, let k):
+                let L = bridge.L
+                dyn_lua_getref(L, p.paramsRef)
+                let expected = lua_getfield(L, -1, k)
+                lua_settop(L, -2)
+                guard expected != LUA_TNIL else { lua_settop(L, -2); return false }
+                guard expected == lua_type(L, v) else {
+                    lua_settop(L, -2)
+                    throw LuaArgumentError(message: "\(p.pluginName).\(k): expected a \(String(cString: lua_typename(L, expected))), got \(bridge.typeName(at: v))")
+                }
+                lua_pushvalue(L, v)
+                lua_setfield(L, -2, k)
+                lua_settop(L, -2)
             case (let o, let k) where o is AttachmentBehavior || o is SnapBehavior || o is PushBehavior:
                 return try LuaBridge.setJointProperty(bridge, o, k, v)
             case (let b as LuaCompositeBehavior, "action"):

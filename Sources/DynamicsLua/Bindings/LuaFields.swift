@@ -70,7 +70,7 @@ extension LuaBridge {
             guard let ref = try withField("evaluate", of: 1, { try functionReference(at: $0, "field.custom.evaluate") }) else {
                 throw LuaArgumentError(message: "field.custom: evaluate = function(position, velocity, mass, charge, time) is required")
             }
-            field = customField(ref)
+            field = customField(ref, name: "field.custom.evaluate")
         }
         for item in try withField("items", of: 1, { try items(at: $0, "field.items") }) ?? [] { field.addItem(item) }
         for key in keys where LuaBridge.fieldProperties.contains(key) {
@@ -85,7 +85,7 @@ extension LuaBridge {
     /// A custom field calling `evaluate(position, velocity, mass, charge, time)` per item per
     /// internal step. The two argument tables are made once and refilled for every item, so
     /// the per-item path allocates nothing in Lua. An error disables the field and is reported.
-    private func customField(_ ref: Int32) -> FieldBehavior {
+    func customField(_ ref: Int32, name: String, pushSelf: (() -> Void)? = nil) -> FieldBehavior {
         lua_createtable(L, 0, 2); lua_pushnumber(L, 0); lua_setfield(L, -2, "x"); lua_pushnumber(L, 0); lua_setfield(L, -2, "y")
         let positionRef = dyn_lua_ref(L)
         lua_createtable(L, 0, 2); lua_pushnumber(L, 0); lua_setfield(L, -2, "x"); lua_pushnumber(L, 0); lua_setfield(L, -2, "y")
@@ -95,7 +95,8 @@ extension LuaBridge {
             guard let self, !failed else { return .zero }
             var force = CGVector.zero
             let L = self.L
-            let error = self.callReference(ref, nargs: 5, nresults: 2, pushArgs: {
+            let error = self.callReference(ref, nargs: pushSelf == nil ? 5 : 6, nresults: 2, pushArgs: {
+                pushSelf?()
                 dyn_lua_getref(L, positionRef)
                 lua_pushnumber(L, Double(position.x)); lua_setfield(L, -2, "x")
                 lua_pushnumber(L, Double(position.y)); lua_setfield(L, -2, "y")
@@ -111,13 +112,13 @@ extension LuaBridge {
             })
             if let error {
                 failed = true
-                self.errorHandler(LuaError(kind: error.kind, message: "field.custom.evaluate: \(error.message)", traceback: error.traceback))
+                self.errorHandler(LuaError(kind: error.kind, message: "\(name): \(error.message)", traceback: error.traceback))
                 return .zero
             }
             if force.dx.isNaN {
                 failed = true
                 self.errorHandler(LuaError(kind: .runtime,
-                    message: "field.custom.evaluate: must return two finite numbers (fx, fy); the field is disabled"))
+                    message: "\(self.definedAt(ref)): \(name): must return two finite numbers (fx, fy); the field is disabled"))
                 return .zero
             }
             return force

@@ -1,0 +1,201 @@
+import CLua
+import CLuaShim
+import Dynamics
+import Foundation
+
+// dyn.use(name) returns a constructor `ctor{ items = {...}, <param> = value, ... }`.
+// Lua plugins are files NAME.lua on the search path (the scene's folder's behaviors/, each
+// folder of DYNAMICS_PATH, the package's Examples/behaviors/) that return
+//   { name = "wind", params = { strength = 40, direction = {1, 0} },
+//     action = function(self, dt) end,                                     -- optional
+//     field = function(self, position, velocity, mass, charge, time) end } -- optional
+// Built-ins and Swift plugins come from the BehaviorRegistry under the same names.
+// Parameters: overrides must have the type of their default; unknown ones are errors.
+
+/// A plugin behavior's parameters live in a Lua table; `self.<param>` reads and writes them.
+final class LuaPluginBehavior: DynamicBehavior {
+    var items: [DynamicItem] = []
+    let pluginName: String
+    var paramsRef: Int32 = 0
+    var actionRef: Int32?
+    init(name: String) { pluginName = name }
+}
+
+extension LuaBridge {
+    /// Folders searched for Lua plugins, in order.
+    public var pluginSearchPath: [String] {
+        var path: [String] = []
+        if let scene = sceneFolder { path.append((scene as NSString).appendingPathComponent("behaviors")) }
+        if let env = ProcessInfo.processInfo.environment["DYNAMICS_PATH"] {
+            path += env.split(separator: ":").map(String.init).filter { !$0.isEmpty }
+        }
+        path.append(LuaBridge.packageBehaviorsFolder)
+        return path
+    }
+
+    /// The package's Examples/behaviors/ (from this file's location at build time).
+    static let packageBehaviorsFolder: String = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Examples/behaviors").path
+
+    /// Names of the Lua plugins on the search path.
+    public func luaPluginNames() -> [String] {
+        var names: [String] = []
+        for folder in pluginSearchPath {
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            for f in files.sorted() where f.hasSuffix(".lua") && !f.hasSuffix("_test.lua") {
+                let n = String(f.dropLast(4))
+                if !names.contains(n) { names.append(n) }
+            }
+        }
+        return names
+    }
+
+    /// Every name `dyn.use` accepts: built-ins and Swift plugins, then Lua plugins.
+    public func availableBehaviorNames() -> [String] {
+        BehaviorRegistry.shared.names + luaPluginNames().filter { !BehaviorRegistry.shared.names.contains($0) }
+    }
+
+    func use() throws -> Int32 {
+        guard let name = string(at: 1) else {
+            throw LuaArgumentError(message: "use(name): expected a string, got \(typeName(at: 1))")
+        }
+        if BehaviorRegistry.shared.definition(named: name) != nil {
+            pushFunction { bridge, _ in try bridge.makeRegistered(name) }
+            return 1
+        }
+        let definition = try loadPlugin(name)
+        pushFunction { bridge, _ in try bridge.makePlugin(name, definition: definition) }
+        return 1
+    }
+
+    /// Loads (once) and checks a Lua plugin; returns the reference of its definition table.
+    private func loadPlugin(_ name: String) throws -> Int32 {
+        if let ref = pluginDefinitions[name] { return ref }
+        guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }),
+              let file = pluginSearchPath.map({ ($0 as NSString).appendingPathComponent("\(name).lua") })
+                .first(where: { FileManager.default.fileExists(atPath: $0) }) else {
+            throw LuaArgumentError(message: "use: no behavior or plugin named '\(name)'; available: \(availableBehaviorNames().joined(separator: ", "))")
+        }
+        guard let source = try? String(contentsOfFile: file, encoding: .utf8) else {
+            throw LuaArgumentError(message: "use: cannot read \(file)")
+        }
+        let top = lua_gettop(L)
+        let status = source.withCString { dyn_lua_load_sandboxed(L, $0, strlen($0), "@behaviors/\(name).lua") }
+        guard status == LUA_OK else {
+            let message = dyn_lua_tostring(L, -1).map { String(cString: $0) } ?? "?"
+            lua_settop(L, top)
+            throw LuaError(kind: .syntax, message: message)
+        }
+        do { try state.call(nargs: 0, nresults: 1) } catch { lua_settop(L, top); throw error }
+        guard lua_type(L, -1) == LUA_TTABLE else {
+            lua_settop(L, top)
+            throw LuaArgumentError(message: "use: behaviors/\(name).lua must return a table { name, params, action, field }")
+        }
+        let t = lua_gettop(L)
+        for (key, type) in [("params", LUA_TTABLE), ("action", LUA_TFUNCTION), ("field", LUA_TFUNCTION)] {
+            let found = lua_getfield(L, t, key)
+            lua_settop(L, -2)
+            if found != LUA_TNIL && found != type {
+                lua_settop(L, top)
+                throw LuaArgumentError(message: "use: behaviors/\(name).lua: '\(key)' must be a \(String(cString: lua_typename(L, type)))")
+            }
+        }
+        let ref = dyn_lua_ref(L)
+        lua_settop(L, top)
+        pluginDefinitions[name] = ref
+        return ref
+    }
+
+    /// A Lua value's registry parameter, for built-ins and Swift plugins.
+    private func parameterValue(at index: Int32, _ what: String) throws -> ParameterValue {
+        switch lua_type(L, index) {
+        case LUA_TNUMBER: return .number(try number(at: index, what))
+        case LUA_TBOOLEAN: return .bool(lua_toboolean(L, index) != 0)
+        case LUA_TSTRING: return .string(string(at: index) ?? "")
+        case LUA_TTABLE: return .vector(try vector(at: index, what))
+        default: throw LuaArgumentError(message: "\(what): unsupported value of type \(typeName(at: index))")
+        }
+    }
+
+    private func makeRegistered(_ name: String) throws -> Int32 {
+        let definition = BehaviorRegistry.shared.definition(named: name)!
+        let keys = try options(at: 1, name, allowed: ["items"] + definition.parameters.map(\.name))
+        let items = try withField("items", of: 1) { try self.items(at: $0, "\(name).items") } ?? []
+        var overrides: [String: ParameterValue] = [:]
+        for key in keys where key != "items" {
+            lua_getfield(L, 1, key)
+            defer { lua_settop(L, -2) }
+            overrides[key] = try parameterValue(at: lua_gettop(L), "\(name).\(key)")
+        }
+        do {
+            push(try BehaviorRegistry.shared.makeBehavior(named: name, items: items, overrides: overrides), as: .behavior)
+        } catch let error as DynamicsError {
+            throw LuaArgumentError(message: "\(error)")
+        }
+        return 1
+    }
+
+    private func makePlugin(_ name: String, definition ref: Int32) throws -> Int32 {
+        // Defaults, then type-checked overrides, into a fresh params table.
+        dyn_lua_getref(L, ref)
+        let def = lua_gettop(L)
+        var allowed = ["items"]
+        lua_createtable(L, 0, 8)
+        let params = lua_gettop(L)
+        if lua_getfield(L, def, "params") == LUA_TTABLE {
+            let defaults = lua_gettop(L)
+            lua_pushnil(L)
+            while lua_next(L, defaults) != 0 {
+                if let key = string(at: -2) { allowed.append(key) }
+                lua_pushvalue(L, -2); dyn_lua_insert(L, -2)
+                lua_settable(L, params)
+            }
+        }
+        lua_settop(L, params)
+        let keys = try options(at: 1, name, allowed: allowed)
+        for key in keys where key != "items" {
+            lua_getfield(L, 1, key)
+            let override = lua_gettop(L)
+            let expected = lua_getfield(L, params, key)
+            let given = lua_type(L, override)
+            lua_settop(L, -2)
+            guard expected == given else {
+                lua_settop(L, def - 1)
+                throw LuaArgumentError(message: "\(name).\(key): expected a \(String(cString: lua_typename(L, expected))), got \(String(cString: lua_typename(L, given)))")
+            }
+            lua_setfield(L, params, key)
+        }
+        let b = LuaPluginBehavior(name: name)
+        b.items = try withField("items", of: 1) { try items(at: $0, "\(name).items") } ?? []
+        lua_pushvalue(L, params)
+        b.paramsRef = dyn_lua_ref(L)
+        if lua_getfield(L, def, "action") == LUA_TFUNCTION { b.actionRef = dyn_lua_ref(L) } else { lua_settop(L, -2) }
+        if lua_getfield(L, def, "field") == LUA_TFUNCTION {
+            let fieldRef = dyn_lua_ref(L)
+            let field = pluginField(b, fieldRef)
+            for item in b.items { field.addItem(item) }
+            b.addChildBehavior(field)
+        } else { lua_settop(L, -2) }
+        lua_settop(L, def - 1)
+        if let actionRef = b.actionRef {
+            b.action = { [unowned self, unowned b] in
+                guard b.actionRef != nil else { return }
+                let dt = b.dynamicAnimator?.lastStepDuration ?? 0
+                if let error = self.callReference(actionRef, nargs: 2, nresults: 0, pushArgs: {
+                    self.push(b, as: .behavior); lua_pushnumber(self.L, dt)
+                }) {
+                    b.actionRef = nil
+                    b.action = nil
+                    self.errorHandler(LuaError(kind: error.kind, message: "\(name).action: \(error.message)", traceback: error.traceback))
+                }
+            }
+        }
+        push(b, as: .behavior)
+        return 1
+    }
+
+    /// The plugin's `field(self, position, velocity, mass, charge, time)` as a custom field.
+    private func pluginField(_ b: LuaPluginBehavior, _ ref: Int32) -> FieldBehavior {
+        customField(ref, name: "\(b.pluginName).field") { [unowned self, unowned b] in self.push(b, as: .behavior) }
+    }
+}

@@ -1,0 +1,48 @@
+-- Plugins from Examples/behaviors composed with the built-ins.
+local dyn = require "dynamics"
+
+test("wind pushes a box along the floor, composed with gravity and collision", function()
+  local a = dyn.animator{ bounds = {0, 0, 400, 600} }
+  local box = dyn.item{ center = {50, 560}, size = {40, 40} }
+  local wind = dyn.use("wind"){ items = {box}, strength = 0.5 }
+  expect(wind.strength):toBe(0.5)
+  expect(wind.direction[1]):toBe(1)
+  a:addBehavior(dyn.use("gravity"){ items = {box} })
+  a:addBehavior(dyn.collision{ items = {box}, boundsAsBoundary = true })
+  a:addBehavior(wind)
+  a:run{ seconds = 3 }
+  expect(box.center.y):toBeCloseTo(580, 0.5)
+  expect(box.center.x):toBeGreaterThan(300)
+end)
+
+test("a plugin's parameters can change while it runs", function()
+  local a = dyn.animator{}
+  local box = dyn.item{ center = {0, 0}, size = {100, 100} }
+  local wind = dyn.use("wind"){ items = {box}, strength = 1 }
+  a:addBehavior(dyn.itemBehavior{ items = {box}, resistance = 0 })
+  a:addBehavior(wind)
+  a:run{ seconds = 0.5 }
+  wind.strength = 0
+  a:step()                      -- the last action's force still acts over this frame
+  local v = box.velocity.x
+  a:run{ seconds = 0.5 }
+  expect(box.velocity.x):toBeCloseTo(v, 1e-9)
+  expect(function() wind.strength = "gale" end):toFail("wind.strength: expected a number, got string")
+end)
+
+test("the magnet field pulls items toward its position", function()
+  local a = dyn.animator{}
+  local ball = dyn.item{ center = {300, 0}, size = {20, 20}, shape = "ellipse" }
+  a:addBehavior(dyn.use("magnet"){ items = {ball}, position = {0, 0}, strength = 2 })
+  a:addBehavior(dyn.itemBehavior{ items = {ball}, resistance = 0 })
+  a:run{ seconds = 0.2 }
+  expect(ball.velocity.x):toBeLessThan(0)
+  expect(math.abs(ball.velocity.y)):toBeLessThan(1e-9)
+end)
+
+test("use: unknown names and bad parameters are clear errors", function()
+  expect(function() dyn.use("wnd") end):toFail("no behavior or plugin named 'wnd'; available: gravity, collision, itemBehavior.*wind")
+  expect(function() dyn.use("wind"){ strength = "strong" } end):toFail("wind.strength: expected a number, got string")
+  expect(function() dyn.use("wind"){ strenght = 2 } end):toFail("unknown property 'strenght'")
+  expect(function() dyn.use("gravity"){ direction = "down" } end):toFail("gravity.direction")
+end)
