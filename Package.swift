@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "Dynamics", targets: ["Dynamics"]),
         .library(name: "DynamicsLua", targets: ["DynamicsLua"]),
+        .library(name: "UIKitCompat", targets: ["UIKitCompat"]),
         .executable(name: "dynamics", targets: ["dynamics"]),
     ],
     dependencies: [
@@ -25,22 +26,26 @@ let package = Package(
         // The public model (UIKit Dynamics without the UI prefix) over the engine in Engine/.
         .target(name: "Dynamics"),
 
+        // UIKit's names (UI prefix) and a minimal headless UIView over Dynamics, for ports.
+        .target(name: "UIKitCompat", dependencies: ["Dynamics"]),
+
         // The Lua bridge: a sandboxed state with limits, and (to come) the bindings.
         .target(name: "DynamicsLua", dependencies: ["Dynamics", "CLua", "CLuaShim"]),
 
         // The standard scenes of DESIGN §7, shared by tests and benchmarks.
-        .target(name: "DynamicsScenes", dependencies: ["Dynamics"]),
+        .target(name: "DynamicsScenes", dependencies: ["Dynamics", "DynamicsLua"]),
 
         // The host CLI.
         .executableTarget(
             name: "dynamics",
             dependencies: [
-                "Dynamics", "DynamicsScenes",
+                "Dynamics", "DynamicsLua", "DynamicsScenes",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
 
         // Examples are real targets, run end to end by the tests and `make demo`.
+        .executableTarget(name: "UIKitPorts", dependencies: ["UIKitCompat"], path: "Examples/UIKitPorts"),
         .executableTarget(name: "FallingBoxes", dependencies: ["Dynamics"], path: "Examples/FallingBoxes", exclude: ["falling_boxes.png"]),
 
         // Shared helpers for the test targets.
@@ -50,6 +55,7 @@ let package = Package(
         .testTarget(name: "DynamicsLuaTests", dependencies: ["DynamicsLua", "CLua", "CLuaShim"]),
         .testTarget(name: "GeometryTests", dependencies: ["Dynamics"]),
         .testTarget(name: "ExampleTests", dependencies: ["Dynamics", "FallingBoxes"]),
+        .testTarget(name: "UIKitCompatTests", dependencies: ["UIKitPorts", "UIKitCompat"]),
         .testTarget(name: "CLITests", dependencies: ["dynamics"]),
     ],
     swiftLanguageModes: [.v6]

@@ -355,3 +355,95 @@ const char *dyn_lua_function_location(lua_State *L, int idx) {
     lua_pop(L, 1); /* the string stays alive: it is also interned until collected; copy at once */
     return s;
 }
+
+/* ---- Batched field evaluation -------------------------------------------- */
+
+typedef struct {
+    int fnRef, selfRef, posRef, velRef;
+    const double *samples; /* n × {px, py, vx, vy, mass, charge} */
+    size_t n;
+    double *out;           /* n × {fx, fy} */
+    double time;
+} DynFieldBatch;
+
+static int dyn_field_loop(lua_State *L) {
+    DynFieldBatch *b = (DynFieldBatch *)lua_touserdata(L, 1);
+    lua_settop(L, 0);
+    luaL_checkstack(L, 12, "field evaluation");
+    lua_pushnil(L);                                /* 1, 2: unused */
+    lua_pushnil(L);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, b->posRef);  /* 3 */
+    lua_rawgeti(L, LUA_REGISTRYINDEX, b->velRef);  /* 4 */
+    lua_rawgeti(L, LUA_REGISTRYINDEX, b->fnRef);   /* 5 */
+    if (b->selfRef != 0) lua_rawgeti(L, LUA_REGISTRYINDEX, b->selfRef); else lua_pushnil(L); /* 6 */
+    int nargs = b->selfRef != 0 ? 6 : 5;
+    for (size_t i = 0; i < b->n; i++) {
+        const double *s = b->samples + 6 * i;
+        lua_pushnumber(L, s[0]); lua_setfield(L, 3, "x");
+        lua_pushnumber(L, s[1]); lua_setfield(L, 3, "y");
+        lua_pushnumber(L, s[2]); lua_setfield(L, 4, "x");
+        lua_pushnumber(L, s[3]); lua_setfield(L, 4, "y");
+        lua_pushvalue(L, 5);
+        if (nargs == 6) lua_pushvalue(L, 6);
+        lua_pushvalue(L, 3);
+        lua_pushvalue(L, 4);
+        lua_pushnumber(L, s[4]);
+        lua_pushnumber(L, s[5]);
+        lua_pushnumber(L, b->time);
+        lua_call(L, nargs, 2);
+        int okx = 0, oky = 0;
+        double fx = (double)lua_tonumberx(L, -2, &okx), fy = (double)lua_tonumberx(L, -1, &oky);
+        if (!okx || !oky || fx != fx || fy != fy || fx - fx != 0 || fy - fy != 0) {
+            lua_Debug ar;
+            lua_pushvalue(L, 5);
+            lua_getinfo(L, ">S", &ar);
+            const char *sx = luaL_tolstring(L, -2, NULL);  /* fx */
+            const char *sy = luaL_tolstring(L, -2, NULL);  /* fy (below the string just pushed) */
+            return luaL_error(L, "%s:%d: the field must return two finite numbers (fx, fy), got %s, %s",
+                              ar.short_src, ar.linedefined, sx, sy);
+        }
+        b->out[2 * i] = fx;
+        b->out[2 * i + 1] = fy;
+        lua_settop(L, 6);
+    }
+    return 0;
+}
+
+int dyn_lua_eval_field(lua_State *L, int fnRef, int selfRef, int posRef, int velRef,
+                       const double *samples, size_t n, double *out, double time) {
+    DynFieldBatch b = { fnRef, selfRef, posRef, velRef, samples, n, out, time };
+    if (!lua_checkstack(L, 3)) return LUA_ERRMEM;
+    int base = lua_gettop(L);
+    lua_pushcfunction(L, dyn_traceback);
+    lua_pushcfunction(L, dyn_field_loop);
+    lua_pushlightuserdata(L, &b);
+    int status = lua_pcall(L, 1, 0, base + 1);
+    if (status != LUA_OK) {
+        lua_remove(L, base + 1); /* keep the message */
+        return status;
+    }
+    lua_settop(L, base);
+    return LUA_OK;
+}
+
+int dyn_lua_bench_bare_loop(lua_State *L, int fnRef, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        lua_rawgeti(L, LUA_REGISTRYINDEX, fnRef);
+        lua_pushnumber(L, (double)i);
+        lua_pushnumber(L, 1.0);
+        lua_pushnumber(L, 2.0);
+        lua_pushnumber(L, 3.0);
+        lua_pushnumber(L, 4.0);
+        int status = lua_pcall(L, 5, 2, 0);
+        if (status != LUA_OK) { lua_pop(L, 1); return status; }
+        lua_pop(L, 2);
+    }
+    return LUA_OK;
+}
+
+static void dyn_noop_hook(lua_State *L, lua_Debug *ar) { (void)L; (void)ar; }
+
+void dyn_lua_set_noop_hook(lua_State *L, int on) {
+    if (on) lua_sethook(L, dyn_noop_hook, LUA_MASKCOUNT, 1000000);
+    else lua_sethook(L, NULL, 0, 0);
+}

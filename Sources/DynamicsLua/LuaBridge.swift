@@ -71,8 +71,9 @@ public final class LuaBridge {
     private var callbacks: [LuaCallback] = []
     /// The one userdata of each object scripts hold (kept for the state's life).
     private var handleRefs: [ObjectIdentifier: Int32] = [:]
-    /// The animators scripts made (items are refreshed in them when a script moves one).
-    var animators: [DynamicAnimator] = []
+    /// The animators scripts made, in order (items are refreshed in them when a script
+    /// moves one).
+    public internal(set) var animators: [DynamicAnimator] = []
     /// The folder of the scene being run (its behaviors/ is searched for plugins).
     public var sceneFolder: String?
     /// Loaded Lua plugin definitions, by name.

@@ -196,6 +196,6 @@ extension LuaBridge {
 
     /// The plugin's `field(self, position, velocity, mass, charge, time)` as a custom field.
     private func pluginField(_ b: LuaPluginBehavior, _ ref: Int32) -> FieldBehavior {
-        customField(ref, name: "\(b.pluginName).field") { [unowned self, unowned b] in self.push(b, as: .behavior) }
+        customField(ref, name: "\(b.pluginName).field", selfObject: b)
     }
 }

@@ -86,6 +86,15 @@ public final class LuaState {
         guard status == LUA_OK else { throw popError(status, budget: stoppedByBudget) }
     }
 
+    /// Runs `body` (a C call that does its own protected call and leaves a message on error)
+    /// under the instruction budget, turning a failure status into a `LuaError`.
+    func guarded(_ body: () -> Int32) throws {
+        watchdog.begin(deadline: limits.deadline)
+        let status = body()
+        let stoppedByBudget = watchdog.end()
+        guard status == LUA_OK else { throw popError(status, budget: stoppedByBudget) }
+    }
+
     /// Pops the error message on top of the stack into a `LuaError`.
     private func popError(_ status: Int32, budget: Bool = false) -> LuaError {
         let text = dyn_lua_tostring(L, -1).map { String(cString: $0) } ?? "(error object is not a string)"

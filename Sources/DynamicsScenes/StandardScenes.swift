@@ -1,4 +1,5 @@
 import Dynamics
+import DynamicsLua
 import Foundation
 
 /// A ready-to-run scene: an animator, its items, and how long to run it.
@@ -9,6 +10,18 @@ public struct Scene {
     /// Frames to run, each of `frameDuration` seconds.
     public let frames: Int
     public let frameDuration: TimeInterval
+    /// Whatever must live as long as the scene (a Lua state and its bridge).
+    let keepAlive: AnyObject?
+
+    init(name: String, animator: DynamicAnimator, items: [DynamicView], frames: Int, frameDuration: TimeInterval,
+         keepAlive: AnyObject? = nil) {
+        self.name = name
+        self.animator = animator
+        self.items = items
+        self.frames = frames
+        self.frameDuration = frameDuration
+        self.keepAlive = keepAlive
+    }
 
     /// Runs every frame.
     public func run() {
@@ -19,12 +32,14 @@ public struct Scene {
 /// The standard scenes of DESIGN §7, shared by tests, benchmarks and examples.
 public enum StandardScenes {
     /// The benchmark names `dynamics bench` runs, in order.
-    public static let benchmarkNames = ["boxes100", "boxes1000", "boxes4000", "pyramid20"]
+    public static let benchmarkNames = ["boxes100", "boxes1000", "boxes4000", "pyramid20", "luaField10000", "luaAction1000"]
 
     /// A scene by its benchmark name (`boxes1000`, `pyramid20`, …), or nil.
     public static func named(_ name: String) -> Scene? {
         if name.hasPrefix("boxes"), let n = Int(name.dropFirst(5)), n > 0 { return boxes(n) }
         if name.hasPrefix("pyramid"), let n = Int(name.dropFirst(7)), n > 0 { return pyramid(n) }
+        if name.hasPrefix("luaField"), let n = Int(name.dropFirst(8)), n > 0 { return try? luaField(n) }
+        if name.hasPrefix("luaAction"), let n = Int(name.dropFirst(9)), n > 0 { return try? luaAction(n) }
         return nil
     }
 
@@ -91,5 +106,56 @@ public enum StandardScenes {
         animator.addBehavior(gravity)
         animator.addBehavior(collision)
         return Scene(name: "stack\(count)", animator: animator, items: items, frames: 1200, frameDuration: 1.0 / 120)
+    }
+}
+
+extension StandardScenes {
+    /// `luaField(N)`: N items without collisions under one Lua custom field (a spring toward
+    /// the center), 600 steps at 120 Hz.
+    public static func luaField(_ n: Int) throws -> Scene {
+        try luaScene(name: "luaField\(n)", frames: 600, source: """
+            local dyn = require "dynamics"
+            local a = dyn.animator{ bounds = {0, 0, 1000, 1000} }
+            local items = {}
+            for i = 0, \(n) - 1 do
+              items[#items + 1] = dyn.item{ center = {5 + (i % 100) * 9.9, 5 + math.floor(i / 100) * 9.9 % 990}, size = {4, 4} }
+            end
+            a:addBehavior(dyn.itemBehavior{ items = items, resistance = 0 })
+            a:addBehavior(dyn.field.custom{ items = items, position = {500, 500},
+              evaluate = function(position, velocity, mass, charge, time) return -position.x * 0.001, -position.y * 0.001 end })
+            return a
+            """)
+    }
+
+    /// `luaAction(N)`: N items and a Lua `action` that reads and writes every item each frame
+    /// (a frame per 120 Hz step), 600 steps.
+    public static func luaAction(_ n: Int) throws -> Scene {
+        try luaScene(name: "luaAction\(n)", frames: 600, source: """
+            local dyn = require "dynamics"
+            local a = dyn.animator{ bounds = {0, 0, 1000, 1000} }
+            local items = {}
+            for i = 0, \(n) - 1 do
+              items[#items + 1] = dyn.item{ center = {15 + (i % 40) * 24, 15 + math.floor(i / 40) * 24}, size = {10, 10} }
+            end
+            a:addBehavior(dyn.itemBehavior{ items = items, resistance = 0 })
+            a:addBehavior(dyn.behavior{ items = items, action = function(self, dt)
+              for _, item in ipairs(self.items) do
+                local v = item.velocity
+                item.velocity = { v.x * 0.99 + 1, v.y * 0.99 - 1 }
+              end
+            end })
+            return a
+            """)
+    }
+
+    private static func luaScene(name: String, frames: Int, source: String) throws -> Scene {
+        let state = try LuaState()
+        let bridge = LuaBridge(state: state) { error in print("\(name): \(error)") }
+        guard try state.run(source, chunkName: "\(name).lua") == 1, let animator = bridge.animators.first else {
+            throw LuaError(kind: .runtime, message: "\(name): the scene did not return its animator")
+        }
+        animator.step(0) // applies the script's behaviors, so the items are in the world
+        let items = animator.items(in: CGRect(x: -1e6, y: -1e6, width: 2e6, height: 2e6)).compactMap { $0 as? DynamicView }
+        return Scene(name: name, animator: animator, items: items, frames: frames, frameDuration: 1.0 / 120, keepAlive: bridge)
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Dynamics
+import DynamicsLua
 import DynamicsScenes
 import Foundation
 
@@ -35,13 +36,20 @@ struct Bench: ParsableCommand {
         var maxMsPerStep: Double
         /// The step after which the animator paused (everything at rest), if it did.
         var pausedAtStep: Int?
+        /// For luaField scenes: ns per item of the batched Lua field evaluation, and of a bare
+        /// C loop calling the same law with lua_pcall (DESIGN §8's reference).
+        var nsPerFieldEvaluation: Double?
+        var bareLoopNsPerEvaluation: Double?
+        /// The same evaluation with a count hook installed all the time (what the
+        /// watchdog-armed budget avoids).
+        var nsPerFieldEvaluationWithPermanentHook: Double?
     }
 
     func run() throws {
         let names = scene.map { [$0] } ?? StandardScenes.benchmarkNames
         var results: [Result] = []
         if !json {
-            print("scene        items  steps   ms/step (median)   min      max   paused at step")
+            print("scene          items  steps   ms/step (median)   min      max   paused at step")
         }
         for name in names {
             var times: [Double] = []
@@ -63,10 +71,22 @@ struct Bench: ParsableCommand {
             times.sort()
             let r = Result(scene: name, items: items, steps: steps, msPerStep: times[times.count / 2],
                            minMsPerStep: times.first!, maxMsPerStep: times.last!, pausedAtStep: pausedAt)
-            results.append(r)
+            var row = r
+            if name.hasPrefix("luaField") {
+                row.nsPerFieldEvaluation = try LuaMeasurements.fieldEvaluationNanoseconds()
+                row.bareLoopNsPerEvaluation = try LuaMeasurements.bareLoopNanoseconds()
+                row.nsPerFieldEvaluationWithPermanentHook = try LuaMeasurements.fieldEvaluationNanoseconds(permanentHook: true)
+            }
+            results.append(row)
             if !json {
-                print(String(format: "%-11@ %6d %6d   %10.4f      %8.4f %8.4f   %@", name as NSString, items, steps, r.msPerStep,
+                print(String(format: "%-13@ %6d %6d   %10.4f      %8.4f %8.4f   %@", name as NSString, items, steps, r.msPerStep,
                              r.minMsPerStep, r.maxMsPerStep, (pausedAt.map { "\($0)" } ?? "-") as NSString))
+                if let f = row.nsPerFieldEvaluation, let b = row.bareLoopNsPerEvaluation {
+                    print(String(format: "              field evaluation %.1f ns per item; bare C loop %.1f ns (%.2f×)", f, b, f / b))
+                    if let h = row.nsPerFieldEvaluationWithPermanentHook {
+                        print(String(format: "              with a count hook always installed: %.1f ns (%.2f× the armed-on-overrun budget)", h, h / f))
+                    }
+                }
             }
         }
         if json {

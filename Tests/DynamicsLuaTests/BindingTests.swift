@@ -172,6 +172,25 @@ struct BindingTests {
         #expect(errors.first?.message.contains("loop.lua:4") == true)
     }
 
+    @Test("A custom field returning NaN is disabled and reported with its file:line; the world stays finite")
+    func nanField() throws {
+        let scene = try Scene()
+        let y = try scene.number("""
+            local a = dynamics.animator{}
+            local box = dynamics.item{ center = {0, 0}, size = {10, 10} }
+            a:addBehavior(dynamics.gravity{ items = {box} })
+            a:addBehavior(dynamics.field.custom{ items = {box}, evaluate = function(p, v, m, q, t)
+              return 0 / 0, 0
+            end })
+            a:run{ seconds = 0.5 }
+            return box.center.y
+            """)
+        #expect(y!.isFinite && y! > 100)
+        #expect(scene.errors.count == 1)
+        #expect(scene.errors.first?.message.contains("scene.lua:4: the field must return two finite numbers (fx, fy), got") == true,
+                "\(scene.errors)")
+    }
+
     @Test("Delegate callbacks and itemsIn")
     func delegateAndQueries() throws {
         let scene = try Scene()

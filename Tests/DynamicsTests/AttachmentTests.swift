@@ -267,6 +267,21 @@ struct AttachmentTests {
         #expect(maxDistance <= 150.5, "taut at most at its length: \(maxDistance)")
     }
 
+    @Test("Attached items do not collide with each other (as in Box2D and UIKit)")
+    func attachedDoNotCollide() {
+        let animator = DynamicAnimator()
+        let a = DynamicView(center: CGPoint(x: 200, y: 200), size: CGSize(width: 40, height: 40))
+        let b = DynamicView(center: CGPoint(x: 220, y: 200), size: CGSize(width: 40, height: 40)) // overlaps a by 20 pt
+        let c = DynamicView(center: CGPoint(x: 260, y: 200), size: CGSize(width: 40, height: 40))
+        let collision = CollisionBehavior(items: [a, b, c])
+        let pin = AttachmentBehavior.pinAttachment(with: b, attachedTo: a, attachmentAnchor: CGPoint(x: 210, y: 200))
+        animator.addBehavior(collision)
+        animator.addBehavior(pin)
+        animator.run(seconds: 1)
+        #expect(abs(b.center.x - a.center.x - 20) < 0.5, "the pinned pair kept its overlap: \(a.center) \(b.center)")
+        #expect(c.center.x - b.center.x >= 40 - 0.5, "c, not attached, still collides with b")
+    }
+
     @Test("Bad attachment input traps naming the property")
     func badInput() async {
         await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {

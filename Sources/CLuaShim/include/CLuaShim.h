@@ -161,6 +161,27 @@ void dyn_lua_push_sandbox(lua_State *L);
    pushes the function, or the error message. */
 int dyn_lua_load_sandboxed(lua_State *L, const char *chunk, size_t len, const char *chunkname);
 
+/* For measurements: installs (on != 0) or removes a count hook that does nothing,
+   to show what a permanently installed budget hook would cost. */
+void dyn_lua_set_noop_hook(lua_State *L, int on);
+
+/* ---- Batched field evaluation -------------------------------------------- */
+
+/* Calls the Lua function `fnRef` (registry reference) once per sample, as
+   fn([self,] position, velocity, mass, charge, time), refilling the tables
+   `posRef` and `velRef` ({x, y}) for each sample so nothing is allocated per
+   item. `samples` holds n × {px, py, vx, vy, mass, charge}; the two results of
+   each call go to out[2i], out[2i+1]. One protected call for the whole batch,
+   with a traceback; a non-number or non-finite result is an error naming the
+   function's file:line. selfRef 0 = no self argument. Returns LUA_OK, or an
+   error status with the message on top of the stack. */
+int dyn_lua_eval_field(lua_State *L, int fnRef, int selfRef, int posRef, int velRef,
+                       const double *samples, size_t n, double *out, double time);
+
+/* The reference loop for measurements: n unprotected-free calls (lua_pcall each)
+   of fnRef with five numbers, two results popped. */
+int dyn_lua_bench_bare_loop(lua_State *L, int fnRef, size_t n);
+
 /* ---- Host helpers (call from host context) ------------------------------- */
 
 /* Pushes "chunkname:currentline: " of the function at `level` (luaL_where). */

@@ -104,12 +104,17 @@ extension World {
     }
 
     @inline(__always)
-    private static func pairAllowed(_ sa: ShapeData, _ sb: ShapeData, _ inf: UnsafeBufferPointer<BodyInfo>) -> Bool {
+    private func pairAllowed(_ sa: ShapeData, _ sb: ShapeData, _ inf: UnsafeBufferPointer<BodyInfo>) -> Bool {
         if sa.fatAABB.lower.y > sb.fatAABB.upper.y || sb.fatAABB.lower.y > sa.fatAABB.upper.y { return false }
         if sa.fatAABB.lower.x > sb.fatAABB.upper.x || sb.fatAABB.lower.x > sa.fatAABB.upper.x { return false }
         if sa.body == sb.body { return false }
         if inf[Int(sa.body)].type == .static && inf[Int(sb.body)].type == .static { return false }
-        return CollisionFilter.shouldCollide(sa.filter, sb.filter)
+        guard CollisionFilter.shouldCollide(sa.filter, sb.filter) else { return false }
+        // Bodies joined by a joint do not collide (as in Box2D, and so in UIKit: attached
+        // items overlap freely where they are joined).
+        if inf[Int(sa.body)].jointCount > 0 && inf[Int(sb.body)].jointCount > 0
+            && jointedPairs.contains(pairKey(sa.body, sb.body)) { return false }
+        return true
     }
 
     /// Every pair from scratch: the sweep over moving shapes, plus each static shape
@@ -138,7 +143,7 @@ extension World {
                 while j < n && lx[j] <= sa.fatAABB.upper.x {
                     let b = Int(order[j])
                     j += 1
-                    if World.pairAllowed(sa, sh[b], inf) { bp.keys.append(pairKey(Int32(a), Int32(b))) }
+                    if pairAllowed(sa, sh[b], inf) { bp.keys.append(pairKey(Int32(a), Int32(b))) }
                 }
             }
             for s in bp.statics {
@@ -147,7 +152,7 @@ extension World {
                 while j < n && lx[j] <= ss.fatAABB.upper.x {
                     let b = Int(order[j])
                     j += 1
-                    if World.pairAllowed(ss, sh[b], inf) { bp.keys.append(pairKey(s, Int32(b))) }
+                    if pairAllowed(ss, sh[b], inf) { bp.keys.append(pairKey(s, Int32(b))) }
                 }
             }
         }}}}
@@ -177,16 +182,16 @@ extension World {
                 while j < n && lx[j] <= sm.fatAABB.upper.x {
                     let o = order[j]
                     j += 1
-                    if World.pairAllowed(sm, sh[Int(o)], inf) { bp.keys.append(pairKey(m, o)) }
+                    if pairAllowed(sm, sh[Int(o)], inf) { bp.keys.append(pairKey(m, o)) }
                 }
                 j = p - 1
                 let reach = sm.fatAABB.lower.x - maxWidth
                 while j >= 0 && lx[j] >= reach {
                     let o = order[j]
                     j -= 1
-                    if World.pairAllowed(sm, sh[Int(o)], inf) { bp.keys.append(pairKey(m, o)) }
+                    if pairAllowed(sm, sh[Int(o)], inf) { bp.keys.append(pairKey(m, o)) }
                 }
-                for s in bp.statics where World.pairAllowed(sm, sh[Int(s)], inf) {
+                for s in bp.statics where pairAllowed(sm, sh[Int(s)], inf) {
                     bp.keys.append(pairKey(m, s))
                 }
             }

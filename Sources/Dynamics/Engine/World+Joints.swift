@@ -25,6 +25,7 @@ extension World {
         j.generation = joints[Int(index)].generation &+ 1
         j.alive = true
         joints[Int(index)] = j
+        linkJoint(j, +1)
         wake(body: Int(j.bodyA)); wake(body: Int(j.bodyB))
         return JointID(index: index, generation: j.generation)
     }
@@ -34,7 +35,19 @@ extension World {
         let j = joints[Int(id.index)]
         wake(body: Int(j.bodyA)); wake(body: Int(j.bodyB))
         joints[Int(id.index)].alive = false
+        linkJoint(j, -1)
         freeJoints.append(id.index)
+    }
+
+    /// Counts a joint on its bodies and their pair (bodies joined do not collide).
+    private func linkJoint(_ j: Joint, _ delta: Int) {
+        infos[Int(j.bodyA)].jointCount += Int32(delta)
+        infos[Int(j.bodyB)].jointCount += Int32(delta)
+        let key = pairKey(j.bodyA, j.bodyB)
+        let count = (jointedPairCounts[key] ?? 0) + delta
+        jointedPairCounts[key] = count > 0 ? count : nil
+        if count > 0 { jointedPairs.insert(key) } else { jointedPairs.remove(key) }
+        pairsDirty = true
     }
 
     /// Changes a joint through `body` and wakes its bodies.

@@ -80,6 +80,8 @@ struct BodyInfo {
     var allowsRotation = true
     var mass = 0.0
     var inertia = 0.0
+    /// Joints attached to this body (their bodies do not collide with each other).
+    var jointCount: Int32 = 0
     /// Electric charge (for fields); the engine itself never reads it.
     var charge = 0.0
     var sleepTime = 0.0
@@ -199,6 +201,9 @@ final class World {
     var joints: [Joint] = []
     var freeJoints: [Int32] = []
     var activeJoints: [Int32] = []
+    /// Body pairs (pairKey of body indices) joined by at least one joint, with how many.
+    var jointedPairs: Set<UInt64> = []
+    var jointedPairCounts: [UInt64: Int] = [:]
     /// The static body at the origin that anchors hang from (−1 until needed).
     var groundIndex: Int32 = -1
     /// Moving bodies with at least one contact this step, and the flags that collect them.

@@ -84,6 +84,13 @@ extension FieldBehavior {
         FieldBehavior(kind: .custom(block), falloff: 0)
     }
 
+    /// A field computed for all its items inside the region in one call per internal step:
+    /// for bindings that would otherwise cross into another language once per item.
+    /// Strength 0 switches it off; its items stay awake while it acts.
+    public static func field(batchEvaluationBlock block: @escaping BatchEvaluationBlock) -> FieldBehavior {
+        FieldBehavior(kind: .batch(block), falloff: 0)
+    }
+
     /// The force (UIKit Newtons) on an item with center `p` relative to the field (points),
     /// velocity `velocity` (pt/s), mass `m` > 0 and charge `q` at simulated time `time`; zero
     /// where the law is singular or overflows. Not for velocity fields, which set velocities.
@@ -122,7 +129,7 @@ extension FieldBehavior {
             let g = noise.gradient(px / length, py / length, time * Double(animationSpeed))
             let scale = if case .turbulence = kind { s * f * mass * (vx * vx + vy * vy) } else { s * f }
             (fx, fy) = (scale * g.dx, scale * g.dy)
-        case .velocity, .custom:
+        case .velocity, .custom, .batch:
             return .zero
         }
         guard fx.isFinite, fy.isFinite else { return .zero }

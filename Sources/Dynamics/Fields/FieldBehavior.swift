@@ -37,10 +37,30 @@ open class FieldBehavior: DynamicBehavior, CustomBehavior {
     enum Kind {
         case drag, vortex, radialGravity, linearGravity, velocity, noise, turbulence, spring, electric, magnetic
         case custom(EvaluationBlock)
+        case batch(BatchEvaluationBlock)
     }
+
+    /// One item as a batch-evaluated field sees it: center relative to the field (pt),
+    /// velocity (pt/s), mass and charge. Six Doubles, laid out in this order.
+    public struct Sample: Sendable {
+        public var position: CGPoint
+        public var velocity: CGVector
+        public var mass: CGFloat
+        public var charge: CGFloat
+    }
+
+    /// Fills `forces[i]` (UIKit Newtons) for `samples[i]`, for all the field's items inside
+    /// its region at once, at simulated time `time`. Returning leaves the forces as filled;
+    /// a non-finite force skips its item.
+    public typealias BatchEvaluationBlock = (FieldBehavior, UnsafeBufferPointer<Sample>,
+                                             UnsafeMutableBufferPointer<CGVector>, TimeInterval) -> Void
 
     let kind: Kind
     private var list = ItemList([])
+    /// Scratch of batch evaluation, reused every step.
+    private var batchSamples: [Sample] = []
+    private var batchIndices: [Int32] = []
+    private var batchForces: [CGVector] = []
     /// The noise of noise and turbulence fields (its seed is `seed`).
     private(set) var noise = GradientNoise(seed: 0)
 
@@ -135,6 +155,7 @@ open class FieldBehavior: DynamicBehavior, CustomBehavior {
     /// Acts on the items once per internal step (the `CustomBehavior` hook).
     public func step(_ context: inout DynamicBehaviorContext) {
         if strength == 0 { return }
+        if case .batch(let block) = kind { return stepBatch(&context, block) }
         let wakes = changesWithTime
         for i in 0..<context.count {
             let mass = context.mass(i)
@@ -155,12 +176,44 @@ open class FieldBehavior: DynamicBehavior, CustomBehavior {
         }
     }
 
+    /// Gathers the items inside the region, evaluates them in one call, applies the forces.
+    private func stepBatch(_ context: inout DynamicBehaviorContext, _ block: BatchEvaluationBlock) {
+        batchSamples.removeAll(keepingCapacity: true)
+        batchIndices.removeAll(keepingCapacity: true)
+        for i in 0..<context.count {
+            let mass = context.mass(i)
+            guard mass > 0 else { continue }
+            let center = context.center(i)
+            let p = CGPoint(x: center.x - position.x, y: center.y - position.y)
+            guard region.contains(p) else { continue }
+            let v = context.velocity(i)
+            batchSamples.append(Sample(position: p, velocity: CGVector(dx: v.x, dy: v.y), mass: mass, charge: context.charge(i)))
+            batchIndices.append(Int32(i))
+        }
+        if batchSamples.isEmpty { return }
+        if batchForces.count < batchSamples.count {
+            batchForces = [CGVector](repeating: .zero, count: batchSamples.count)
+        }
+        let n = batchSamples.count
+        batchSamples.withUnsafeBufferPointer { samples in
+            batchForces.withUnsafeMutableBufferPointer { forces in
+                for k in 0..<n { forces[k] = .zero }
+                block(self, samples, UnsafeMutableBufferPointer(rebasing: forces[0..<n]), context.time)
+            }
+        }
+        for k in 0..<n {
+            let f = batchForces[k]
+            guard f.dx.isFinite, f.dy.isFinite, f != .zero else { continue }
+            context.applyFieldForce(f, to: Int(batchIndices[k]), wake: true)
+        }
+    }
+
     /// Whether the force on an item at rest can change with time alone (animated noise, or
     /// a custom block, which may read the time): then the field keeps its items awake. Other
     /// fields act like gravity and let resting items sleep.
     private var changesWithTime: Bool {
         switch kind {
-        case .custom: return true
+        case .custom, .batch: return true
         case .noise: return animationSpeed != 0
         default: return false
         }

@@ -13,6 +13,7 @@ extension DynamicAnimator {
         lastStepDuration = dt
         // 1. Changes since the last frame.
         if needsUpdate { update() }
+        resumeRequested = false
         if !running {
             guard world.hasAwakeBodies else { return }
             running = true
@@ -40,7 +41,7 @@ extension DynamicAnimator {
         for b in flatBehaviors { b.action?() }
 
         // 6. Pause when everything rests and nothing is pending.
-        if !needsUpdate && heldForces.isEmpty && !world.hasAwakeBodies {
+        if !needsUpdate && !resumeRequested && heldForces.isEmpty && !world.hasAwakeBodies {
             running = false
             accumulator = 0
             delegate?.dynamicAnimatorDidPause(self)

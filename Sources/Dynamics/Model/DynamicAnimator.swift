@@ -73,6 +73,7 @@ public final class DynamicAnimator {
     /// Engine joints of attachment and snap behaviors, by behavior.
     var jointRecords: [ObjectIdentifier: JointID] = [:]
     var needsUpdate = false
+    var resumeRequested = false
     var running = false
     var accumulator: TimeInterval = 0
     var driver: RealTimeDriver?
@@ -93,7 +94,7 @@ public final class DynamicAnimator {
     }
 
     /// True while items move; false once everything rests (or there is nothing to move).
-    public var isRunning: Bool { running || (needsUpdate && !behaviors.isEmpty) }
+    public var isRunning: Bool { running || ((needsUpdate || resumeRequested) && !behaviors.isEmpty) }
 
     public func addBehavior(_ behavior: DynamicBehavior) {
         if behavior.dynamicAnimator === self && behavior.parent == nil { return }
@@ -244,8 +245,10 @@ public final class DynamicAnimator {
         }
         setNeedsResume()
     }
-    /// A change that moves something: the next frame resumes if paused.
-    func setNeedsResume() { needsUpdate = true }
+    /// A change that moves something (a body was woken): the next frame resumes if paused.
+    /// Unlike `setNeedsUpdate` it does not rebuild anything, so an action may set every
+    /// item's velocity each frame at no extra cost.
+    func setNeedsResume() { resumeRequested = true }
 }
 
 /// A force held for one frame.

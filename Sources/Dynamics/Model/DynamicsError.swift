@@ -20,33 +20,34 @@ public struct DynamicsError: Error, CustomStringConvertible, Equatable, Sendable
     public var description: String { "\(owner).\(property): \(message)" }
 }
 
-/// Checks shared by the Swift setters and the bindings.
+/// Checks shared by the Swift setters and the bindings. The owner's description is built
+/// only when a check fails.
 public enum Validate {
-    public static func finite(_ v: CGFloat, _ owner: String, _ property: String) throws {
-        guard v.isFinite else { throw DynamicsError(owner: owner, property: property, message: "must be a finite number, got \(v)") }
+    public static func finite(_ v: CGFloat, _ owner: @autoclosure () -> String, _ property: String) throws {
+        guard v.isFinite else { throw DynamicsError(owner: owner(), property: property, message: "must be a finite number, got \(v)") }
     }
 
-    public static func nonNegative(_ v: CGFloat, _ owner: String, _ property: String) throws {
+    public static func nonNegative(_ v: CGFloat, _ owner: @autoclosure () -> String, _ property: String) throws {
         guard v.isFinite, v >= 0 else {
-            throw DynamicsError(owner: owner, property: property, message: "must be a finite number ≥ 0, got \(v)")
+            throw DynamicsError(owner: owner(), property: property, message: "must be a finite number ≥ 0, got \(v)")
         }
     }
 
-    public static func positive(_ v: CGFloat, _ owner: String, _ property: String) throws {
+    public static func positive(_ v: CGFloat, _ owner: @autoclosure () -> String, _ property: String) throws {
         guard v.isFinite, v > 0 else {
-            throw DynamicsError(owner: owner, property: property, message: "must be a finite number > 0, got \(v)")
+            throw DynamicsError(owner: owner(), property: property, message: "must be a finite number > 0, got \(v)")
         }
     }
 
-    public static func finite(_ p: CGPoint, _ owner: String, _ property: String) throws {
+    public static func finite(_ p: CGPoint, _ owner: @autoclosure () -> String, _ property: String) throws {
         guard p.x.isFinite, p.y.isFinite else {
-            throw DynamicsError(owner: owner, property: property, message: "must be finite, got (\(p.x), \(p.y))")
+            throw DynamicsError(owner: owner(), property: property, message: "must be finite, got (\(p.x), \(p.y))")
         }
     }
 
-    public static func finite(_ v: CGVector, _ owner: String, _ property: String) throws {
+    public static func finite(_ v: CGVector, _ owner: @autoclosure () -> String, _ property: String) throws {
         guard v.dx.isFinite, v.dy.isFinite else {
-            throw DynamicsError(owner: owner, property: property, message: "must be finite, got (\(v.dx), \(v.dy))")
+            throw DynamicsError(owner: owner(), property: property, message: "must be finite, got (\(v.dx), \(v.dy))")
         }
     }
 }

@@ -82,46 +82,45 @@ extension LuaBridge {
         return 1
     }
 
-    /// A custom field calling `evaluate(position, velocity, mass, charge, time)` per item per
-    /// internal step. The two argument tables are made once and refilled for every item, so
-    /// the per-item path allocates nothing in Lua. An error disables the field and is reported.
-    func customField(_ ref: Int32, name: String, pushSelf: (() -> Void)? = nil) -> FieldBehavior {
-        lua_createtable(L, 0, 2); lua_pushnumber(L, 0); lua_setfield(L, -2, "x"); lua_pushnumber(L, 0); lua_setfield(L, -2, "y")
-        let positionRef = dyn_lua_ref(L)
-        lua_createtable(L, 0, 2); lua_pushnumber(L, 0); lua_setfield(L, -2, "x"); lua_pushnumber(L, 0); lua_setfield(L, -2, "y")
-        let velocityRef = dyn_lua_ref(L)
+    /// A custom field calling `evaluate([self,] position, velocity, mass, charge, time)` for
+    /// every item inside its region, once per internal step: one protected call for the
+    /// whole batch runs a C loop that refills two argument tables for each item, so the
+    /// per-item path allocates nothing and never leaves C. An error (or a non-finite
+    /// result) disables the field and is reported with the function's file:line.
+    func customField(_ ref: Int32, name: String, selfObject: AnyObject? = nil) -> FieldBehavior {
+        func table() -> Int32 {
+            lua_createtable(L, 0, 2)
+            lua_pushnumber(L, 0); lua_setfield(L, -2, "x")
+            lua_pushnumber(L, 0); lua_setfield(L, -2, "y")
+            return dyn_lua_ref(L)
+        }
+        let positionRef = table(), velocityRef = table()
+        var selfRef: Int32 = 0
+        if let selfObject {
+            push(selfObject, as: .behavior)
+            selfRef = dyn_lua_ref(L)
+        }
         var failed = false
-        return FieldBehavior.field { [weak self] field, position, velocity, mass, charge, time in
-            guard let self, !failed else { return .zero }
-            var force = CGVector.zero
+        return FieldBehavior.field { [weak self] _, samples, forces, time in
+            guard let self, !failed, let s = samples.baseAddress, let f = forces.baseAddress else { return }
             let L = self.L
-            let error = self.callReference(ref, nargs: pushSelf == nil ? 5 : 6, nresults: 2, pushArgs: {
-                pushSelf?()
-                dyn_lua_getref(L, positionRef)
-                lua_pushnumber(L, Double(position.x)); lua_setfield(L, -2, "x")
-                lua_pushnumber(L, Double(position.y)); lua_setfield(L, -2, "y")
-                dyn_lua_getref(L, velocityRef)
-                lua_pushnumber(L, Double(velocity.dx)); lua_setfield(L, -2, "x")
-                lua_pushnumber(L, Double(velocity.dy)); lua_setfield(L, -2, "y")
-                lua_pushnumber(L, Double(mass)); lua_pushnumber(L, Double(charge)); lua_pushnumber(L, time)
-            }, results: {
-                force = CGVector(dx: dyn_lua_tonumber(L, -2), dy: dyn_lua_tonumber(L, -1))
-                if lua_type(L, -2) != LUA_TNUMBER || lua_type(L, -1) != LUA_TNUMBER || !force.dx.isFinite || !force.dy.isFinite {
-                    force = CGVector(dx: CGFloat.nan, dy: 0)
+            precondition(MemoryLayout<FieldBehavior.Sample>.stride == 6 * MemoryLayout<Double>.stride
+                && MemoryLayout<CGVector>.stride == 2 * MemoryLayout<Double>.stride)
+            do {
+                try s.withMemoryRebound(to: Double.self, capacity: 6 * samples.count) { sp in
+                    try f.withMemoryRebound(to: Double.self, capacity: 2 * forces.count) { fp in
+                        try self.state.guarded {
+                            dyn_lua_eval_field(L, ref, selfRef, positionRef, velocityRef, sp, samples.count, fp, time)
+                        }
+                    }
                 }
-            })
-            if let error {
+            } catch let error as LuaError {
                 failed = true
+                for k in 0..<forces.count { forces[k] = .zero }
                 self.errorHandler(LuaError(kind: error.kind, message: "\(name): \(error.message)", traceback: error.traceback))
-                return .zero
-            }
-            if force.dx.isNaN {
+            } catch {
                 failed = true
-                self.errorHandler(LuaError(kind: .runtime,
-                    message: "\(self.definedAt(ref)): \(name): must return two finite numbers (fx, fy); the field is disabled"))
-                return .zero
             }
-            return force
         }
     }
 

@@ -1,0 +1,16 @@
+// UIKitPorts: classic UIKit Dynamics code run headless on Dynamics through UIKitCompat.
+// After each phase (a fall, a tap, a fling) prints a header, then where each item came to
+// rest: one line per item, center and angle to 1 decimal.
+//
+//     swift run UIKitPorts
+
+import UIKitCompat
+
+// (a) The tutorial: the fall, then a tap.
+for phase in runTutorial().phases { print(phase.report) }
+
+// (b) Block Man: the fall, then taps that turn gravity up, left and down.
+for phase in runBlockMan().phases { print(phase.report) }
+
+// (c) Picture in picture: flings toward each corner.
+for fling in runPiP().flings { print(fling.phase.report) }
