@@ -98,11 +98,16 @@ public final class LuaBridge {
         lua_setfield(L, -2, "dynamics")
         pushFunction { bridge, L in
             let name = bridge.string(at: 1) ?? "?"
-            guard name == "dynamics" else {
-                throw LuaArgumentError(message: "require: module '\(name)' is not available in the sandbox (require loads \"dynamics\")")
+            if name == "dynamics" {
+                dyn_lua_push_sandbox(L)
+                lua_getfield(L, -1, "dynamics")
+                return 1
             }
-            dyn_lua_push_sandbox(L)
-            lua_getfield(L, -1, "dynamics")
+            // A plugin on the search path: its definition table.
+            guard bridge.luaPluginNames().contains(name) else {
+                throw LuaArgumentError(message: "require: module '\(name)' is not available in the sandbox (require loads \"dynamics\" and plugins: \(bridge.luaPluginNames().joined(separator: ", ")))")
+            }
+            dyn_lua_getref(L, try bridge.loadPlugin(name))
             return 1
         }
         lua_setfield(L, -2, "require")

@@ -69,7 +69,7 @@ extension LuaBridge {
     }
 
     /// Loads (once) and checks a Lua plugin; returns the reference of its definition table.
-    private func loadPlugin(_ name: String) throws -> Int32 {
+    func loadPlugin(_ name: String) throws -> Int32 {
         if let ref = pluginDefinitions[name] { return ref }
         guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }),
               let file = pluginSearchPath.map({ ($0 as NSString).appendingPathComponent("\(name).lua") })

@@ -97,6 +97,7 @@ public struct LuaTestRunner {
             let state = try LuaState(limits: limits)
             var callbackErrors: [LuaError] = []
             let bridge = LuaBridge(state: state) { callbackErrors.append($0) }
+            bridge.sceneFolder = (file as NSString).deletingLastPathComponent
             return try withExtendedLifetime(bridge) {
                 try state.run(LuaTestRunner.testAPI, chunkName: "dynamics.test")
                 let cases = dyn_lua_ref(state.raw)

@@ -212,3 +212,43 @@ struct BindingTests {
         #expect(paused == 1)
     }
 }
+
+@Suite("Lua callback faults")
+struct CallbackFaultTests {
+    @Test("A failing collision callback is disabled and reported; the animator keeps running")
+    func failingCallback() throws {
+        let scene = try Scene()
+        let y = try scene.number("""
+            local a = dynamics.animator{ bounds = {0, 0, 200, 200} }
+            local box = dynamics.item{ center = {100, 100}, size = {20, 20} }
+            local c = dynamics.collision{ items = {box}, boundsAsBoundary = true }
+            c.onBegan = function(item, other, point) error("boom") end
+            a:addBehavior(dynamics.gravity{ items = {box} })
+            a:addBehavior(c)
+            a:run{ seconds = 2 }
+            return box.center.y
+            """)
+        #expect(abs(y! - 190) < 0.5, "resting on the floor")
+        #expect(scene.errors.count == 1)
+        #expect(scene.errors.first?.message.hasPrefix("collision.onBegan: scene.lua:4: boom") == true, "\(scene.errors)")
+    }
+
+    @Test("A delegate callback that runs forever is stopped by the budget")
+    func endlessDelegate() throws {
+        let state = try LuaState(limits: LuaLimits(instructionBudget: 5_000_000))
+        var errors: [LuaError] = []
+        let bridge = LuaBridge(state: state) { errors.append($0) }
+        try withExtendedLifetime(bridge) {
+            try state.run("""
+                local a = dynamics.animator{ bounds = {0, 0, 200, 200} }
+                local box = dynamics.item{ center = {100, 190}, size = {20, 20} }
+                a.delegate = { didPause = function() while true do end end }
+                a:addBehavior(dynamics.collision{ items = {box}, boundsAsBoundary = true })
+                a:addBehavior(dynamics.gravity{ items = {box} })
+                a:run{ untilPaused = true, seconds = 3 }
+                """, chunkName: "pause.lua")
+        }
+        #expect(errors.count == 1 && errors.first?.kind == .budget, "\(errors)")
+        #expect(errors.first?.message.contains("pause.lua:3") == true)
+    }
+}

@@ -150,3 +150,38 @@ test("bad input is an error naming the property", function()
     :toFail("attachment.frequency")
   expect(function() dyn.field.spring{ strength = 0 / 0 } end):toFail("field.strength")
 end)
+
+test("drag is quadratic in speed and a velocity field sets the velocity", function()
+  local function decel(speed)
+    local a, item, props = world({300, 400})
+    props:addLinearVelocity(item, {speed, 0})
+    a:addBehavior(dyn.field.drag{ items = {item} })
+    a:step(1 / 120)
+    return (speed - item.velocity.x) * 120
+  end
+  expect(decel(200) / decel(100)):toBeCloseTo(4, 0.01)
+  local a, item = world({300, 400})
+  a:addBehavior(dyn.field.velocity{ items = {item}, direction = {1.5, -0.5} })
+  a:step(1 / 120)
+  expect(item.velocity.x):toBeCloseTo(150, 1e-9)
+  expect(item.velocity.y):toBeCloseTo(-50, 1e-9)
+end)
+
+test("structural changes made in an action take effect after the frame", function()
+  local a, box = world()
+  local added = false
+  local g = dyn.gravity{ items = {box} }
+  a:addBehavior(dyn.behavior{ action = function()
+    if not added then a:addBehavior(g); added = true end
+  end })
+  a:step()                        -- the action adds gravity: nothing falls in this frame
+  expect(box.velocity.y):toBe(0)
+  a:step()
+  expect(box.velocity.y):toBeGreaterThan(0)
+end)
+
+test("require gives the dynamics module and plugin definitions, nothing else", function()
+  expect(require("dynamics")):toBe(dyn)
+  expect(require("wind").name):toBe("wind")
+  expect(function() require("io") end):toFail("not available in the sandbox")
+end)
