@@ -27,8 +27,11 @@ open class AttachmentBehavior: DynamicBehavior {
     override var ownItems: [DynamicItem] { items }
 
     /// Offsets of the attachment points from the items' centers, in their own axes (points).
-    let offsetA: CGVector
-    let offsetB: CGVector
+    /// Where the attachment holds the first item: an offset from its center in its own axes
+    /// (points). For pin, fixed and sliding attachments, the anchor point's offset.
+    public let offsetA: CGVector
+    /// The same on the second item (zero for an item–anchor attachment).
+    public let offsetB: CGVector
     /// Relative angle (second item's minus first's, or the first's for an anchor) at creation.
     let referenceAngle: CGFloat
     /// Sliding axis in the second item's axes at creation (unit); for an anchor, in the world.

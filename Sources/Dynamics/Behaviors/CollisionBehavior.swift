@@ -48,7 +48,8 @@ open class CollisionBehavior: DynamicBehavior {
     private(set) var boundaries: [(identifier: AnyHashable, path: BezierPath)] = []
     /// Bumped whenever boundaries or the reference-bounds setting change.
     private(set) var boundaryVersion = 0
-    private(set) var referenceInsets: EdgeInsets?
+    /// The insets of the reference-bounds boundary, or nil when the bounds are no boundary.
+    public private(set) var referenceInsets: EdgeInsets?
 
     public weak var collisionDelegate: CollisionBehaviorDelegate?
 

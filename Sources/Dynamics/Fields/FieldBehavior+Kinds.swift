@@ -94,7 +94,7 @@ extension FieldBehavior {
     /// The force (UIKit Newtons) on an item with center `p` relative to the field (points),
     /// velocity `velocity` (pt/s), mass `m` > 0 and charge `q` at simulated time `time`; zero
     /// where the law is singular or overflows. Not for velocity fields, which set velocities.
-    func force(at p: CGPoint, velocity: CGPoint, mass m: CGFloat, charge q: CGFloat, time: TimeInterval) -> CGVector {
+    public func force(at p: CGPoint, velocity: CGPoint, mass m: CGFloat, charge q: CGFloat, time: TimeInterval) -> CGVector {
         if case .custom(let block) = kind {
             let force = block(self, p, CGVector(dx: velocity.x, dy: velocity.y), m, q, time)
             require { try Validate.finite(force, "FieldBehavior", "evaluationBlock") }

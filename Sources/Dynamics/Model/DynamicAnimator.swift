@@ -229,6 +229,18 @@ public final class DynamicAnimator {
         setNeedsResume()
     }
 
+    /// The points (world, points) where items touch something now: the manifold points of
+    /// every contact that is touching, for debug drawing. O(contacts).
+    public var contactPoints: [CGPoint] {
+        var points: [CGPoint] = []
+        for ref in world.contactIndex {
+            let c = world.contacts[Int(ref.slot)]
+            guard c.touching else { continue }
+            for k in 0..<c.manifold.pointCount { points.append(Units.point(c.manifold[k].point)) }
+        }
+        return points
+    }
+
     /// The mass of an item in the world (density × area / 10 000), or nil.
     public func mass(of item: DynamicItem) -> CGFloat? {
         guard let i = recordIndex[ObjectIdentifier(item)] else { return nil }
