@@ -4,7 +4,7 @@ SWIFT ?= swift
 # Root installs directly (CI, containers); anyone else goes through sudo.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build test demo bench clean
+.PHONY: deps build test demo bench browser-check clean
 
 # Lua 5.4 headers and library, found through pkg-config (Debian: liblua5.4-dev).
 deps:
@@ -24,16 +24,25 @@ deps:
 build: deps
 	$(SWIFT) build
 
+# Swift Testing suites (they include the Lua scene tests), then the CLI's script-driven
+# tests over Tests/Scenes and the examples' companion tests.
 test: deps
 	$(SWIFT) test
+	$(SWIFT) run dynamics test Tests/Scenes Examples/tests
 
+# Block Man falls in your browser: writes blockman.svg.
 demo: deps
-	$(SWIFT) run -c release FallingBoxes --svg falling_boxes.svg
-	@echo "demo: wrote falling_boxes.svg (open it in a browser)"
+	$(SWIFT) run -c release dynamics run Examples/blockman.lua --svg blockman.svg
+	@echo "demo: wrote blockman.svg (open it in a browser)"
+
+# Renders an example's SVG in headless Chromium at two times and checks the pixels moved.
+browser-check: deps
+	$(SWIFT) run -c release dynamics run Examples/blockman.lua --svg .build/blockman-check.svg --seconds 3
+	bash Tests/BrowserCheck/browser_check.sh .build/blockman-check.svg
 
 bench: deps
 	$(SWIFT) run -c release dynamics bench
 
 clean:
 	$(SWIFT) package clean
-	rm -f falling_boxes.svg
+	rm -f falling_boxes.svg blockman.svg

@@ -8,7 +8,10 @@ let package = Package(
         .library(name: "Dynamics", targets: ["Dynamics"]),
         .library(name: "DynamicsLua", targets: ["DynamicsLua"]),
         .library(name: "UIKitCompat", targets: ["UIKitCompat"]),
+        .library(name: "DynamicsRender", targets: ["DynamicsRender"]),
         .executable(name: "dynamics", targets: ["dynamics"]),
+        .plugin(name: "DynamicsTestCommand", targets: ["DynamicsTestCommand"]),
+        .plugin(name: "LuaCheckPlugin", targets: ["LuaCheckPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -32,14 +35,26 @@ let package = Package(
         // The Lua bridge: a sandboxed state with limits, and (to come) the bindings.
         .target(name: "DynamicsLua", dependencies: ["Dynamics", "CLua", "CLuaShim"]),
 
+        // Trace recording and writers: CSV, JSON, animated SVG with a debug overlay.
+        .target(name: "DynamicsRender", dependencies: ["Dynamics"]),
+
         // The standard scenes of DESIGN §7, shared by tests and benchmarks.
-        .target(name: "DynamicsScenes", dependencies: ["Dynamics", "DynamicsLua"]),
+        .target(name: "DynamicsScenes", dependencies: ["Dynamics", "DynamicsLua"], plugins: ["LuaCheckPlugin"]),
+
+        // SwiftPM plugins: thin, they call tools.
+        .plugin(
+            name: "DynamicsTestCommand",
+            capability: .command(intent: .custom(verb: "dynamics-test", description: "Run the Lua script-driven tests (dynamics test).")),
+            dependencies: ["dynamics"]
+        ),
+        .plugin(name: "LuaCheckPlugin", capability: .buildTool(), dependencies: ["dynamics-luacheck"]),
+        .executableTarget(name: "dynamics-luacheck", dependencies: ["CLua", "CLuaShim"]),
 
         // The host CLI.
         .executableTarget(
             name: "dynamics",
             dependencies: [
-                "Dynamics", "DynamicsLua", "DynamicsScenes",
+                "Dynamics", "DynamicsLua", "DynamicsRender", "DynamicsScenes",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -57,6 +72,7 @@ let package = Package(
         .testTarget(name: "ExampleTests", dependencies: ["Dynamics", "FallingBoxes"]),
         .testTarget(name: "UIKitCompatTests", dependencies: ["UIKitPorts", "UIKitCompat"]),
         .testTarget(name: "CLITests", dependencies: ["dynamics"]),
+        .testTarget(name: "DynamicsRenderTests", dependencies: ["DynamicsRender", "Dynamics"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -19,3 +19,81 @@ extension LuaBridge {
         installFieldsAndRegions(in: module)
     }
 }
+
+extension LuaBridge {
+    /// Installs `__dynamics_readScene(path)` for `loadScene`: it returns the text of a `.lua`
+    /// file relative to `sceneFolder` and its name for error messages. Only `.lua` files can
+    /// be read, so a script cannot read other files through it.
+    public func installSceneReader() {
+        dyn_lua_host_enter(L)
+        defer { dyn_lua_host_leave(L) }
+        dyn_lua_push_sandbox(L)
+        setFunction("__dynamics_readScene", in: lua_gettop(L)) { bridge, L in
+            guard let path = bridge.string(at: 1) else {
+                throw LuaArgumentError(message: "loadScene(path): expected a string, got \(bridge.typeName(at: 1))")
+            }
+            guard path.hasSuffix(".lua") else { throw LuaArgumentError(message: "loadScene(path): only .lua files can be loaded") }
+            let base = bridge.sceneFolder ?? FileManager.default.currentDirectoryPath
+            let full = path.hasPrefix("/") ? path : (base as NSString).appendingPathComponent(path)
+            guard let text = try? String(contentsOfFile: full, encoding: .utf8) else {
+                throw LuaArgumentError(message: "loadScene: cannot read \(path)")
+            }
+            lua_pushstring(L, text)
+            lua_pushstring(L, (path as NSString).lastPathComponent)
+            return 2
+        }
+        lua_settop(L, -2)
+    }
+}
+
+extension LuaBridge {
+    /// What a scene script returned in its top `results` stack values: an animator, or a table
+    /// `{ animator = a, seconds = S }`.
+    public func sceneResult(results: Int) -> (animator: DynamicAnimator?, seconds: Double?) {
+        guard results > 0 else { return (nil, nil) }
+        let top = lua_absindex(L, -Int32(results))
+        if let a = try? object(at: top, .animator, as: DynamicAnimator.self, what: "scene") { return (a, nil) }
+        guard lua_type(L, top) == LUA_TTABLE else { return (nil, nil) }
+        var animator: DynamicAnimator?
+        var seconds: Double?
+        if lua_getfield(L, top, "animator") != LUA_TNIL {
+            animator = try? object(at: -1, .animator, as: DynamicAnimator.self, what: "scene.animator")
+        }
+        lua_settop(L, -2)
+        if lua_getfield(L, top, "seconds") == LUA_TNUMBER { seconds = dyn_lua_tonumber(L, -1) }
+        lua_settop(L, -2)
+        return (animator, seconds)
+    }
+
+    /// The Lua plugins on the search path: name, file and parameters with their defaults.
+    public func luaPluginDescriptions() -> [(name: String, file: String, params: String)] {
+        luaPluginNames().compactMap { name in
+            guard let ref = try? loadPlugin(name) else { return nil }
+            let file = pluginSearchPath.map { ($0 as NSString).appendingPathComponent("\(name).lua") }
+                .first { FileManager.default.fileExists(atPath: $0) } ?? "?"
+            dyn_lua_host_enter(L)
+            defer { dyn_lua_host_leave(L) }
+            dyn_lua_getref(L, ref)
+            var params: [String] = []
+            if lua_getfield(L, -1, "params") == LUA_TTABLE {
+                let t = lua_gettop(L)
+                lua_pushnil(L)
+                while lua_next(L, t) != 0 {
+                    let key = string(at: -2) ?? "?"
+                    let value: String
+                    switch lua_type(L, -1) {
+                    case LUA_TNUMBER: value = "\(dyn_lua_tonumber(L, -1))"
+                    case LUA_TSTRING: value = "\"\(string(at: -1) ?? "")\""
+                    case LUA_TBOOLEAN: value = lua_toboolean(L, -1) != 0 ? "true" : "false"
+                    case LUA_TTABLE: value = (try? pair(at: -1, key)).map { "{\($0.0), \($0.1)}" } ?? "{...}"
+                    default: value = typeName(at: -1)
+                    }
+                    params.append("\(key) = \(value)")
+                    lua_settop(L, -2)
+                }
+            }
+            lua_settop(L, -3)
+            return (name, file, params.sorted().joined(separator: ", "))
+        }
+    }
+}

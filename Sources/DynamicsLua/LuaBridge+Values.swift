@@ -135,7 +135,9 @@ extension LuaBridge {
             }
             keys.append(key)
         }
-        return keys
+        // Lua's `pairs` order changes from state to state: apply properties in the
+        // constructor's own order, so results are deterministic (direction before magnitude).
+        return allowed.filter { keys.contains($0) }
     }
 
     /// Pushes `table[key]` (table at `index`) and returns whether it is non-nil.

@@ -36,6 +36,8 @@ private let luaCallbackThunk: dyn_lua_callback = { L, context in
         lua_pushstring(L, "dynamics: the module's host bridge was released")
         return -1
     }
+    bridge.state.watchdog.suspend()
+    defer { bridge.state.watchdog.resume() }
     do {
         return try callback.body(bridge, L)
     } catch let error as LuaArgumentError {
@@ -68,7 +70,6 @@ public final class LuaBridge {
     private var objects: [AnyObject?] = []
     private var generations: [UInt32] = []
     private var freeSlots: [Int32] = []
-    private var callbacks: [LuaCallback] = []
     /// The one userdata of each object scripts hold (kept for the state's life).
     private var handleRefs: [ObjectIdentifier: Int32] = [:]
     /// The animators scripts made, in order (items are refreshed in them when a script
@@ -119,7 +120,7 @@ public final class LuaBridge {
     /// Pushes a Lua function that runs `body` (which returns its result count).
     func pushFunction(_ body: @escaping (LuaBridge, OpaquePointer) throws -> Int32) {
         let callback = LuaCallback(bridge: self, body: body)
-        callbacks.append(callback)
+        state.retained.append(callback) // lives until the state closes (finalizers may call it)
         dyn_lua_pushcallback(L, luaCallbackThunk, Unmanaged.passUnretained(callback).toOpaque())
     }
 

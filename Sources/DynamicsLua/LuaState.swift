@@ -31,7 +31,10 @@ public final class LuaState {
     /// The raw state, for bindings and tests that use the C API directly. Do not close it.
     public var raw: OpaquePointer { L }
     public private(set) var limits: LuaLimits
-    private let watchdog: Watchdog
+    let watchdog: Watchdog
+    /// Host objects Lua may call until the state closes (callbacks, whose finalizers can
+    /// still run while `lua_close` collects): released only after the state is closed.
+    var retained: [AnyObject] = []
 
     public init(limits: LuaLimits = LuaLimits()) throws {
         guard limits.instructionBudget > 0, limits.memoryCap > 0 else {
@@ -54,6 +57,7 @@ public final class LuaState {
     deinit {
         watchdog.stop()
         dyn_lua_close(L)
+        retained.removeAll()
     }
 
     /// Changes the limits; the memory cap applies to allocations from now on.
@@ -75,6 +79,11 @@ public final class LuaState {
         guard status == LUA_OK else { throw popError(status) }
         try call(nargs: 0, nresults: LUA_MULTRET)
         return Int(lua_gettop(L) - base)
+    }
+
+    /// Pops `n` values (results of `run`).
+    public func pop(_ n: Int) {
+        lua_settop(L, -Int32(n) - 1)
     }
 
     /// Calls the function below its `nargs` arguments on the stack under the budget, with a
@@ -153,16 +162,44 @@ final class Watchdog: @unchecked Sendable {
         return true
     }
 
+    /// Calls nest: Lua → host callback (suspended) → Lua again (a fresh allowance).
+    private var depth = 0
+
+    /// A call into Lua starts: its allowance runs from now. A call made from a host callback
+    /// (itself inside Lua) gets a fresh allowance: time spent in the host never counts.
     func begin(deadline: TimeInterval) {
         lock.lock()
+        depth += 1
         callStart = DispatchTime.now().uptimeNanoseconds
         allowance = UInt64(deadline * 1e9)
         lock.unlock()
     }
 
+    /// Host code runs (a callback from Lua): its time does not count against the budget.
+    func suspend() {
+        lock.lock(); defer { lock.unlock() }
+        guard depth > 0 else { return }
+        callStart = 0
+        if armed { dyn_lua_disarm_budget(state); armed = false }
+    }
+
+    /// Back in Lua after a host callback: the allowance starts again.
+    func resume() {
+        lock.lock(); defer { lock.unlock() }
+        if depth > 0 { callStart = DispatchTime.now().uptimeNanoseconds }
+    }
+
     /// Ends the call; true if the hook had been armed.
     func end() -> Bool {
         lock.lock(); defer { lock.unlock() }
+        depth -= 1
+        guard depth == 0 else {
+            // Back in the host code that called into Lua (suspended until it returns).
+            callStart = 0
+            let wasArmed = armed
+            if armed { dyn_lua_disarm_budget(state); armed = false }
+            return wasArmed
+        }
         callStart = 0
         let wasArmed = armed
         if armed {

@@ -8,7 +8,7 @@ import Foundation
 /// `:toBeGreaterThan(x)`, `:toBeTruthy()` and `:toFail(pattern)`. A failure names the
 /// file:line of the check, what was expected and what came. Each file gets its own
 /// sandboxed state with the `dynamics` module.
-public struct LuaTestRunner {
+public struct LuaTestRunner: Sendable {
     public struct Result: Equatable, Sendable {
         public var file: String
         public var name: String
@@ -27,7 +27,7 @@ public struct LuaTestRunner {
     }
 
     /// The test API, installed in the sandbox of each test file.
-    static let testAPI = """
+    public static let testAPISource = """
         local cases = {}
         local function fail(message) error(message, 3) end
         local function show(v) if type(v) == 'string' then return string.format('%q', v) end return tostring(v) end
@@ -64,11 +64,21 @@ public struct LuaTestRunner {
             fail('expected an error matching ' .. show(pattern) .. ', got ' .. show(tostring(err)))
           end
         end
+        function loadScene(path)
+          local source, name = __dynamics_readScene(path)
+          local chunk = assert(load(source, '@' .. name, 't'))
+          return chunk()
+        end
         return cases
         """
 
     /// Runs every `*_test.lua` under `paths` (files or folders), in name order.
     public func run(paths: [String], filter: String? = nil) -> [Result] {
+        testFiles(in: paths).flatMap { run(file: $0, filter: filter) }
+    }
+
+    /// The `*_test.lua` files under `paths` (files are taken as given), in name order.
+    public func testFiles(in paths: [String]) -> [String] {
         var files: [String] = []
         for path in paths {
             var isDirectory: ObjCBool = false
@@ -84,7 +94,7 @@ public struct LuaTestRunner {
                 files.append(path)
             }
         }
-        return files.flatMap { run(file: $0, filter: filter) }
+        return files
     }
 
     /// Runs one test file.
@@ -98,8 +108,9 @@ public struct LuaTestRunner {
             var callbackErrors: [LuaError] = []
             let bridge = LuaBridge(state: state) { callbackErrors.append($0) }
             bridge.sceneFolder = (file as NSString).deletingLastPathComponent
+            bridge.installSceneReader()
             return try withExtendedLifetime(bridge) {
-                try state.run(LuaTestRunner.testAPI, chunkName: "dynamics.test")
+                try state.run(LuaTestRunner.testAPISource, chunkName: "dynamics.test")
                 let cases = dyn_lua_ref(state.raw)
                 try state.run(source, chunkName: name)
                 lua_settop(state.raw, 0)

@@ -69,6 +69,9 @@ struct Joint {
     /// an undamped spring's energy; stiffer ones use the soft (implicit) form, which is
     /// stable at any frequency but loses some energy every sub-step.
     var explicitSpring = false
+    /// A rigid rod shorter than the slop is a pin: its axis is undefined when the points
+    /// coincide, so it is solved as a point constraint.
+    var pointLike = false
 
     // Accumulated impulses (warm started).
     var linearImpulse = Vec2.zero

@@ -95,6 +95,7 @@ extension World {
                 j.axialMass = kk > 0 ? 1 / kk : 0
                 j.springSoftness = Softness(hertz: j.hertz, dampingRatio: j.dampingRatio, h: h)
                 j.explicitSpring = j.enableSpring && j.hertz > 0 && 2 * Double.pi * j.hertz * h <= 0.5
+                j.pointLike = !j.enableSpring && !j.enableLimit && j.length < Tuning.linearSlop
             case .prismatic:
                 j.axisA = qA.rotate(j.localAxisA)
                 let d = j.deltaCenter + j.rB - j.rA
@@ -148,8 +149,10 @@ extension World {
                 var L = j.angularImpulse
                 switch j.kind {
                 case .distance:
-                    let d = (sB.pointee.dp - sA.pointee.dp) + j.deltaCenter + rB - rA
-                    P = (j.axialImpulse + j.lowerImpulse - j.upperImpulse) * d.normalized
+                    if !j.pointLike {
+                        let d = (sB.pointee.dp - sA.pointee.dp) + j.deltaCenter + rB - rA
+                        P = (j.axialImpulse + j.lowerImpulse - j.upperImpulse) * d.normalized
+                    }
                     L = 0
                 case .revolute:
                     L = j.frictionImpulse + j.lowerImpulse - j.upperImpulse
@@ -198,6 +201,8 @@ extension World {
                 let M = (mA, iA, mB, iB)
 
                 switch j.pointee.kind {
+                case .distance where j.pointee.pointLike:
+                    solvePoint(j, d, rA, rB, &vA, &wA, &vB, &wB, M, soft, useBias)
                 case .distance:
                     solveDistance(j, d, rA, rB, &vA, &wA, &vB, &wB, M, soft, inv_h, useBias)
                 case .revolute:

@@ -1,0 +1,98 @@
+-- Block Man (iOS Developer Tips' UIKit Dynamics tutorial): a stick figure of nine rectangles
+-- and an elliptic head, held together by rigid attachments at its joints, falls under gravity
+-- onto the bottom of the screen. Scripted "taps" turn gravity toward the tapped point, seen
+-- from the middle of the screen, so the figure tumbles from wall to wall. The head is bouncier
+-- than the rest.
+--
+--   dynamics run Examples/blockman.lua --svg blockman.svg
+--
+-- The parts collide with the screen's edges only (collision mode "boundaries"): the neck and
+-- the hips are joints on an edge two parts share, which cannot bend without the parts
+-- overlapping.
+local dyn = require "dynamics"
+
+local W, H = 320, 568
+local animator = dyn.animator{ bounds = {0, 0, W, H} }
+
+-- The tutorial's frames {x, y, width, height}, as items centered in them.
+local function part(name, x, y, w, h, shape)
+  return dyn.item{ name = name, center = {x + w / 2, y + h / 2}, size = {w, h}, shape = shape }
+end
+local head          = part("head",          135, 100, 50, 50, "ellipse")
+local torso         = part("torso",         155, 150, 10, 100)
+local hips          = part("hips",          140, 250, 40, 10)
+local leftLeg       = part("leftLeg",       130, 250, 10, 40)
+local rightLeg      = part("rightLeg",      180, 250, 10, 40)
+local leftUpperArm  = part("leftUpperArm",  115, 170, 40, 10)
+local rightUpperArm = part("rightUpperArm", 165, 170, 40, 10)
+local leftLowerArm  = part("leftLowerArm",  105, 170, 10, 40)
+local rightLowerArm = part("rightLowerArm", 205, 170, 10, 40)
+
+local parts = { head, torso, hips, leftLeg, rightLeg, leftUpperArm, rightUpperArm, leftLowerArm, rightLowerArm }
+local body = { table.unpack(parts, 2) }
+
+local gravity = dyn.gravity{ items = parts }
+animator:addBehavior(gravity)
+animator:addBehavior(dyn.collision{ items = parts, mode = "boundaries", boundsAsBoundary = true })
+local headProps = dyn.itemBehavior{ items = {head}, elasticity = 0.8 }             -- the head bounces
+local bodyProps = dyn.itemBehavior{ items = body, elasticity = 0.3, friction = 0.5 }
+animator:addBehavior(headProps)
+animator:addBehavior(bodyProps)
+
+-- Joints: a point of one part (offset from its center) tied to a point of another. With the
+-- default frequency 0 an attachment is a rigid rod whose length is the distance between its two
+-- points at the start: 0 at the neck and the hips, 5 pt at the shoulders, about 7 pt at the
+-- elbows and legs (the tutorial's frames).
+local joints = {}
+local function joint(name, a, offsetA, b, offsetB)
+  local j = dyn.attachment{ item = a, offset = offsetA, to = b, offsetTo = offsetB }
+  animator:addBehavior(j)
+  joints[#joints + 1] = { name = name, item = a, offset = offsetA, to = b, offsetTo = offsetB, behavior = j }
+end
+joint("neck",          head,          {0, 25},   torso,         {0, -50})
+joint("hips",          torso,         {0, 50},   hips,          {0, -5})
+joint("leftHip",       hips,          {-20, 0},  leftLeg,       {0, -20})
+joint("rightHip",      hips,          {20, 0},   rightLeg,      {0, -20})
+joint("leftShoulder",  torso,         {0, -25},  leftUpperArm,  {20, 0})
+joint("rightShoulder", torso,         {0, -25},  rightUpperArm, {-20, 0})
+joint("leftElbow",     leftUpperArm,  {-20, 0},  leftLowerArm,  {0, -20})
+joint("rightElbow",    rightUpperArm, {20, 0},   rightLowerArm, {0, -20})
+
+-- Scripted taps: at each time, gravity turns toward the tapped point, seen from the middle of
+-- the screen (the tutorial's tap handler). The last one sends the figure to the floor again.
+-- A resting animator pauses and calls no actions (UIKit's rule), so until the last tap the
+-- script keeps it awake with a zero force.
+local taps = {
+  { time = 3,  point = {160, 10} },    -- up: the figure falls onto the ceiling
+  { time = 5,  point = {10, 284} },    -- left: onto the left wall
+  { time = 7,  point = {310, 284} },   -- right: across the screen onto the right wall
+  { time = 9,  point = {160, 560} },   -- down: it lands on the floor again
+}
+local nextTap = 1
+animator:addBehavior(dyn.behavior{ items = parts, action = function(self, dt)
+  local tap = taps[nextTap]
+  if tap and animator.elapsedTime >= tap.time then
+    local dx, dy = tap.point[1] - W / 2, tap.point[2] - H / 2
+    local length = math.sqrt(dx * dx + dy * dy)
+    gravity.direction = { dx / length, dy / length }
+    nextTap = nextTap + 1
+  end
+  if taps[nextTap] then head:applyForce{0, 0} end
+end })
+
+return {
+  animator = animator,
+  seconds = 14,
+  items = {
+    head = head, torso = torso, hips = hips, leftLeg = leftLeg, rightLeg = rightLeg,
+    leftUpperArm = leftUpperArm, rightUpperArm = rightUpperArm,
+    leftLowerArm = leftLowerArm, rightLowerArm = rightLowerArm,
+  },
+  parts = parts,
+  joints = joints,
+  taps = taps,
+  gravity = gravity,
+  headProps = headProps,
+  bodyProps = bodyProps,
+  bounds = {0, 0, W, H},
+}

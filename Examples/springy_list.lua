@@ -1,0 +1,55 @@
+-- A springy list (the "springy collection view" of WWDC 2013's UICollectionView + UIKit
+-- Dynamics talk): each row hangs on a spring attachment (length 0) to its anchor, its place in
+-- the list. When the list is scrolled, rows far from the finger lag behind in proportion to
+-- their distance from it, then the springs pull them back: the list ripples and settles.
+--
+-- The scene is drawn in the list's content coordinates, where the anchors stay put; the
+-- scripted scroll (a drag of `distance` points over `duration` seconds from a finger at
+-- `touchY`) displaces each row every frame by its share of that frame's scroll, as
+-- Apple's layout does in shouldInvalidateLayoutForBoundsChange.
+--
+--   dynamics run Examples/springy_list.lua --svg springy_list.svg --debug
+local dyn = require "dynamics"
+
+local W, H = 320, 568
+local animator = dyn.animator{ bounds = {0, 0, W, H} }
+
+local rowCount, rowHeight, pitch, top = 9, 44, 58, 40
+local rows, anchors, springs = {}, {}, {}
+for i = 1, rowCount do
+  local y = top + (i - 1) * pitch + rowHeight / 2
+  local row = dyn.item{ name = "row" .. i, center = {W / 2, y}, size = {W - 20, rowHeight} }
+  rows[i] = row
+  anchors[i] = { x = W / 2, y = y }
+  springs[i] = dyn.attachment{ item = row, anchor = {W / 2, y}, length = 0, frequency = 1.5, damping = 0.3 }
+  animator:addBehavior(springs[i])
+end
+animator:addBehavior(dyn.itemBehavior{ items = rows, allowsRotation = false, resistance = 0 })
+
+-- The scroll: the finger at touchY drags the content up by `distance` points.
+-- Until it ends, the script keeps the animator awake with a zero force (a resting animator
+-- pauses and calls no actions, UIKit's rule).
+local scroll = { time = 0.5, duration = 0.25, distance = -100, touchY = 60, resistance = 600 }
+animator:addBehavior(dyn.behavior{ items = rows, action = function(self, dt)
+  local t = animator.elapsedTime
+  if t <= scroll.time + scroll.duration then rows[1]:applyForce{0, 0} end
+  if t <= scroll.time or t > scroll.time + scroll.duration + 1e-9 then return end
+  local delta = scroll.distance * dt / scroll.duration          -- this frame's share of the scroll
+  for i, row in ipairs(rows) do
+    local share = math.min(1, math.abs(anchors[i].y - scroll.touchY) / scroll.resistance)
+    local c = row.center
+    row.center = { c.x, c.y + delta * share }
+  end
+end })
+
+local items = {}
+for _, row in ipairs(rows) do items[row.name] = row end
+return {
+  animator = animator,
+  seconds = 4,
+  items = items,
+  rows = rows,
+  anchors = anchors,
+  springs = springs,
+  scroll = scroll,
+}

@@ -1,0 +1,107 @@
+import ArgumentParser
+import Dynamics
+import DynamicsLua
+import DynamicsRender
+import Foundation
+
+/// `dynamics run SCENE.lua [--seconds S] [--fps N] [--trace out.csv|out.json] [--svg out.svg] [--debug]`
+///
+/// The scene script builds its scene and returns its animator, or a table with `animator`
+/// (and optionally `seconds`, the default run length). The CLI steps it at `--fps` frames per
+/// second, records the items, and writes what was asked.
+struct Run: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Run a Lua scene, optionally recording a trace or an animated SVG.")
+
+    @Argument(help: "The scene script.")
+    var scene: String
+
+    @Option(help: "Seconds to run (default: the scene's `seconds`, else 10).")
+    var seconds: Double?
+
+    @Option(help: "Frames per second of stepping (default 60).")
+    var fps: Double = 60
+
+    @Option(help: "Write a trace: .csv (time,item,x,y,angle,vx,vy) or .json.")
+    var trace: String?
+
+    @Option(help: "Write an animated SVG (open it in a browser).")
+    var svg: String?
+
+    @Flag(help: "Draw boundaries, attachments, snap points, field regions and contacts in the SVG.")
+    var debug = false
+
+    @OptionGroup var lua: LuaOptions
+
+    func validate() throws {
+        guard fps > 0, fps.isFinite else { throw ValidationError("--fps must be > 0, got \(fps)") }
+        if let seconds { guard seconds >= 0, seconds.isFinite else { throw ValidationError("--seconds must be ≥ 0") } }
+        if let trace { guard trace.hasSuffix(".csv") || trace.hasSuffix(".json") else {
+            throw ValidationError("--trace must end in .csv or .json, got \(trace)")
+        } }
+        guard FileManager.default.fileExists(atPath: scene) else { throw ValidationError("no such scene file: \(scene)") }
+    }
+
+    func run() throws {
+        var errors: [LuaError] = []
+        let loaded: LoadedScene
+        do {
+            loaded = try LoadedScene(path: scene, limits: lua.limits) { errors.append($0); report($0) }
+        } catch let error as LuaError {
+            report(error)
+            throw ExitCode(1)
+        }
+        let animator = loaded.animator
+        let duration = seconds ?? loaded.seconds ?? 10
+        let frames = Int((duration * fps).rounded())
+        animator.step(0) // the scene's behaviors join, so its items are in the world
+        let items = animator.items(in: CGRect(x: -1e9, y: -1e9, width: 2e9, height: 2e9))
+        let recorder = (trace != nil || svg != nil) ? TraceRecorder(animator: animator, items: items, debug: debug) : nil
+        recorder?.record(time: animator.elapsedTime)
+        let progress = stderrIsTerminal && frames >= 600
+        for f in 0..<frames {
+            animator.step(1 / fps)
+            recorder?.record(time: Double(f + 1) / fps)
+            if progress && f % 60 == 0 {
+                FileHandle.standardError.write(Data("\r\(scene): \(Int(100 * Double(f) / Double(frames)))%".utf8))
+            }
+        }
+        if progress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        recorder?.finish(time: Double(frames) / fps)
+        if let recorder {
+            if let trace {
+                if trace.hasSuffix(".json") { try recorder.json().write(to: URL(fileURLWithPath: trace)) }
+                else { try recorder.csv().write(toFile: trace, atomically: true, encoding: .utf8) }
+            }
+            if let svg { try recorder.svg(debug: debug).write(toFile: svg, atomically: true, encoding: .utf8) }
+        }
+        let paused = animator.isRunning ? "running" : "paused"
+        print(String(format: "%@: %d items, %.3f s simulated, %@", scene as NSString, items.count, animator.elapsedTime, paused as NSString))
+        withExtendedLifetime(loaded) {}
+        if !errors.isEmpty { throw ExitCode(1) }
+    }
+}
+
+/// A scene script loaded under the sandbox with the `dynamics` module.
+final class LoadedScene {
+    let state: LuaState
+    let bridge: LuaBridge
+    let animator: DynamicAnimator
+    let seconds: Double?
+
+    init(path: String, limits: LuaLimits, onError: @escaping (LuaError) -> Void) throws {
+        state = try LuaState(limits: limits)
+        bridge = LuaBridge(state: state, errorHandler: onError)
+        bridge.sceneFolder = (path as NSString).deletingLastPathComponent
+        guard let source = try? String(contentsOfFile: path, encoding: .utf8) else {
+            throw LuaError(kind: .runtime, message: "\(path): cannot read the file")
+        }
+        let results = try state.run(source, chunkName: (path as NSString).lastPathComponent)
+        let found = bridge.sceneResult(results: results)
+        state.pop(results)
+        guard let animator = found.animator ?? bridge.animators.first else {
+            throw LuaError(kind: .runtime, message: "\((path as NSString).lastPathComponent): the scene made no animator (return it, or a table { animator = a, seconds = S })")
+        }
+        self.animator = animator
+        seconds = found.seconds
+    }
+}
