@@ -36,9 +36,11 @@ demo: deps
 	@echo "demo: wrote blockman.svg (open it in a browser)"
 
 # Renders an example's SVG in headless Chromium at two times and checks the pixels moved.
+# Needs Chromium (Debian: apt-get install chromium), installed here when missing.
 browser-check: deps
-	$(SWIFT) run -c release dynamics run Examples/blockman.lua --svg .build/blockman-check.svg --seconds 3
-	bash Tests/BrowserCheck/browser_check.sh .build/blockman-check.svg
+	@command -v chromium >/dev/null 2>&1 || { $(SUDO) apt-get update && $(SUDO) apt-get install -y chromium; }
+	$(SWIFT) run dynamics run Examples/blockman.lua --svg .build/blockman-check.svg --seconds 3
+	bash Tests/BrowserCheck/browser_check.sh .build/blockman-check.svg 100 600  # mid-fall: the parts do not overlap yet
 
 bench: deps
 	$(SWIFT) run -c release dynamics bench
