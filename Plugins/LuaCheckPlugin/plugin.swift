@@ -8,19 +8,23 @@ import PackagePlugin
 struct LuaCheckPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
         let root = context.package.directoryURL
-        var files: [URL] = []
-        for folder in ["Examples", "Tests/Scenes"] {
-            let url = root.appendingPathComponent(folder)
-            guard let e = FileManager.default.enumerator(at: url, includingPropertiesForKeys: nil) else { continue }
-            for case let file as URL in e where file.pathExtension == "lua" { files.append(file) }
+        // Inputs: every Lua file (an edit reruns the check) and every folder (an added file
+        // does); the checker itself lists the .lua files when it runs.
+        let folders = ["Examples", "Tests/Scenes"].map { root.appendingPathComponent($0) }
+            .filter { FileManager.default.fileExists(atPath: $0.path) }
+        var inputs: [URL] = []
+        for folder in folders {
+            inputs.append(folder)
+            guard let e = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isDirectoryKey]) else { continue }
+            for case let url as URL in e where url.pathExtension == "lua" || url.hasDirectoryPath { inputs.append(url) }
         }
-        files.sort { $0.path < $1.path }
+        inputs.sort { $0.path < $1.path }
         let output = context.pluginWorkDirectoryURL.appendingPathComponent("LuaCheck.swift")
         return [.buildCommand(
-            displayName: "Checking \(files.count) Lua files",
+            displayName: "Checking the Lua files under Examples/ and Tests/Scenes/",
             executable: try context.tool(named: "dynamics-luacheck").url,
-            arguments: [output.path] + files.map(\.path),
-            inputFiles: files,
+            arguments: [output.path] + folders.map(\.path),
+            inputFiles: inputs,
             outputFiles: [output]
         )]
     }
