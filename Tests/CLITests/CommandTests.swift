@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+
+/// The package root (for Examples/ and Tests/Scenes).
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+func temporaryFile(_ name: String, _ contents: String) throws -> String {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("dynamics-cli-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    let url = dir.appendingPathComponent(name)
+    try contents.write(to: url, atomically: true, encoding: .utf8)
+    return url.path
+}
+
+@Suite("dynamics run, test, check, behaviors")
+struct CommandTests {
+    @Test("run records an SVG and CSV/JSON traces of an example")
+    func runExample() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("dynamics-run-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let svg = dir.appendingPathComponent("p.svg").path, csv = dir.appendingPathComponent("p.csv").path
+        let json = dir.appendingPathComponent("p.json").path
+        let scene = packageRoot.appendingPathComponent("Examples/pendulum.lua").path
+        let r = try runDynamics(["run", scene, "--seconds", "1", "--svg", svg, "--debug", "--trace", csv])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("1.000 s simulated"), "\(r.stdout)")
+        let svgText = try String(contentsOfFile: svg, encoding: .utf8)
+        #expect(svgText.hasPrefix("<?xml") || svgText.hasPrefix("<svg"))
+        #expect(svgText.contains("animateTransform") && svgText.contains("debug"))
+        let rows = try String(contentsOfFile: csv, encoding: .utf8).split(separator: "\n")
+        #expect(rows.first == "time,item,x,y,angle,vx,vy")
+        #expect(rows.count > 30)
+        let r2 = try runDynamics(["run", scene, "--seconds", "0.5", "--trace", json])
+        #expect(r2.status == 0)
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any]
+        #expect(object?["samples"] != nil && object?["items"] != nil)
+    }
+
+    @Test("run reports a script error with file:line and exits 1; bad usage exits 2")
+    func runErrors() throws {
+        let broken = try temporaryFile("broken.lua", "local dyn = require 'dynamics'\nlocal a = dyn.animator{}\ndyn.item{ size = 'big' }\nreturn a\n")
+        let r = try runDynamics(["run", broken])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("broken.lua:3: item.size: expected a vector"), "\(r.stderr)")
+        #expect(r.stderr.contains("stack traceback"))
+        #expect(try runDynamics(["run", broken, "--fps", "0"]).status == 2)
+        #expect(try runDynamics(["run", broken, "--trace", "x.txt"]).status == 2)
+        #expect(try runDynamics(["run"]).status == 2)
+    }
+
+    @Test("test prints a line per test, ends with N passed, N failed, writes JUnit and exits 1 on failure")
+    func testCommand() throws {
+        let file = try temporaryFile("mixed_test.lua", """
+            test("adds", function() expect(1 + 1):toBe(2) end)
+            test("fails", function() expect(1):toBeGreaterThan(2) end)
+            """)
+        let junit = (file as NSString).deletingLastPathComponent + "/report.xml"
+        let r = try runDynamics(["test", file, "--junit", junit, "--jobs", "2"])
+        #expect(r.status == 1)
+        #expect(r.stdout.contains("ok adds"))
+        #expect(r.stdout.contains("FAIL fails — mixed_test.lua:2: expected more than 2, got 1"), "\(r.stdout)")
+        #expect(r.stdout.hasSuffix("1 passed, 1 failed\n"))
+        let xml = try String(contentsOfFile: junit, encoding: .utf8)
+        #expect(xml.contains("<testsuites tests=\"2\" failures=\"1\">") && xml.contains("<failure message="))
+        let filtered = try runDynamics(["test", file, "--filter", "adds"])
+        #expect(filtered.status == 0 && filtered.stdout.hasSuffix("1 passed, 0 failed\n"))
+        let scenes = try runDynamics(["test", packageRoot.appendingPathComponent("Tests/Scenes").path])
+        #expect(scenes.status == 0 && scenes.stdout.contains(" passed, 0 failed"), "\(scenes.stdout)")
+    }
+
+    @Test("check reports syntax and load errors with file:line, without stepping")
+    func checkCommand() throws {
+        let good = packageRoot.appendingPathComponent("Examples/blockman.lua").path
+        let syntax = try temporaryFile("syntax.lua", "local x = = 1\n")
+        let load = try temporaryFile("load.lua", "dynamics.itemBehavior{ elastcity = 2 }\n")
+        let r = try runDynamics(["check", good, syntax, load])
+        #expect(r.status == 1)
+        #expect(r.stdout.contains("ok \(good)"))
+        #expect(r.stderr.contains("syntax.lua:1: unexpected symbol near '='"), "\(r.stderr)")
+        #expect(r.stderr.contains("load.lua:1: dynamics.itemBehavior: unknown property 'elastcity'"))
+        #expect(try runDynamics(["check", good]).status == 0)
+    }
+
+    @Test("behaviors lists the built-ins and the plugins on the search path with their params")
+    func behaviorsCommand() throws {
+        let r = try runDynamics(["behaviors"])
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("gravity (built-in)"))
+        #expect(r.stdout.contains("wind (lua,") && r.stdout.contains("strength = 40"))
+        #expect(r.stdout.contains("magnet (lua,"))
+    }
+}
