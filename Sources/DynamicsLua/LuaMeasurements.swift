@@ -17,13 +17,7 @@ public enum LuaMeasurements {
         if permanentHook { dyn_lua_set_noop_hook(L, 1) }
         guard try state.run(spring, chunkName: "spring.lua") == 1 else { return .nan }
         let fn = dyn_lua_ref(L)
-        func table() -> Int32 {
-            lua_createtable(L, 0, 2)
-            lua_pushnumber(L, 0); lua_setfield(L, -2, "x")
-            lua_pushnumber(L, 0); lua_setfield(L, -2, "y")
-            return dyn_lua_ref(L)
-        }
-        let pos = table(), vel = table()
+        let pos = state.makePointTable(), vel = state.makePointTable()
         var samples = [Double](repeating: 0, count: 6 * n)
         for i in 0..<n { samples[6 * i] = Double(i); samples[6 * i + 1] = Double(i % 100); samples[6 * i + 4] = 1 }
         var out = [Double](repeating: 0, count: 2 * n)

@@ -81,6 +81,15 @@ public final class LuaState {
         return Int(lua_gettop(L) - base)
     }
 
+    /// A new table {x = 0, y = 0} kept in the registry (argument tables that are refilled
+    /// rather than allocated per call); returns its reference.
+    func makePointTable() -> Int32 {
+        lua_createtable(L, 0, 2)
+        lua_pushnumber(L, 0); lua_setfield(L, -2, "x")
+        lua_pushnumber(L, 0); lua_setfield(L, -2, "y")
+        return dyn_lua_ref(L)
+    }
+
     /// Pops `n` values (results of `run`).
     public func pop(_ n: Int) {
         lua_settop(L, -Int32(n) - 1)

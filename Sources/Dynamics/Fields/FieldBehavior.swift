@@ -158,11 +158,7 @@ open class FieldBehavior: DynamicBehavior, CustomBehavior {
         if case .batch(let block) = kind { return stepBatch(&context, block) }
         let wakes = changesWithTime
         for i in 0..<context.count {
-            let mass = context.mass(i)
-            guard mass > 0 else { continue }
-            let center = context.center(i)
-            let p = CGPoint(x: center.x - position.x, y: center.y - position.y)
-            guard region.contains(p) else { continue }
+            guard let (p, mass) = affected(i, in: context) else { continue }
             if case .velocity = kind {
                 // Setting a velocity wakes the item: skip it when already there, so that
                 // items held still by a zero velocity field can rest.
@@ -176,16 +172,23 @@ open class FieldBehavior: DynamicBehavior, CustomBehavior {
         }
     }
 
+    /// Item `i`'s center relative to the field and its mass, if the field acts on it (a
+    /// moving item inside the region).
+    @inline(__always)
+    private func affected(_ i: Int, in context: DynamicBehaviorContext) -> (CGPoint, CGFloat)? {
+        let mass = context.mass(i)
+        guard mass > 0 else { return nil }
+        let center = context.center(i)
+        let p = CGPoint(x: center.x - position.x, y: center.y - position.y)
+        return region.contains(p) ? (p, mass) : nil
+    }
+
     /// Gathers the items inside the region, evaluates them in one call, applies the forces.
     private func stepBatch(_ context: inout DynamicBehaviorContext, _ block: BatchEvaluationBlock) {
         batchSamples.removeAll(keepingCapacity: true)
         batchIndices.removeAll(keepingCapacity: true)
         for i in 0..<context.count {
-            let mass = context.mass(i)
-            guard mass > 0 else { continue }
-            let center = context.center(i)
-            let p = CGPoint(x: center.x - position.x, y: center.y - position.y)
-            guard region.contains(p) else { continue }
+            guard let (p, mass) = affected(i, in: context) else { continue }
             let v = context.velocity(i)
             batchSamples.append(Sample(position: p, velocity: CGVector(dx: v.x, dy: v.y), mass: mass, charge: context.charge(i)))
             batchIndices.append(Int32(i))

@@ -88,13 +88,7 @@ extension LuaBridge {
     /// per-item path allocates nothing and never leaves C. An error (or a non-finite
     /// result) disables the field and is reported with the function's file:line.
     func customField(_ ref: Int32, name: String, selfObject: AnyObject? = nil) -> FieldBehavior {
-        func table() -> Int32 {
-            lua_createtable(L, 0, 2)
-            lua_pushnumber(L, 0); lua_setfield(L, -2, "x")
-            lua_pushnumber(L, 0); lua_setfield(L, -2, "y")
-            return dyn_lua_ref(L)
-        }
-        let positionRef = table(), velocityRef = table()
+        let positionRef = state.makePointTable(), velocityRef = state.makePointTable()
         var selfRef: Int32 = 0
         if let selfObject {
             push(selfObject, as: .behavior)
