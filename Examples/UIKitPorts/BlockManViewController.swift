@@ -8,11 +8,9 @@
 // `UIAttachmentBehavior(item:offsetFromCenter:attachedTo:offsetFromCenter:)` (rigid: the
 // frequency stays 0). The tap recognizer is made with a closure, as Linux has no selectors.
 //
-// The parts collide with the screen's edges only (`collisionMode = .boundaries`). With
-// `.everything` they also collide with each other, and a joint placed on the edge two parts
-// share (the neck and the hips are rods of length 0 there) cannot bend without one part's
-// corner entering the other: joint and contact then fight, the rods stay stretched by up to
-// 1.7 pt at rest, and the figure jitters instead of coming to rest.
+// The parts collide with everything (`collisionMode = .everything`), as in the tutorial:
+// attached parts do not collide with each other (as in UIKit), so the neck and hip joints,
+// rods of length 0 on the edges two parts share, bend freely; unattached parts do collide.
 
 import UIKitCompat
 
@@ -77,7 +75,7 @@ final class BlockManViewController: UIViewController {
 
         collision = UICollisionBehavior(items: bodyParts)
         collision.translatesReferenceBoundsIntoBoundary = true
-        collision.collisionMode = .boundaries
+        collision.collisionMode = .everything
         animator.addBehavior(collision)
 
         // The head bounces; the rest of the body barely does.
