@@ -32,7 +32,7 @@ let package = Package(
         // UIKit's names (UI prefix) and a minimal headless UIView over Dynamics, for ports.
         .target(name: "UIKitCompat", dependencies: ["Dynamics"]),
 
-        // The Lua bridge: a sandboxed state with limits, and (to come) the bindings.
+        // The Lua bridge: a sandboxed state with limits, the dynamics module, plugins, test runner.
         .target(name: "DynamicsLua", dependencies: ["Dynamics", "CLua", "CLuaShim"]),
 
         // Trace recording and writers: CSV, JSON, animated SVG with a debug overlay.
