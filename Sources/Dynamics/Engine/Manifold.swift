@@ -16,12 +16,9 @@ struct ManifoldPoint: Sendable {
     var point = Vec2.zero
     /// Negative when overlapping.
     var separation = 0.0
+    /// Accumulated impulses of the last step, for warm starting.
     var normalImpulse = 0.0
     var tangentImpulse = 0.0
-    /// Largest normal impulse of the step: zero means the point never pushed.
-    var maxNormalImpulse = 0.0
-    /// Normal relative velocity before the solver ran (for restitution).
-    var normalVelocity = 0.0
     /// Feature key that matches points across steps for warm starting.
     var id: UInt16 = 0
 }

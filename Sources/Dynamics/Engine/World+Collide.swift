@@ -326,19 +326,22 @@ extension World {
                     case (.circle, .polygon):
                         preconditionFailure("contacts are ordered polygon before circle")
                     }
-                    // Anchors relative to the centres of mass; warm start from matching old points.
-                    let old = c.pointee.manifold
-                    for k in 0..<m.pointCount {
-                        var p = m[k]
+                    // Anchors relative to the centres of mass; warm start from matching old
+                    // points (read in place: no copy of the old manifold).
+                    let oldCount = c.pointee.manifold.pointCount
+                    func warm(_ p: inout ManifoldPoint) {
                         p.anchorA = p.point - simA.center
                         p.anchorB = p.point - simB.center
-                        for o in 0..<old.pointCount where old[o].id == p.id {
-                            p.normalImpulse = old[o].normalImpulse
-                            p.tangentImpulse = old[o].tangentImpulse
-                            break
+                        if oldCount > 0 && c.pointee.manifold.p0.id == p.id {
+                            p.normalImpulse = c.pointee.manifold.p0.normalImpulse
+                            p.tangentImpulse = c.pointee.manifold.p0.tangentImpulse
+                        } else if oldCount > 1 && c.pointee.manifold.p1.id == p.id {
+                            p.normalImpulse = c.pointee.manifold.p1.normalImpulse
+                            p.tangentImpulse = c.pointee.manifold.p1.tangentImpulse
                         }
-                        m[k] = p
                     }
+                    if m.pointCount > 0 { warm(&m.p0) }
+                    if m.pointCount > 1 { warm(&m.p1) }
                 }
                 c.pointee.manifold = m
 

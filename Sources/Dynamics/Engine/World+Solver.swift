@@ -241,21 +241,25 @@ extension World {
         // Store impulses for next step's warm start. A contact that pushed during this step
         // touched, even if it started the step apart (a fast item closing a speculative gap):
         // it begins now, not a frame late.
-        for (i, cc) in constraints.enumerated() {
-            let ci = Int(cc.contactIndex)
-            var pushed = false
-            for k in 0..<Int(cc.pointCount) {
-                let cp = constraintPoints[2 * i + k]
-                var mp = contacts[ci].manifold[k]
-                mp.normalImpulse = cp.normalImpulse
-                mp.tangentImpulse = cp.tangentImpulse
-                mp.maxNormalImpulse = cp.maxNormalImpulse
-                mp.normalVelocity = cp.relativeVelocity
-                contacts[ci].manifold[k] = mp
-                if cp.maxNormalImpulse > 0 { pushed = true }
+        var begins: [Int32] = []
+        contacts.withUnsafeMutableBufferPointer { cs in
+        constraints.withUnsafeBufferPointer { ccs in
+        constraintPoints.withUnsafeBufferPointer { pts in
+            for i in 0..<ccs.count {
+                let c = cs.baseAddress! + Int(ccs[i].contactIndex)
+                let p0 = pts[2 * i], p1 = pts[2 * i + 1]
+                c.pointee.manifold.p0.normalImpulse = p0.normalImpulse
+                c.pointee.manifold.p0.tangentImpulse = p0.tangentImpulse
+                var pushed = p0.maxNormalImpulse > 0
+                if ccs[i].pointCount > 1 {
+                    c.pointee.manifold.p1.normalImpulse = p1.normalImpulse
+                    c.pointee.manifold.p1.tangentImpulse = p1.tangentImpulse
+                    pushed = pushed || p1.maxNormalImpulse > 0
+                }
+                if pushed && !c.pointee.touching { begins.append(ccs[i].contactIndex) }
             }
-            if pushed && !contacts[ci].touching { beginTouch(ci, afterSolve: true) }
-        }
+        }}}
+        for ci in begins { beginTouch(Int(ci), afterSolve: true) }
     }
 
     @inline(__always)
