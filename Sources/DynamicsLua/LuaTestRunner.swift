@@ -27,7 +27,7 @@ public struct LuaTestRunner: Sendable {
     }
 
     /// The test API, installed in the sandbox of each test file.
-    public static let testAPISource = """
+    static let testAPISource = """
         local cases = {}
         local function fail(message) error(message, 3) end
         local function show(v) if type(v) == 'string' then return string.format('%q', v) end return tostring(v) end
@@ -97,6 +97,20 @@ public struct LuaTestRunner: Sendable {
         return files
     }
 
+    /// A sandboxed state for the test file at `file`: the `dynamics` module, the test API
+    /// (`test`, `expect`, `loadScene` relative to the file's folder) and plugins from its
+    /// folder's behaviors/. Returns the bridge (which holds the state) and the registry
+    /// reference of the list of declared cases.
+    public static func environment(for file: String, limits: LuaLimits,
+                                   onError: @escaping (LuaError) -> Void) throws -> (bridge: LuaBridge, cases: Int32) {
+        let state = try LuaState(limits: limits)
+        let bridge = LuaBridge(state: state, errorHandler: onError)
+        bridge.sceneFolder = (file as NSString).deletingLastPathComponent
+        bridge.installSceneReader()
+        try state.run(testAPISource, chunkName: "dynamics.test")
+        return (bridge, dyn_lua_ref(state.raw))
+    }
+
     /// Runs one test file.
     public func run(file: String, filter: String? = nil) -> [Result] {
         let name = (file as NSString).lastPathComponent
@@ -104,14 +118,10 @@ public struct LuaTestRunner: Sendable {
             return [Result(file: file, name: name, failure: "\(file): cannot read the file")]
         }
         do {
-            let state = try LuaState(limits: limits)
             var callbackErrors: [LuaError] = []
-            let bridge = LuaBridge(state: state) { callbackErrors.append($0) }
-            bridge.sceneFolder = (file as NSString).deletingLastPathComponent
-            bridge.installSceneReader()
+            let (bridge, cases) = try LuaTestRunner.environment(for: file, limits: limits) { callbackErrors.append($0) }
+            let state = bridge.state
             return try withExtendedLifetime(bridge) {
-                try state.run(LuaTestRunner.testAPISource, chunkName: "dynamics.test")
-                let cases = dyn_lua_ref(state.raw)
                 try state.run(source, chunkName: name)
                 lua_settop(state.raw, 0)
                 dyn_lua_getref(state.raw, cases)

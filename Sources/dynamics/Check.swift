@@ -23,15 +23,9 @@ struct Check: ParsableCommand {
                 printError("error: \(file): cannot read the file"); failed += 1; continue
             }
             do {
-                let state = try LuaState(limits: lua.limits)
                 var callbackErrors: [LuaError] = []
-                let bridge = LuaBridge(state: state) { callbackErrors.append($0) }
-                bridge.sceneFolder = (file as NSString).deletingLastPathComponent
-                bridge.installSceneReader()
-                try withExtendedLifetime(bridge) {
-                    try state.run(LuaTestRunner.testAPISource, chunkName: "dynamics.test")
-                    try state.run(source, chunkName: (file as NSString).lastPathComponent)
-                }
+                let (bridge, _) = try LuaTestRunner.environment(for: file, limits: lua.limits) { callbackErrors.append($0) }
+                try bridge.state.run(source, chunkName: (file as NSString).lastPathComponent)
                 if let e = callbackErrors.first { throw e }
                 print("ok \(file)")
             } catch let error as LuaError {

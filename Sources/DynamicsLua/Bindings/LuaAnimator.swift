@@ -100,11 +100,7 @@ extension LuaBridge {
             },
             "behaviors": { bridge, L in
                 let a = try bridge.object(at: 1, .animator, as: DynamicAnimator.self, what: "behaviors")
-                lua_createtable(L, Int32(a.behaviors.count), 0)
-                for (i, b) in a.behaviors.enumerated() {
-                    bridge.push(b, as: .behavior)
-                    lua_rawseti(L, -2, lua_Integer(i + 1))
-                }
+                bridge.pushList(a.behaviors, as: .behavior)
                 return 1
             },
             "step": { bridge, L in
@@ -136,12 +132,7 @@ extension LuaBridge {
             },
             "itemsIn": { bridge, L in
                 let a = try bridge.object(at: 1, .animator, as: DynamicAnimator.self, what: "itemsIn")
-                let found = a.items(in: try bridge.rect(at: 2, "itemsIn(rect)"))
-                lua_createtable(L, Int32(found.count), 0)
-                for (i, item) in found.enumerated() {
-                    bridge.push(item, as: .item)
-                    lua_rawseti(L, -2, lua_Integer(i + 1))
-                }
+                bridge.pushItems(a.items(in: try bridge.rect(at: 2, "itemsIn(rect)")))
                 return 1
             },
         ],

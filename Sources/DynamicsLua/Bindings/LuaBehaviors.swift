@@ -132,11 +132,28 @@ extension LuaBridge {
         }
     }
 
-    func pushItems(_ items: [DynamicItem]) {
-        lua_createtable(L, Int32(items.count), 0)
-        for (i, item) in items.enumerated() {
-            push(item, as: .item)
+    /// Pushes a Lua list of handles.
+    func pushList(_ objects: [AnyObject], as kind: LuaKind) {
+        lua_createtable(L, Int32(objects.count), 0)
+        for (i, object) in objects.enumerated() {
+            push(object, as: kind)
             lua_rawseti(L, -2, lua_Integer(i + 1))
+        }
+    }
+
+    func pushItems(_ items: [DynamicItem]) { pushList(items, as: .item) }
+
+    /// Adds or removes an item of any behavior that has items (`b:addItem`, `b:removeItem`).
+    static func editItems(of b: DynamicBehavior, _ item: DynamicItem, adding: Bool, _ what: String) throws {
+        switch b {
+        case let g as GravityBehavior: adding ? g.addItem(item) : g.removeItem(item)
+        case let c as CollisionBehavior: adding ? c.addItem(item) : c.removeItem(item)
+        case let d as DynamicItemBehavior: adding ? d.addItem(item) : d.removeItem(item)
+        case let f as FieldBehavior: adding ? f.addItem(item) : f.removeItem(item)
+        case let p as PushBehavior: adding ? p.addItem(item) : p.removeItem(item)
+        case let l as LuaCompositeBehavior:
+            if adding { l.items.append(item) } else { l.items.removeAll { $0 === item } }
+        default: throw LuaArgumentError(message: "\(what): this behavior has no items")
         }
     }
 
@@ -163,8 +180,7 @@ extension LuaBridge {
                 guard let items = LuaBridge.itemsOf(b) else { return false }
                 bridge.pushItems(items)
             case (let b as DynamicBehavior, "children"):
-                lua_createtable(L, Int32(b.childBehaviors.count), 0)
-                for (i, c) in b.childBehaviors.enumerated() { bridge.push(c, as: .behavior); lua_rawseti(L, -2, lua_Integer(i + 1)) }
+                bridge.pushList(b.childBehaviors, as: .behavior)
             case (let g as GravityBehavior, "direction"): bridge.pushPoint(CGPoint(x: g.gravityDirection.dx, y: g.gravityDirection.dy))
             case (let g as GravityBehavior, "angle"): lua_pushnumber(L, Double(g.angle))
             case (let g as GravityBehavior, "magnitude"): lua_pushnumber(L, Double(g.magnitude))
@@ -283,29 +299,13 @@ extension LuaBridge {
             "addItem": { bridge, _ in
                 let b = try bridge.object(at: 1, .behavior, as: DynamicBehavior.self, what: "addItem")
                 let item = try bridge.object(at: 2, .item, as: DynamicView.self, what: "addItem(item)")
-                switch b {
-                case let g as GravityBehavior: g.addItem(item)
-                case let c as CollisionBehavior: c.addItem(item)
-                case let d as DynamicItemBehavior: d.addItem(item)
-                case let l as LuaCompositeBehavior: l.items.append(item)
-                case let f as FieldBehavior: f.addItem(item)
-                case let p as PushBehavior: p.addItem(item)
-                default: throw LuaArgumentError(message: "addItem: this behavior has no items")
-                }
+                try LuaBridge.editItems(of: b, item, adding: true, "addItem")
                 return 0
             },
             "removeItem": { bridge, _ in
                 let b = try bridge.object(at: 1, .behavior, as: DynamicBehavior.self, what: "removeItem")
                 let item = try bridge.object(at: 2, .item, as: DynamicView.self, what: "removeItem(item)")
-                switch b {
-                case let g as GravityBehavior: g.removeItem(item)
-                case let c as CollisionBehavior: c.removeItem(item)
-                case let d as DynamicItemBehavior: d.removeItem(item)
-                case let l as LuaCompositeBehavior: l.items.removeAll { $0 === item }
-                case let f as FieldBehavior: f.removeItem(item)
-                case let p as PushBehavior: p.removeItem(item)
-                default: throw LuaArgumentError(message: "removeItem: this behavior has no items")
-                }
+                try LuaBridge.editItems(of: b, item, adding: false, "removeItem")
                 return 0
             },
             "setTargetOffset": { bridge, _ in

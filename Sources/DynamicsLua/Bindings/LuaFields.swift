@@ -155,25 +155,24 @@ extension LuaBridge {
         return true
     }
 
+    /// `r:name(other)` for a set operation of two regions.
+    static func regionOperation(_ name: String, _ op: @escaping @Sendable (Region, Region) -> Region)
+        -> @Sendable (LuaBridge, OpaquePointer) throws -> Int32 {
+        { bridge, _ in
+            let a = try bridge.object(at: 1, .region, as: LuaRegion.self, what: name)
+            let b = try bridge.object(at: 2, .region, as: LuaRegion.self, what: "\(name)(region)")
+            bridge.push(LuaRegion(op(a.region, b.region)), as: .region)
+            return 1
+        }
+    }
+
     static let regionBinding = ClassBinding(
         get: { _, _, _ in false },
         set: { _, _, _, _ in false },
         methods: [
-            "union": { bridge, _ in
-                let a = try bridge.object(at: 1, .region, as: LuaRegion.self, what: "union")
-                let b = try bridge.object(at: 2, .region, as: LuaRegion.self, what: "union(region)")
-                bridge.push(LuaRegion(a.region.byUnion(with: b.region)), as: .region); return 1
-            },
-            "difference": { bridge, _ in
-                let a = try bridge.object(at: 1, .region, as: LuaRegion.self, what: "difference")
-                let b = try bridge.object(at: 2, .region, as: LuaRegion.self, what: "difference(region)")
-                bridge.push(LuaRegion(a.region.byDifference(from: b.region)), as: .region); return 1
-            },
-            "intersection": { bridge, _ in
-                let a = try bridge.object(at: 1, .region, as: LuaRegion.self, what: "intersection")
-                let b = try bridge.object(at: 2, .region, as: LuaRegion.self, what: "intersection(region)")
-                bridge.push(LuaRegion(a.region.byIntersection(with: b.region)), as: .region); return 1
-            },
+            "union": LuaBridge.regionOperation("union") { $0.byUnion(with: $1) },
+            "difference": LuaBridge.regionOperation("difference") { $0.byDifference(from: $1) },
+            "intersection": LuaBridge.regionOperation("intersection") { $0.byIntersection(with: $1) },
             "inverse": { bridge, _ in
                 let a = try bridge.object(at: 1, .region, as: LuaRegion.self, what: "inverse")
                 bridge.push(LuaRegion(a.region.inverse()), as: .region); return 1
