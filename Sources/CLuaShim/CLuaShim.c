@@ -1,4 +1,5 @@
 #include "CLuaShim.h"
+#include "dyn_internal.h"
 
 #if __has_include(<lua.h>)
 #include <lua.h>
@@ -28,6 +29,7 @@ typedef struct {
     size_t cap;     /* 0 = unlimited */
     int hostDepth;  /* > 0 while host (Swift) code runs: the cap is not enforced, so a
                        host allocation never raises (and never unwinds through Swift) */
+    volatile int exceeded; /* the running call into Lua is over its budget */
 } DynAllocState;
 
 static void *dyn_capped_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
@@ -81,6 +83,7 @@ lua_State *dyn_lua_newstate_capped(size_t capBytes) {
     st->used = 0;
     st->cap = capBytes;
     st->hostDepth = 0;
+    st->exceeded = 0;
 
     lua_State *L = lua_newstate(dyn_capped_alloc, st);
     if (L == NULL) {
@@ -127,6 +130,17 @@ int dyn_lua_set_memory_cap(lua_State *L, size_t capBytes) {
 
 void dyn_lua_gc_collect(lua_State *L) {
     lua_gc(L, LUA_GCCOLLECT);
+}
+
+void dyn_budget_poll(lua_State *L) {
+    DynAllocState *st = dyn_alloc_state(L);
+    if (st != NULL && st->exceeded) luaL_error(L, "instruction budget exceeded");
+}
+
+size_t dyn_memory_room(lua_State *L) {
+    DynAllocState *st = dyn_alloc_state(L);
+    if (st == NULL || st->cap == 0) return (size_t)-1;
+    return st->used >= st->cap ? 0 : st->cap - st->used;
 }
 
 /* ---- Running code -------------------------------------------------------- */
