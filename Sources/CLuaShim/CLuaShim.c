@@ -137,6 +137,16 @@ void dyn_budget_poll(lua_State *L) {
     if (st != NULL && st->exceeded) luaL_error(L, "instruction budget exceeded");
 }
 
+void dyn_lua_set_budget_exceeded(lua_State *L, int on) {
+    DynAllocState *st = dyn_alloc_state(L);
+    if (st != NULL) st->exceeded = on != 0;
+}
+
+int dyn_lua_budget_exceeded(lua_State *L) {
+    DynAllocState *st = dyn_alloc_state(L);
+    return st != NULL && st->exceeded;
+}
+
 size_t dyn_memory_room(lua_State *L) {
     DynAllocState *st = dyn_alloc_state(L);
     if (st == NULL || st->cap == 0) return (size_t)-1;

@@ -143,6 +143,12 @@ void dyn_lua_host_leave(lua_State *L);
 void dyn_lua_arm_budget(lua_State *L);
 void dyn_lua_disarm_budget(lua_State *L);
 
+/* Marks the running call as over budget (on != 0) or clears the mark. Once
+   marked, the hook and every bounded C function raise "instruction budget
+   exceeded" until the host clears it. For the watchdog and for tests. */
+void dyn_lua_set_budget_exceeded(lua_State *L, int on);
+int dyn_lua_budget_exceeded(lua_State *L);
+
 /* ---- Sandbox ------------------------------------------------------------- */
 
 #define DYN_SANDBOX_KEY "dynamics.sandbox"
