@@ -11,6 +11,7 @@
 #include <lua5.4/lauxlib.h>
 #endif
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,12 +25,27 @@ _Static_assert(DYN_LUA_REGISTRYINDEX == LUA_REGISTRYINDEX,
 
 /* ---- Capped allocator ---------------------------------------------------- */
 
+/* Coroutines being resumed at once (nested). Lua's C-stack limit (LUAI_MAXCCALLS,
+   200) keeps real nesting well below this. */
+#define DYN_MAX_RUNNING_THREADS 256
+
+/* Everything the shim keeps per state: the allocator's bookkeeping and the budget.
+   It is the allocator's userdata, so any thread of the state finds it. */
 typedef struct {
     size_t used;    /* bytes handed out to Lua */
     size_t cap;     /* 0 = unlimited */
     int hostDepth;  /* > 0 while host (Swift) code runs: the cap is not enforced, so a
                        host allocation never raises (and never unwinds through Swift) */
     volatile int exceeded; /* the running call into Lua is over its budget */
+
+    /* The budget hook is per thread (lua_State). The watchdog arms it on the main
+       thread and on every coroutine being resumed at that moment; a coroutine resumed
+       later while the mark is set is armed by the resume itself. `lock` guards
+       `threads` and arming, which the watchdog does from its own thread. */
+    pthread_mutex_t lock;
+    lua_State *main;
+    lua_State *threads[DYN_MAX_RUNNING_THREADS];
+    int threadCount;
 } DynAllocState;
 
 static void *dyn_capped_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
@@ -72,8 +88,12 @@ static int dyn_panic(lua_State *L) {
     return 0; /* Lua then aborts */
 }
 
+static void dyn_wrap_coroutines(lua_State *L);
+
 static int dyn_openlibs(lua_State *L) {
     luaL_openlibs(L);
+    dyn_open_bounded_libs(L);
+    dyn_wrap_coroutines(L);
     return 0;
 }
 
@@ -84,12 +104,16 @@ lua_State *dyn_lua_newstate_capped(size_t capBytes) {
     st->cap = capBytes;
     st->hostDepth = 0;
     st->exceeded = 0;
+    st->threadCount = 0;
+    pthread_mutex_init(&st->lock, NULL);
 
     lua_State *L = lua_newstate(dyn_capped_alloc, st);
     if (L == NULL) {
+        pthread_mutex_destroy(&st->lock);
         free(st);
         return NULL;
     }
+    st->main = L;
     lua_atpanic(L, dyn_panic);
     lua_setwarnf(L, NULL, NULL); /* warnings off, as luaL_newstate leaves them */
 
@@ -97,6 +121,7 @@ lua_State *dyn_lua_newstate_capped(size_t capBytes) {
     lua_pushcfunction(L, dyn_openlibs);
     if (lua_pcall(L, 0, 0, 0) != LUA_OK) {
         lua_close(L);
+        pthread_mutex_destroy(&st->lock);
         free(st);
         return NULL;
     }
@@ -106,8 +131,15 @@ lua_State *dyn_lua_newstate_capped(size_t capBytes) {
 void dyn_lua_close(lua_State *L) {
     if (L == NULL) return;
     DynAllocState *st = dyn_alloc_state(L);
+    /* Closing runs only the host's own finalizers (scripts cannot set __gc, see the
+       sandbox) and no Lua code is running, so it is bounded; the cap is lifted so
+       that nothing in it can fail. */
+    if (st != NULL) st->hostDepth++;
     lua_close(L);
-    free(st);
+    if (st != NULL) {
+        pthread_mutex_destroy(&st->lock);
+        free(st);
+    }
 }
 
 size_t dyn_lua_memory_used(lua_State *L) {
@@ -132,9 +164,23 @@ void dyn_lua_gc_collect(lua_State *L) {
     lua_gc(L, LUA_GCCOLLECT);
 }
 
+/* Raises "FILE:LINE: instruction budget exceeded" at the innermost script line (the
+   sandbox's own wrappers, chunk "=sandbox", are skipped). */
+static int dyn_budget_error(lua_State *L) {
+    lua_Debug ar;
+    for (int level = 0; lua_getstack(L, level, &ar); level++) {
+        if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0 && strcmp(ar.source, "=sandbox") != 0) {
+            lua_pushfstring(L, "%s:%d: instruction budget exceeded", ar.short_src, ar.currentline);
+            return lua_error(L);
+        }
+    }
+    lua_pushliteral(L, "instruction budget exceeded");
+    return lua_error(L);
+}
+
 void dyn_budget_poll(lua_State *L) {
     DynAllocState *st = dyn_alloc_state(L);
-    if (st != NULL && st->exceeded) luaL_error(L, "instruction budget exceeded");
+    if (st != NULL && st->exceeded) dyn_budget_error(L);
 }
 
 void dyn_lua_set_budget_exceeded(lua_State *L, int on) {
@@ -192,7 +238,7 @@ int dyn_lua_dostring(lua_State *L, const char *chunk, const char *chunkname,
     }
     lua_pushcfunction(L, dyn_traceback);
     int status = dyn_lua_loadtext(L, chunk, strlen(chunk), chunkname);
-    if (status == LUA_OK) status = lua_pcall(L, 0, LUA_MULTRET, base + 1);
+    if (status == LUA_OK) status = dyn_lua_pcall(L, 0, LUA_MULTRET, base + 1);
     if (status != LUA_OK) {
         dyn_copy_message(L, -1, errbuf, errlen);
         lua_settop(L, base);
@@ -202,8 +248,27 @@ int dyn_lua_dostring(lua_State *L, const char *chunk, const char *chunkname,
     return LUA_OK;
 }
 
+/* A call from the host into Lua: the script's allocations count against the cap
+   again, even when the host itself was called from Lua (an action run by a:run{}).
+   Returns the host depth to restore afterwards. */
+static int dyn_script_enter(lua_State *L) {
+    DynAllocState *st = dyn_alloc_state(L);
+    if (st == NULL) return 0;
+    int depth = st->hostDepth;
+    st->hostDepth = 0;
+    return depth;
+}
+
+static void dyn_script_leave(lua_State *L, int depth) {
+    DynAllocState *st = dyn_alloc_state(L);
+    if (st != NULL) st->hostDepth = depth;
+}
+
 int dyn_lua_pcall(lua_State *L, int nargs, int nresults, int msgh) {
-    return lua_pcall(L, nargs, nresults, msgh);
+    int depth = dyn_script_enter(L);
+    int status = lua_pcall(L, nargs, nresults, msgh);
+    dyn_script_leave(L, depth);
+    return status;
 }
 
 int dyn_lua_pcall_traceback(lua_State *L, int nargs, int nresults) {
@@ -217,7 +282,7 @@ int dyn_lua_pcall_traceback(lua_State *L, int nargs, int nresults) {
     }
     lua_pushcfunction(L, dyn_traceback);
     lua_insert(L, fn); /* the handler goes below the function */
-    int status = lua_pcall(L, nargs, nresults, fn);
+    int status = dyn_lua_pcall(L, nargs, nresults, fn);
     lua_remove(L, fn);
     return status;
 }
@@ -252,13 +317,30 @@ typedef struct {
     void *context;
 } DynCallback;
 
+/* Stack slots reserved for every host call (LUA_MINSTACK is only 20). */
+#define DYN_HOST_STACK 64
+
+/* The one door from Lua into the host. Before the host runs: the budget is checked
+   (an over-budget call gets no more host time) and stack room is reserved (host code
+   pushes without checking). While it runs the cap is lifted, so host pushes never
+   raise; host code must not call anything else that raises or runs metamethods (only
+   raw access; see the boundary rules in the repository's docs). After it returns:
+   its error message is raised here, in C; the budget is checked again (host time
+   counts: a long host call that ran past the deadline ends the script's call); and
+   memory the host allocated for the script counts against the cap. */
 static int dyn_trampoline(lua_State *L) {
     DynCallback *cb = (DynCallback *)lua_touserdata(L, lua_upvalueindex(1));
     DynAllocState *st = dyn_alloc_state(L);
+    if (st != NULL && st->exceeded) return dyn_budget_error(L);
+    luaL_checkstack(L, DYN_HOST_STACK, "host call");
     if (st != NULL) st->hostDepth++;
     int n = cb->fn(L, cb->context);
     if (st != NULL) st->hostDepth--;
     if (n < 0) return lua_error(L); /* only C raises */
+    if (st != NULL && st->exceeded) return dyn_budget_error(L);
+    if (st != NULL && st->cap != 0 && st->hostDepth == 0 && st->used > st->cap) {
+        return luaL_error(L, "not enough memory");
+    }
     return n;
 }
 
@@ -281,29 +363,158 @@ void dyn_lua_host_leave(lua_State *L) {
 
 /* ---- Instruction budget -------------------------------------------------- */
 
+/* Fires every 1000 instructions while armed and raises again each time until the
+   host disarms it: a script that catches the error (pcall, xpcall, a message handler,
+   a __close handler, a coroutine) is stopped again 1000 instructions later. */
 static void dyn_budget_hook(lua_State *L, lua_Debug *ar) {
     (void)ar;
-    lua_sethook(L, NULL, 0, 0);
-    lua_Debug where;
-    if (lua_getstack(L, 0, &where) && lua_getinfo(L, "Sl", &where) && where.currentline > 0) {
-        lua_pushfstring(L, "%s:%d: instruction budget exceeded", where.short_src, where.currentline);
-    } else {
-        lua_pushliteral(L, "instruction budget exceeded");
-    }
-    lua_error(L);
+    DynAllocState *st = dyn_alloc_state(L);
+    if (st == NULL || st->exceeded) dyn_budget_error(L);
+}
+
+#define DYN_HOOK_COUNT 1000
+
+/* Sets or clears the hook on the main thread and every coroutine being resumed. */
+static void dyn_set_hooks(DynAllocState *st, int on) {
+    lua_Hook hook = on ? dyn_budget_hook : NULL;
+    int mask = on ? LUA_MASKCOUNT : 0, count = on ? DYN_HOOK_COUNT : 0;
+    lua_sethook(st->main, hook, mask, count);
+    for (int i = 0; i < st->threadCount; i++) lua_sethook(st->threads[i], hook, mask, count);
 }
 
 void dyn_lua_arm_budget(lua_State *L) {
-    lua_sethook(L, dyn_budget_hook, LUA_MASKCOUNT, 1000);
+    DynAllocState *st = dyn_alloc_state(L);
+    if (st == NULL) {
+        lua_sethook(L, dyn_budget_hook, LUA_MASKCOUNT, DYN_HOOK_COUNT);
+        return;
+    }
+    pthread_mutex_lock(&st->lock);
+    st->exceeded = 1;
+    dyn_set_hooks(st, 1);
+    pthread_mutex_unlock(&st->lock);
 }
 
 void dyn_lua_disarm_budget(lua_State *L) {
-    lua_sethook(L, NULL, 0, 0);
+    DynAllocState *st = dyn_alloc_state(L);
+    if (st == NULL) {
+        lua_sethook(L, NULL, 0, 0);
+        return;
+    }
+    pthread_mutex_lock(&st->lock);
+    st->exceeded = 0;
+    dyn_set_hooks(st, 0);
+    pthread_mutex_unlock(&st->lock);
+}
+
+/* ---- Coroutines under the budget ------------------------------------------ */
+
+/* Registers `co` as running (so the watchdog arms it too) and arms it at once if the
+   budget is already exceeded. Returns 0 if too many coroutines are nested. */
+static int dyn_thread_enter(DynAllocState *st, lua_State *co) {
+    pthread_mutex_lock(&st->lock);
+    if (st->threadCount >= DYN_MAX_RUNNING_THREADS) {
+        pthread_mutex_unlock(&st->lock);
+        return 0;
+    }
+    st->threads[st->threadCount++] = co;
+    if (st->exceeded) lua_sethook(co, dyn_budget_hook, LUA_MASKCOUNT, DYN_HOOK_COUNT);
+    pthread_mutex_unlock(&st->lock);
+    return 1;
+}
+
+static void dyn_thread_leave(DynAllocState *st) {
+    pthread_mutex_lock(&st->lock);
+    if (st->threadCount > 0) st->threadCount--;
+    pthread_mutex_unlock(&st->lock);
+}
+
+/* Calls the original coroutine function in upvalue 1 (resume or close) with every
+   argument, the coroutine being argument 1, registered as running meanwhile. The
+   original runs under lua_pcall so that the registration is undone on every path. */
+static int dyn_co_call(lua_State *L) {
+    lua_State *co = lua_tothread(L, 1);
+    DynAllocState *st = dyn_alloc_state(L);
+    int n = lua_gettop(L);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    if (co == NULL || st == NULL) {
+        lua_call(L, n, LUA_MULTRET); /* the original reports the wrong argument */
+        return lua_gettop(L);
+    }
+    if (!dyn_thread_enter(st, co)) return luaL_error(L, "too many nested coroutines");
+    int status = lua_pcall(L, n, LUA_MULTRET, 0);
+    dyn_thread_leave(st);
+    if (status != LUA_OK) return lua_error(L);
+    if (st->exceeded) return dyn_budget_error(L);
+    return lua_gettop(L);
+}
+
+/* coroutine.wrap's function: resumes its coroutine (upvalue 1) through the wrapped
+   resume (upvalue 2); like Lua's own, it raises the coroutine's error (with the
+   caller's position prepended to a string message) after closing the coroutine. */
+static int dyn_co_wrapped(lua_State *L) {
+    int n = lua_gettop(L);
+    lua_pushvalue(L, lua_upvalueindex(2));
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_rotate(L, 1, 2);
+    lua_call(L, n + 1, LUA_MULTRET);
+    if (lua_toboolean(L, 1)) return lua_gettop(L) - 1;
+    lua_State *co = lua_tothread(L, lua_upvalueindex(1));
+    if (co != NULL && lua_status(co) != LUA_OK && lua_status(co) != LUA_YIELD) {
+        DynAllocState *st = dyn_alloc_state(L);
+        if (st != NULL && dyn_thread_enter(st, co)) {
+            lua_resetthread(co);
+            dyn_thread_leave(st);
+        }
+    }
+    if (lua_type(L, 2) == LUA_TSTRING) {
+        luaL_where(L, 1);
+        lua_insert(L, 2);
+        lua_concat(L, 2);
+    }
+    lua_settop(L, 2);
+    return lua_error(L);
+}
+
+static int dyn_co_wrap(lua_State *L) {
+    luaL_checktype(L, 1, LUA_TFUNCTION);
+    lua_State *co = lua_newthread(L);
+    lua_pushvalue(L, 1);
+    lua_xmove(L, co, 1);
+    lua_pushvalue(L, lua_upvalueindex(1)); /* the wrapped resume */
+    lua_pushcclosure(L, dyn_co_wrapped, 2);
+    return 1;
+}
+
+/* Replaces coroutine.resume, close and wrap (in the global `coroutine` table) with
+   versions that keep the running coroutines known to the budget. */
+static void dyn_wrap_coroutines(lua_State *L) {
+    lua_getglobal(L, "coroutine");
+    int co = lua_gettop(L);
+    lua_getfield(L, co, "resume");
+    lua_pushcclosure(L, dyn_co_call, 1);
+    lua_pushvalue(L, -1);
+    lua_setfield(L, co, "resume");
+    lua_pushcclosure(L, dyn_co_wrap, 1);
+    lua_setfield(L, co, "wrap");
+    lua_getfield(L, co, "close");
+    lua_pushcclosure(L, dyn_co_call, 1);
+    lua_setfield(L, co, "close");
+    lua_pop(L, 1);
+}
+
+/* The sandbox's pcall and xpcall end with this: an error caught after the budget ran
+   out is raised again, so catching it never resumes an over-budget call. */
+static int dyn_budget_recheck(lua_State *L) {
+    DynAllocState *st = dyn_alloc_state(L);
+    if (st != NULL && st->exceeded) return dyn_budget_error(L);
+    return lua_gettop(L);
 }
 
 /* ---- Sandbox ------------------------------------------------------------- */
 
 static const char *const dyn_sandbox_source =
+    "local recheck = ...\n"
     "local G = _G\n"
     "local env = {}\n"
     "for _, k in ipairs{'assert','error','ipairs','next','pairs','pcall','rawequal','rawget','rawlen',\n"
@@ -311,6 +522,16 @@ static const char *const dyn_sandbox_source =
     "  env[k] = G[k]\n"
     "end\n"
     "env.math, env.table, env.utf8, env.coroutine = G.math, G.table, G.utf8, G.coroutine\n"
+    "local rawpcall, rawxpcall = G.pcall, G.xpcall\n"
+    "env.pcall = function(...) return recheck(rawpcall(...)) end\n"
+    "env.xpcall = function(...) return recheck(rawxpcall(...)) end\n"
+    "local rawsetmt, rawget_, type_, error_ = G.setmetatable, G.rawget, G.type, G.error\n"
+    "env.setmetatable = function(t, mt)\n"
+    "  if type_(mt) == 'table' and rawget_(mt, '__gc') ~= nil then\n"
+    "    error_('setmetatable: __gc metamethods are not allowed in scripts (a finalizer runs at a time the script does not control)', 2)\n"
+    "  end\n"
+    "  return rawsetmt(t, mt)\n"
+    "end\n"
     "G.string.dump = nil\n"
     "env.string = G.string\n"
     "env.os = { clock = G.os.clock, time = G.os.time, date = G.os.date }\n"
@@ -333,7 +554,10 @@ static const char *const dyn_sandbox_source =
 int dyn_lua_open_sandbox(lua_State *L) {
     if (!lua_checkstack(L, 2)) return LUA_ERRMEM;
     int status = luaL_loadbufferx(L, dyn_sandbox_source, strlen(dyn_sandbox_source), "=sandbox", "t");
-    if (status == LUA_OK) status = lua_pcall(L, 0, 1, 0);
+    if (status == LUA_OK) {
+        lua_pushcfunction(L, dyn_budget_recheck);
+        status = lua_pcall(L, 1, 1, 0);
+    }
     if (status != LUA_OK) {
         lua_pop(L, 1);
         return status;
@@ -352,6 +576,27 @@ int dyn_lua_load_sandboxed(lua_State *L, const char *chunk, size_t len, const ch
     lua_getfield(L, LUA_REGISTRYINDEX, DYN_SANDBOX_KEY);
     if (lua_setupvalue(L, -2, 1) == NULL) lua_pop(L, 1); /* no _ENV upvalue: nothing to set */
     return LUA_OK;
+}
+
+int dyn_lua_rawgetfield(lua_State *L, int idx, const char *k) {
+    idx = lua_absindex(L, idx);
+    lua_pushstring(L, k);
+    return lua_rawget(L, idx);
+}
+
+void dyn_lua_rawsetfield(lua_State *L, int idx, const char *k) {
+    idx = lua_absindex(L, idx);
+    lua_pushstring(L, k);
+    lua_insert(L, -2);
+    lua_rawset(L, idx);
+}
+
+void dyn_lua_setmetatable_named(lua_State *L, const char *name) {
+    luaL_setmetatable(L, name);
+}
+
+int dyn_lua_newmetatable(lua_State *L, const char *name) {
+    return luaL_newmetatable(L, name);
 }
 
 void dyn_lua_pushwhere(lua_State *L, int level) {
@@ -441,7 +686,7 @@ int dyn_lua_eval_field(lua_State *L, int fnRef, int selfRef, int posRef, int vel
     lua_pushcfunction(L, dyn_traceback);
     lua_pushcfunction(L, dyn_field_loop);
     lua_pushlightuserdata(L, &b);
-    int status = lua_pcall(L, 1, 0, base + 1);
+    int status = dyn_lua_pcall(L, 1, 0, base + 1);
     if (status != LUA_OK) {
         lua_remove(L, base + 1); /* keep the message */
         return status;

@@ -36,8 +36,11 @@ private let luaCallbackThunk: dyn_lua_callback = { L, context in
         lua_pushstring(L, "dynamics: the module's host bridge was released")
         return -1
     }
-    bridge.state.watchdog.suspend()
-    defer { bridge.state.watchdog.resume() }
+    // Host code works on the calling thread's stack (a coroutine's, when called from one).
+    let state = bridge.state
+    let outer = state.L
+    state.L = L
+    defer { state.L = outer }
     do {
         return try callback.body(bridge, L)
     } catch let error as LuaArgumentError {

@@ -18,17 +18,24 @@ public struct LuaLimits: Sendable, Equatable {
         self.memoryCap = memoryCap
     }
 
-    /// The time allowance of one call, from the budget.
-    var deadline: TimeInterval { Double(instructionBudget) / 1e8 }
+    /// The time allowance of one call, from the budget (at most `maximumSeconds`).
+    var deadline: TimeInterval { min(Double(instructionBudget) / 1e8, LuaLimits.maximumSeconds) }
+
+    /// The longest time allowance a budget converts to (a day).
+    public static let maximumSeconds: TimeInterval = 86_400
 }
 
 /// Owns one sandboxed Lua 5.4 state: one per scene or animator run, so that a scene's
 /// scripts share globals and plugins while two scenes never see each other, and all of a
 /// state's memory goes with it. Not thread-safe: use a state from one thread at a time.
 public final class LuaState {
-    /// The raw state, for the bindings.
-    let L: OpaquePointer
-    /// The raw state, for bindings and tests that use the C API directly. Do not close it.
+    /// The main thread of the state.
+    let main: OpaquePointer
+    /// The Lua thread the host is serving now: the main thread, or the coroutine whose
+    /// host call is running (host code uses the calling thread's stack).
+    var L: OpaquePointer
+    /// The raw state (the current thread), for bindings and tests that use the C API
+    /// directly. Do not close it.
     public var raw: OpaquePointer { L }
     public private(set) var limits: LuaLimits
     let watchdog: Watchdog
@@ -44,6 +51,7 @@ public final class LuaState {
             throw LuaError(kind: .memory, message: "cannot create a Lua state within \(limits.memoryCap) bytes")
         }
         self.L = L
+        self.main = L
         self.limits = limits
         watchdog = Watchdog(state: L)
         let status = dyn_lua_open_sandbox(L)
@@ -56,7 +64,7 @@ public final class LuaState {
 
     deinit {
         watchdog.stop()
-        dyn_lua_close(L)
+        dyn_lua_close(main)
         retained.removeAll()
     }
 
@@ -65,6 +73,10 @@ public final class LuaState {
         limits = newLimits
         _ = dyn_lua_set_memory_cap(L, newLimits.memoryCap)
     }
+
+    /// True while the current call into Lua is over its budget. Host loops run on behalf
+    /// of a script (an `a:run{}` stepping many frames) stop when it turns true.
+    public var isOverBudget: Bool { watchdog.isExceeded }
 
     /// Bytes the state uses now.
     public var memoryUsed: Int { dyn_lua_memory_used(L) }
@@ -137,13 +149,22 @@ public final class LuaState {
     }
 }
 
-/// Arms the instruction-budget hook of a state whose current call has overrun its time
-/// allowance. One thread per state, waking every 10 ms; `begin`/`end` cost a lock each.
+/// Enforces the instruction budget of calls into Lua, host time included.
+///
+/// The budget converts to wall-clock time at a conservative 10⁸ instructions per second.
+/// Each call from the host into Lua pushes a deadline (a nested call — Lua → host → Lua —
+/// never gets more time than the call around it); a thread wakes every 10 ms and, once
+/// the innermost deadline has passed, marks the state over budget and arms the count hook
+/// on every running Lua thread. From then on the hook, the bounded C functions, the
+/// sandbox's pcall/xpcall and every host call raise "instruction budget exceeded" until
+/// control is back in the host code whose deadline passed: nothing a script does can
+/// resume an over-budget call. Healthy calls never run with a hook (a permanently
+/// installed count hook would slow the VM); they pay a lock per call.
 final class Watchdog: @unchecked Sendable {
     private let lock = NSLock()
     private let state: OpaquePointer
-    private var callStart: UInt64 = 0
-    private var allowance: UInt64 = 0
+    /// Deadlines (uptime ns) of the calls into Lua under way, innermost last.
+    private var deadlines: [UInt64] = []
     private var armed = false
     private var stopped = false
     private var thread: Thread?
@@ -164,58 +185,40 @@ final class Watchdog: @unchecked Sendable {
     private func tick() -> Bool {
         lock.lock(); defer { lock.unlock() }
         if stopped { return false }
-        if callStart != 0 && !armed && DispatchTime.now().uptimeNanoseconds - callStart > allowance {
+        if let deadline = deadlines.last, !armed, DispatchTime.now().uptimeNanoseconds > deadline {
             dyn_lua_arm_budget(state)
             armed = true
         }
         return true
     }
 
-    /// Calls nest: Lua → host callback (suspended) → Lua again (a fresh allowance).
-    private var depth = 0
-
-    /// A call into Lua starts: its allowance runs from now. A call made from a host callback
-    /// (itself inside Lua) gets a fresh allowance: time spent in the host never counts.
-    func begin(deadline: TimeInterval) {
+    /// A call into Lua starts with an allowance of `seconds`, bounded by any call around it.
+    func begin(deadline seconds: TimeInterval) {
+        let allowance = UInt64(min(max(seconds, 0), LuaLimits.maximumSeconds) * 1e9)
         lock.lock()
-        depth += 1
-        callStart = DispatchTime.now().uptimeNanoseconds
-        allowance = UInt64(deadline * 1e9)
+        let now = DispatchTime.now().uptimeNanoseconds
+        deadlines.append(min(now &+ allowance, deadlines.last ?? .max))
         lock.unlock()
     }
 
-    /// Host code runs (a callback from Lua): its time does not count against the budget.
-    func suspend() {
-        lock.lock(); defer { lock.unlock() }
-        guard depth > 0 else { return }
-        callStart = 0
-        if armed { dyn_lua_disarm_budget(state); armed = false }
-    }
-
-    /// Back in Lua after a host callback: the allowance starts again.
-    func resume() {
-        lock.lock(); defer { lock.unlock() }
-        if depth > 0 { callStart = DispatchTime.now().uptimeNanoseconds }
-    }
-
-    /// Ends the call; true if the hook had been armed.
+    /// The call ends; true if it was over budget. The mark stays when the call around it
+    /// is over budget too, so the host code between the two cannot run on.
     func end() -> Bool {
         lock.lock(); defer { lock.unlock() }
-        depth -= 1
-        guard depth == 0 else {
-            // Back in the host code that called into Lua (suspended until it returns).
-            callStart = 0
-            let wasArmed = armed
-            if armed { dyn_lua_disarm_budget(state); armed = false }
-            return wasArmed
-        }
-        callStart = 0
         let wasArmed = armed
-        if armed {
+        deadlines.removeLast()
+        if armed, deadlines.last.map({ DispatchTime.now().uptimeNanoseconds <= $0 }) ?? true {
             dyn_lua_disarm_budget(state)
             armed = false
         }
         return wasArmed
+    }
+
+    /// True while the current call into Lua is over budget: host loops that run on behalf
+    /// of a script (a:run{}) stop at once.
+    var isExceeded: Bool {
+        lock.lock(); defer { lock.unlock() }
+        return armed
     }
 
     func stop() {

@@ -188,6 +188,21 @@ int dyn_lua_eval_field(lua_State *L, int fnRef, int selfRef, int posRef, int vel
    of fnRef with five numbers, two results popped. */
 int dyn_lua_bench_bare_loop(lua_State *L, int fnRef, size_t n);
 
+/* ---- Raw access (the only table access host code may use) ----------------- */
+
+/* Host code never triggers a metamethod: a script's table may carry __index or
+   __newindex, and a metamethod run from the host would run outside the budget and
+   could raise through host frames. These read and write without metamethods. */
+
+/* Pushes t[k] (t at idx) without metamethods; returns its type. */
+int dyn_lua_rawgetfield(lua_State *L, int idx, const char *k);
+/* t[k] = value on top (popped), without metamethods. */
+void dyn_lua_rawsetfield(lua_State *L, int idx, const char *k);
+/* Sets the metatable registered under `name` (luaL_newmetatable) on the value on top. */
+void dyn_lua_setmetatable_named(lua_State *L, const char *name);
+/* Creates the metatable `name` in the registry if new (luaL_newmetatable) and pushes it. */
+int dyn_lua_newmetatable(lua_State *L, const char *name);
+
 /* ---- Host helpers (call from host context) ------------------------------- */
 
 /* Pushes "chunkname:currentline: " of the function at `level` (luaL_where). */
