@@ -164,17 +164,21 @@ void dyn_lua_gc_collect(lua_State *L) {
     lua_gc(L, LUA_GCCOLLECT);
 }
 
-/* Raises "FILE:LINE: instruction budget exceeded" at the innermost script line (the
-   sandbox's own wrappers, chunk "=sandbox", are skipped). */
-static int dyn_budget_error(lua_State *L) {
+void dyn_lua_pushlocated(lua_State *L, const char *msg) {
     lua_Debug ar;
     for (int level = 0; lua_getstack(L, level, &ar); level++) {
         if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0 && strcmp(ar.source, "=sandbox") != 0) {
-            lua_pushfstring(L, "%s:%d: instruction budget exceeded", ar.short_src, ar.currentline);
-            return lua_error(L);
+            lua_pushfstring(L, "%s:%d: %s", ar.short_src, ar.currentline, msg);
+            return;
         }
     }
-    lua_pushliteral(L, "instruction budget exceeded");
+    lua_pushstring(L, msg);
+}
+
+/* Raises "FILE:LINE: instruction budget exceeded" at the innermost script line (the
+   sandbox's own wrappers, chunk "=sandbox", are skipped). */
+static int dyn_budget_error(lua_State *L) {
+    dyn_lua_pushlocated(L, "instruction budget exceeded");
     return lua_error(L);
 }
 
@@ -206,10 +210,15 @@ size_t dyn_memory_room(lua_State *L) {
 static int dyn_traceback(lua_State *L) {
     const char *msg = lua_tostring(L, 1);
     if (msg == NULL) {
+        /* A non-string error object: its __tostring (run here, inside the protected call
+           and under the budget) or its type, located at the line that raised it. */
         if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) {
-            return 1; /* the __tostring result, without a traceback */
+            msg = lua_tostring(L, -1);
+        } else {
+            msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
         }
-        msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+        dyn_lua_pushlocated(L, msg);
+        msg = lua_tostring(L, -1);
     }
     luaL_traceback(L, L, msg, 1);
     return 1;
@@ -530,7 +539,9 @@ static const char *const dyn_sandbox_source =
     "  if type_(mt) == 'table' and rawget_(mt, '__gc') ~= nil then\n"
     "    error_('setmetatable: __gc metamethods are not allowed in scripts (a finalizer runs at a time the script does not control)', 2)\n"
     "  end\n"
-    "  return rawsetmt(t, mt)\n"
+    "  local ok, r = rawpcall(rawsetmt, t, mt)\n"
+    "  if not ok then error_(r, 2) end\n"
+    "  return r\n"
     "end\n"
     "G.string.dump = nil\n"
     "env.string = G.string\n"

@@ -56,11 +56,11 @@ extension LuaBridge {
         guard lua_type(L, top) == LUA_TTABLE else { return (nil, nil) }
         var animator: DynamicAnimator?
         var seconds: Double?
-        if lua_getfield(L, top, "animator") != LUA_TNIL {
+        if dyn_lua_rawgetfield(L, top, "animator") != LUA_TNIL {
             animator = try? object(at: -1, .animator, as: DynamicAnimator.self, what: "scene.animator")
         }
         lua_settop(L, -2)
-        if lua_getfield(L, top, "seconds") == LUA_TNUMBER { seconds = dyn_lua_tonumber(L, -1) }
+        if dyn_lua_rawgetfield(L, top, "seconds") == LUA_TNUMBER { seconds = dyn_lua_tonumber(L, -1) }
         lua_settop(L, -2)
         return (animator, seconds)
     }
@@ -75,7 +75,7 @@ extension LuaBridge {
             defer { dyn_lua_host_leave(L) }
             dyn_lua_getref(L, ref)
             var params: [String] = []
-            if lua_getfield(L, -1, "params") == LUA_TTABLE {
+            if dyn_lua_rawgetfield(L, -1, "params") == LUA_TTABLE {
                 let t = lua_gettop(L)
                 lua_pushnil(L)
                 while lua_next(L, t) != 0 {

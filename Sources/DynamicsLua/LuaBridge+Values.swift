@@ -39,7 +39,7 @@ extension LuaBridge {
         let t = lua_absindex(L, index)
         var result: [Double] = []
         for (k, key) in [keys.0, keys.1].enumerated() {
-            var type = lua_getfield(L, t, key)
+            var type = dyn_lua_rawgetfield(L, t, key)
             if type == LUA_TNIL { lua_settop(L, -2); type = lua_rawgeti(L, t, lua_Integer(k + 1)) }
             defer { lua_settop(L, -2) }
             guard type == LUA_TNUMBER else {
@@ -70,7 +70,7 @@ extension LuaBridge {
         let t = lua_absindex(L, index)
         var v: [Double] = []
         for (k, key) in ["x", "y", "width", "height"].enumerated() {
-            var type = lua_getfield(L, t, key)
+            var type = dyn_lua_rawgetfield(L, t, key)
             if type == LUA_TNIL { lua_settop(L, -2); type = lua_rawgeti(L, t, lua_Integer(k + 1)) }
             defer { lua_settop(L, -2) }
             guard type == LUA_TNUMBER, dyn_lua_tonumber(L, -1).isFinite else {
@@ -83,14 +83,14 @@ extension LuaBridge {
 
     func pushPoint(_ p: CGPoint) {
         lua_createtable(L, 0, 2)
-        lua_pushnumber(L, Double(p.x)); lua_setfield(L, -2, "x")
-        lua_pushnumber(L, Double(p.y)); lua_setfield(L, -2, "y")
+        lua_pushnumber(L, Double(p.x)); dyn_lua_rawsetfield(L, -2, "x")
+        lua_pushnumber(L, Double(p.y)); dyn_lua_rawsetfield(L, -2, "y")
     }
 
     func pushSize(_ s: CGSize) {
         lua_createtable(L, 0, 2)
-        lua_pushnumber(L, Double(s.width)); lua_setfield(L, -2, "width")
-        lua_pushnumber(L, Double(s.height)); lua_setfield(L, -2, "height")
+        lua_pushnumber(L, Double(s.width)); dyn_lua_rawsetfield(L, -2, "width")
+        lua_pushnumber(L, Double(s.height)); dyn_lua_rawsetfield(L, -2, "height")
         lua_pushnumber(L, Double(s.width)); lua_rawseti(L, -2, 1)
         lua_pushnumber(L, Double(s.height)); lua_rawseti(L, -2, 2)
     }
@@ -143,14 +143,14 @@ extension LuaBridge {
     /// Pushes `table[key]` (table at `index`) and returns whether it is non-nil.
     @discardableResult
     func field(_ key: String, of index: Int32) -> Bool {
-        lua_getfield(L, index, key) != LUA_TNIL
+        dyn_lua_rawgetfield(L, index, key) != LUA_TNIL
     }
 
     /// Runs `read` on `table[key]` when present.
     func withField<T>(_ key: String, of index: Int32, _ read: (Int32) throws -> T) rethrows -> T? {
         let t = lua_absindex(L, index)
         defer { lua_settop(L, -2) }
-        guard lua_getfield(L, t, key) != LUA_TNIL else { return nil }
+        guard dyn_lua_rawgetfield(L, t, key) != LUA_TNIL else { return nil }
         return try read(lua_gettop(L))
     }
 

@@ -42,17 +42,15 @@ private let luaCallbackThunk: dyn_lua_callback = { L, context in
     state.L = L
     defer { state.L = outer }
     do {
-        return try callback.body(bridge, L)
+        // Invalid input the model finds (a setter's range check, a behavior added twice)
+        // becomes this call's error instead of a trap.
+        return try InvalidInput.catching { try callback.body(bridge, L) }
     } catch let error as LuaArgumentError {
-        dyn_lua_pushwhere(L, 1)
-        lua_pushstring(L, error.message)
-        lua_concat(L, 2)
+        dyn_lua_pushlocated(L, error.message)
     } catch let error as LuaError {
         lua_pushstring(L, error.message) // already located
     } catch {
-        dyn_lua_pushwhere(L, 1)
-        lua_pushstring(L, "\(error)")
-        lua_concat(L, 2)
+        dyn_lua_pushlocated(L, "\(error)")
     }
     return -1
 }
@@ -99,12 +97,12 @@ public final class LuaBridge {
         installModule(at: module)
         dyn_lua_push_sandbox(L)
         lua_pushvalue(L, module)
-        lua_setfield(L, -2, "dynamics")
+        dyn_lua_rawsetfield(L, -2, "dynamics")
         pushFunction { bridge, L in
             let name = bridge.string(at: 1) ?? "?"
             if name == "dynamics" {
                 dyn_lua_push_sandbox(L)
-                lua_getfield(L, -1, "dynamics")
+                dyn_lua_rawgetfield(L, -1, "dynamics")
                 return 1
             }
             // A plugin on the search path: its definition table.
@@ -114,7 +112,7 @@ public final class LuaBridge {
             dyn_lua_getref(L, try bridge.loadPlugin(name))
             return 1
         }
-        lua_setfield(L, -2, "require")
+        dyn_lua_rawsetfield(L, -2, "require")
         lua_settop(L, module - 1)
     }
 
@@ -130,7 +128,7 @@ public final class LuaBridge {
     /// Sets `table[name]` (table at `index`) to a function.
     func setFunction(_ name: String, in index: Int32, _ body: @escaping (LuaBridge, OpaquePointer) throws -> Int32) {
         pushFunction(body)
-        lua_setfield(L, index, name)
+        dyn_lua_rawsetfield(L, index, name)
     }
 
     // MARK: Handles
@@ -153,7 +151,7 @@ public final class LuaBridge {
         }
         let raw = lua_newuserdatauv(L, MemoryLayout<Handle>.size, 0)!
         raw.storeBytes(of: Handle(slot: slot, generation: generations[Int(slot)]), as: Handle.self)
-        luaL_setmetatable(L, kind.metatableName)
+        dyn_lua_setmetatable_named(L, kind.metatableName)
         lua_pushvalue(L, -1)
         handleRefs[ObjectIdentifier(object)] = dyn_lua_ref(L)
     }
@@ -208,7 +206,7 @@ public final class LuaBridge {
     private var classes: [LuaKind: ClassBinding] = [:]
 
     private func installMetatable(_ kind: LuaKind) {
-        luaL_newmetatable(L, kind.metatableName)
+        dyn_lua_newmetatable(L, kind.metatableName)
         let mt = lua_gettop(L)
         let binding = classBinding(for: kind)
         classes[kind] = binding
@@ -220,7 +218,7 @@ public final class LuaBridge {
             let object = try bridge.object(at: 1, kind, as: AnyObject.self, what: kind.rawValue)
             guard let key = bridge.string(at: 2) else { lua_pushnil(L); return 1 }
             dyn_lua_getref(L, methods)
-            if lua_getfield(L, -1, key) != LUA_TNIL { return 1 }
+            if dyn_lua_rawgetfield(L, -1, key) != LUA_TNIL { return 1 }
             lua_settop(L, 2)
             if try binding.get(bridge, object, key) { return 1 }
             throw LuaArgumentError(message: "\(kind.rawValue) has no property or method '\(key)' (properties: \(binding.properties.joined(separator: ", ")))")
@@ -243,7 +241,7 @@ public final class LuaBridge {
             return 0
         }
         lua_pushstring(L, "locked")
-        lua_setfield(L, mt, "__metatable")
+        dyn_lua_rawsetfield(L, mt, "__metatable")
         lua_settop(L, mt - 1)
     }
 

@@ -93,7 +93,7 @@ extension LuaBridge {
         }
         let t = lua_gettop(L)
         for (key, type) in [("params", LUA_TTABLE), ("action", LUA_TFUNCTION), ("field", LUA_TFUNCTION)] {
-            let found = lua_getfield(L, t, key)
+            let found = dyn_lua_rawgetfield(L, t, key)
             lua_settop(L, -2)
             if found != LUA_TNIL && found != type {
                 lua_settop(L, top)
@@ -123,7 +123,7 @@ extension LuaBridge {
         let items = try withField("items", of: 1) { try self.items(at: $0, "\(name).items") } ?? []
         var overrides: [String: ParameterValue] = [:]
         for key in keys where key != "items" {
-            lua_getfield(L, 1, key)
+            dyn_lua_rawgetfield(L, 1, key)
             defer { lua_settop(L, -2) }
             overrides[key] = try parameterValue(at: lua_gettop(L), "\(name).\(key)")
         }
@@ -142,35 +142,35 @@ extension LuaBridge {
         var allowed = ["items"]
         lua_createtable(L, 0, 8)
         let params = lua_gettop(L)
-        if lua_getfield(L, def, "params") == LUA_TTABLE {
+        if dyn_lua_rawgetfield(L, def, "params") == LUA_TTABLE {
             let defaults = lua_gettop(L)
             lua_pushnil(L)
             while lua_next(L, defaults) != 0 {
                 if let key = string(at: -2) { allowed.append(key) }
                 lua_pushvalue(L, -2); dyn_lua_insert(L, -2)
-                lua_settable(L, params)
+                lua_rawset(L, params)
             }
         }
         lua_settop(L, params)
         let keys = try options(at: 1, name, allowed: allowed)
         for key in keys where key != "items" {
-            lua_getfield(L, 1, key)
+            dyn_lua_rawgetfield(L, 1, key)
             let override = lua_gettop(L)
-            let expected = lua_getfield(L, params, key)
+            let expected = dyn_lua_rawgetfield(L, params, key)
             let given = lua_type(L, override)
             lua_settop(L, -2)
             guard expected == given else {
                 lua_settop(L, def - 1)
                 throw LuaArgumentError(message: "\(name).\(key): expected a \(String(cString: lua_typename(L, expected))), got \(String(cString: lua_typename(L, given)))")
             }
-            lua_setfield(L, params, key)
+            dyn_lua_rawsetfield(L, params, key)
         }
         let b = LuaPluginBehavior(name: name)
         b.items = try withField("items", of: 1) { try items(at: $0, "\(name).items") } ?? []
         lua_pushvalue(L, params)
         b.paramsRef = dyn_lua_ref(L)
-        if lua_getfield(L, def, "action") == LUA_TFUNCTION { b.actionRef = dyn_lua_ref(L) } else { lua_settop(L, -2) }
-        if lua_getfield(L, def, "field") == LUA_TFUNCTION {
+        if dyn_lua_rawgetfield(L, def, "action") == LUA_TFUNCTION { b.actionRef = dyn_lua_ref(L) } else { lua_settop(L, -2) }
+        if dyn_lua_rawgetfield(L, def, "field") == LUA_TFUNCTION {
             let fieldRef = dyn_lua_ref(L)
             let field = pluginField(b, fieldRef)
             for item in b.items { field.addItem(item) }

@@ -97,8 +97,8 @@ public final class LuaState {
     /// rather than allocated per call); returns its reference.
     func makePointTable() -> Int32 {
         lua_createtable(L, 0, 2)
-        lua_pushnumber(L, 0); lua_setfield(L, -2, "x")
-        lua_pushnumber(L, 0); lua_setfield(L, -2, "y")
+        lua_pushnumber(L, 0); dyn_lua_rawsetfield(L, -2, "x")
+        lua_pushnumber(L, 0); dyn_lua_rawsetfield(L, -2, "y")
         return dyn_lua_ref(L)
     }
 

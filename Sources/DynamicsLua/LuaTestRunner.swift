@@ -129,11 +129,11 @@ public struct LuaTestRunner: Sendable {
                 var results: [Result] = []
                 for i in 1...max(count, 1) where count > 0 {
                     lua_rawgeti(state.raw, 1, lua_Integer(i))
-                    lua_getfield(state.raw, -1, "name")
+                    dyn_lua_rawgetfield(state.raw, -1, "name")
                     let caseName = dyn_lua_tostring(state.raw, -1).map { String(cString: $0) } ?? "?"
                     lua_settop(state.raw, -2)
                     if let filter, !caseName.contains(filter) { lua_settop(state.raw, 1); continue }
-                    lua_getfield(state.raw, -1, "fn")
+                    dyn_lua_rawgetfield(state.raw, -1, "fn")
                     callbackErrors = []
                     var failure: String?
                     do { try state.call(nargs: 0, nresults: 0) } catch let error as LuaError { failure = error.message }

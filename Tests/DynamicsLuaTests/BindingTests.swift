@@ -158,18 +158,23 @@ struct BindingTests {
         var errors: [LuaError] = []
         let bridge = LuaBridge(state: state) { errors.append($0) }
         let start = Date()
-        try withExtendedLifetime(bridge) {
-            try state.run("""
-            local a = dynamics.animator{}
-            local box = dynamics.item{ size = {10, 10} }
-            a:addBehavior(dynamics.gravity{ items = {box} })
-            a:addBehavior(dynamics.behavior{ action = function() while true do end end })
-            a:run{ seconds = 0.2 }
-            """, chunkName: "loop.lua")
+        // The action is disabled and reported; and since host time counts, the script call
+        // that ran a:run{} is over its budget too and ends at its own line.
+        let outer = #expect(throws: LuaError.self) {
+            try withExtendedLifetime(bridge) {
+                try state.run("""
+                local a = dynamics.animator{}
+                local box = dynamics.item{ size = {10, 10} }
+                a:addBehavior(dynamics.gravity{ items = {box} })
+                a:addBehavior(dynamics.behavior{ action = function() while true do end end })
+                a:run{ seconds = 0.2 }
+                """, chunkName: "loop.lua")
+            }
         }
         #expect(Date().timeIntervalSince(start) < 1)
         #expect(errors.count == 1 && errors[0].kind == .budget, "\(errors)")
         #expect(errors.first?.message.contains("loop.lua:4") == true)
+        #expect(outer?.kind == .budget && outer?.location == "loop.lua:5", "\(String(describing: outer))")
     }
 
     @Test("A custom field returning NaN is disabled and reported with its file:line; the world stays finite")
@@ -238,16 +243,19 @@ struct CallbackFaultTests {
         let state = try LuaState(limits: LuaLimits(instructionBudget: 5_000_000))
         var errors: [LuaError] = []
         let bridge = LuaBridge(state: state) { errors.append($0) }
-        try withExtendedLifetime(bridge) {
-            try state.run("""
-                local a = dynamics.animator{ bounds = {0, 0, 200, 200} }
-                local box = dynamics.item{ center = {100, 190}, size = {20, 20} }
-                a.delegate = { didPause = function() while true do end end }
-                a:addBehavior(dynamics.collision{ items = {box}, boundsAsBoundary = true })
-                a:addBehavior(dynamics.gravity{ items = {box} })
-                a:run{ untilPaused = true, seconds = 3 }
-                """, chunkName: "pause.lua")
+        let outer = #expect(throws: LuaError.self) {
+            try withExtendedLifetime(bridge) {
+                try state.run("""
+                    local a = dynamics.animator{ bounds = {0, 0, 200, 200} }
+                    local box = dynamics.item{ center = {100, 190}, size = {20, 20} }
+                    a.delegate = { didPause = function() while true do end end }
+                    a:addBehavior(dynamics.collision{ items = {box}, boundsAsBoundary = true })
+                    a:addBehavior(dynamics.gravity{ items = {box} })
+                    a:run{ untilPaused = true, seconds = 3 }
+                    """, chunkName: "pause.lua")
+            }
         }
+        #expect(outer?.kind == .budget && outer?.location == "pause.lua:6", "\(String(describing: outer))")
         #expect(errors.count == 1 && errors.first?.kind == .budget, "\(errors)")
         #expect(errors.first?.message.contains("pause.lua:3") == true)
     }

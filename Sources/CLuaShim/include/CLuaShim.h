@@ -205,6 +205,10 @@ int dyn_lua_newmetatable(lua_State *L, const char *name);
 
 /* ---- Host helpers (call from host context) ------------------------------- */
 
+/* Pushes "FILE:LINE: msg" with the innermost script line (the script that called the
+   host), or just msg when no script line is on the stack. */
+void dyn_lua_pushlocated(lua_State *L, const char *msg);
+
 /* Pushes "chunkname:currentline: " of the function at `level` (luaL_where). */
 void dyn_lua_pushwhere(lua_State *L, int level);
 

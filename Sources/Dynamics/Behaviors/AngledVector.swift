@@ -19,16 +19,16 @@ struct AngledVector {
     var magnitude: CGFloat { (vector.dx * vector.dx + vector.dy * vector.dy).squareRoot() }
 
     mutating func set(_ v: CGVector) {
-        require { try Validate.finite(v, owner, vectorName) }
+        guard accept({ try Validate.finite(v, owner, vectorName) }) else { return }
         vector = v
         if v.dx != 0 || v.dy != 0 { angle = atan2(v.dy, v.dx) }
     }
 
     mutating func set(angle a: CGFloat, magnitude m: CGFloat) {
-        require {
+        guard accept({
             try Validate.finite(a, owner, "angle")
             try Validate.finite(m, owner, "magnitude")
-        }
+        }) else { return }
         angle = a
         vector = CGVector(dx: cos(a) * m, dy: sin(a) * m)
     }

@@ -46,8 +46,11 @@ open class AttachmentBehavior: DynamicBehavior {
 
     private init(kind: Kind, items: [DynamicItem], anchor: CGPoint?, offsetA: CGVector, offsetB: CGVector, axis: CGVector = CGVector(dx: 1, dy: 0)) {
         require {
-            try Validate.finite(offsetA, "AttachmentBehavior", "offsetFromCenter")
-            try Validate.finite(offsetB, "AttachmentBehavior", "offsetFromCenter")
+            if items.count == 2 && items[0] === items[1] {
+                throw DynamicsError(owner: "AttachmentBehavior", property: "items", message: "attaches an item to itself")
+            }
+            try Validate.finite(offsetA, "AttachmentBehavior", "offsetFromCenter", max: Limits.length)
+            try Validate.finite(offsetB, "AttachmentBehavior", "offsetFromCenter", max: Limits.length)
             if let anchor { try Validate.finite(anchor, "AttachmentBehavior", "anchorPoint") }
         }
         self.kind = kind
@@ -99,7 +102,6 @@ open class AttachmentBehavior: DynamicBehavior {
 
     public convenience init(item item1: DynamicItem, offsetFromCenter offset1: Offset,
                             attachedTo item2: DynamicItem, offsetFromCenter offset2: Offset) {
-        precondition(item1 !== item2, "Dynamics: AttachmentBehavior attaches an item to itself")
         self.init(kind: .spring, items: [item1, item2], anchor: nil,
                   offsetA: CGVector(dx: offset1.horizontal, dy: offset1.vertical),
                   offsetB: CGVector(dx: offset2.horizontal, dy: offset2.vertical))
@@ -168,7 +170,7 @@ open class AttachmentBehavior: DynamicBehavior {
     public var anchorPoint: CGPoint {
         get { anchor }
         set {
-            require { try Validate.finite(newValue, "AttachmentBehavior", "anchorPoint") }
+            guard accept({ try Validate.finite(newValue, "AttachmentBehavior", "anchorPoint") }) else { return }
             anchor = newValue
             setNeedsUpdate()
         }
@@ -177,26 +179,26 @@ open class AttachmentBehavior: DynamicBehavior {
     /// Rest length of a spring or rod, or the rope's maximum (points, ≥ 0).
     public var length: CGFloat {
         get { storedLength }
-        set { require { try Validate.nonNegative(newValue, "AttachmentBehavior", "length") }; storedLength = newValue; setNeedsUpdate() }
+        set { guard accept({ try Validate.nonNegative(newValue, "AttachmentBehavior", "length", max: Limits.length) }) else { return }; storedLength = newValue; setNeedsUpdate() }
     }
 
     /// Damping ratio of the spring (1 = critical), ≥ 0.
     public var damping: CGFloat {
         get { storedDamping }
-        set { require { try Validate.nonNegative(newValue, "AttachmentBehavior", "damping") }; storedDamping = newValue; setNeedsUpdate() }
+        set { guard accept({ try Validate.nonNegative(newValue, "AttachmentBehavior", "damping") }) else { return }; storedDamping = newValue; setNeedsUpdate() }
     }
 
     /// Spring frequency in Hz (0 = rigid rod), ≥ 0.
     public var frequency: CGFloat {
         get { storedFrequency }
-        set { require { try Validate.nonNegative(newValue, "AttachmentBehavior", "frequency") }; storedFrequency = newValue; setNeedsUpdate() }
+        set { guard accept({ try Validate.nonNegative(newValue, "AttachmentBehavior", "frequency", max: 1e4) }) else { return }; storedFrequency = newValue; setNeedsUpdate() }
     }
 
     /// Torque a pin resists turning with (UIKit Newton·points), ≥ 0.
     public var frictionTorque: CGFloat {
         get { storedFrictionTorque }
         set {
-            require { try Validate.nonNegative(newValue, "AttachmentBehavior", "frictionTorque") }
+            guard accept({ try Validate.nonNegative(newValue, "AttachmentBehavior", "frictionTorque") }) else { return }
             storedFrictionTorque = newValue; setNeedsUpdate()
         }
     }
@@ -206,12 +208,12 @@ open class AttachmentBehavior: DynamicBehavior {
     public var attachmentRange: FloatRange {
         get { storedRange }
         set {
-            require {
+            guard accept({
                 guard !newValue.minimum.isNaN, !newValue.maximum.isNaN, newValue.minimum <= 0, newValue.maximum >= 0 else {
                     throw DynamicsError(owner: "AttachmentBehavior", property: "attachmentRange",
                                         message: "must contain 0, got \(newValue.minimum)…\(newValue.maximum)")
                 }
-            }
+            }) else { return }
             storedRange = newValue; setNeedsUpdate()
         }
     }

@@ -71,14 +71,14 @@ open class CollisionBehavior: DynamicBehavior {
     /// of the two elasticities.
     public var boundaryElasticity: CGFloat = 0 {
         didSet {
-            require { try Validate.nonNegative(boundaryElasticity, "CollisionBehavior", "boundaryElasticity") }
+            guard accept({ try Validate.nonNegative(boundaryElasticity, "CollisionBehavior", "boundaryElasticity") }) else { boundaryElasticity = oldValue; return }
             boundaryVersion += 1; setNeedsUpdate()
         }
     }
     /// Friction of this behavior's boundaries (default 0.2); a contact uses the geometric mean.
     public var boundaryFriction: CGFloat = 0.2 {
         didSet {
-            require { try Validate.nonNegative(boundaryFriction, "CollisionBehavior", "boundaryFriction") }
+            guard accept({ try Validate.nonNegative(boundaryFriction, "CollisionBehavior", "boundaryFriction") }) else { boundaryFriction = oldValue; return }
             boundaryVersion += 1; setNeedsUpdate()
         }
     }
@@ -92,12 +92,12 @@ open class CollisionBehavior: DynamicBehavior {
 
     /// The reference bounds inset by `insets` (points) become a boundary.
     public func setTranslatesReferenceBoundsIntoBoundary(with insets: EdgeInsets) {
-        require {
+        guard accept({
             try Validate.finite(insets.top, "CollisionBehavior", "insets.top")
             try Validate.finite(insets.left, "CollisionBehavior", "insets.left")
             try Validate.finite(insets.bottom, "CollisionBehavior", "insets.bottom")
             try Validate.finite(insets.right, "CollisionBehavior", "insets.right")
-        }
+        }) else { return }
         setReferenceInsets(insets)
     }
 
@@ -111,7 +111,7 @@ open class CollisionBehavior: DynamicBehavior {
     /// two-sided segments, closed subpaths closed.
     public func addBoundary(withIdentifier identifier: AnyHashable, for path: BezierPath) {
         for line in path.flattened() {
-            for p in line.points { require { try Validate.finite(p, "CollisionBehavior boundary \(identifier)", "path") } }
+            for p in line.points { guard accept({ try Validate.finite(p, "CollisionBehavior boundary \(identifier)", "path") }) else { return } }
         }
         removeBoundaryQuietly(identifier)
         boundaries.append((identifier, path.copy()))
@@ -121,10 +121,10 @@ open class CollisionBehavior: DynamicBehavior {
 
     /// Adds (or replaces) a straight boundary from `p1` to `p2`.
     public func addBoundary(withIdentifier identifier: AnyHashable, from p1: CGPoint, to p2: CGPoint) {
-        require {
+        guard accept({
             try Validate.finite(p1, "CollisionBehavior boundary \(identifier)", "from")
             try Validate.finite(p2, "CollisionBehavior boundary \(identifier)", "to")
-        }
+        }) else { return }
         let path = BezierPath()
         path.move(to: p1)
         path.addLine(to: p2)

@@ -46,27 +46,27 @@ open class DynamicItemBehavior: DynamicBehavior {
     /// Bounciness: 0 none, 1 fully elastic (a contact uses the larger of the two). 0…1.
     public var elasticity: CGFloat {
         get { overrides.elasticity ?? ItemProperties.defaults.elasticity }
-        set { require { try Validate.nonNegative(newValue, "DynamicItemBehavior", "elasticity") }; set(\.elasticity, newValue) }
+        set { guard accept({ try Validate.nonNegative(newValue, "DynamicItemBehavior", "elasticity") }) else { return }; set(\.elasticity, newValue) }
     }
     /// Sliding friction, ≥ 0 (a contact uses the geometric mean of the two).
     public var friction: CGFloat {
         get { overrides.friction ?? ItemProperties.defaults.friction }
-        set { require { try Validate.nonNegative(newValue, "DynamicItemBehavior", "friction") }; set(\.friction, newValue) }
+        set { guard accept({ try Validate.nonNegative(newValue, "DynamicItemBehavior", "friction") }) else { return }; set(\.friction, newValue) }
     }
     /// Mass per area: mass = density × width × height / 10 000 (true area for ellipses and paths). > 0.
     public var density: CGFloat {
         get { overrides.density ?? ItemProperties.defaults.density }
-        set { require { try Validate.positive(newValue, "DynamicItemBehavior", "density") }; set(\.density, newValue) }
+        set { guard accept({ try Validate.positive(newValue, "DynamicItemBehavior", "density") }) else { return }; set(\.density, newValue) }
     }
     /// Linear damping per second: v ← v / (1 + h·resistance) every step of h seconds. ≥ 0.
     public var resistance: CGFloat {
         get { overrides.resistance ?? ItemProperties.defaults.resistance }
-        set { require { try Validate.nonNegative(newValue, "DynamicItemBehavior", "resistance") }; set(\.resistance, newValue) }
+        set { guard accept({ try Validate.nonNegative(newValue, "DynamicItemBehavior", "resistance") }) else { return }; set(\.resistance, newValue) }
     }
     /// Angular damping per second, as `resistance`. ≥ 0.
     public var angularResistance: CGFloat {
         get { overrides.angularResistance ?? ItemProperties.defaults.angularResistance }
-        set { require { try Validate.nonNegative(newValue, "DynamicItemBehavior", "angularResistance") }; set(\.angularResistance, newValue) }
+        set { guard accept({ try Validate.nonNegative(newValue, "DynamicItemBehavior", "angularResistance") }) else { return }; set(\.angularResistance, newValue) }
     }
     public var allowsRotation: Bool {
         get { overrides.allowsRotation ?? ItemProperties.defaults.allowsRotation }
@@ -80,13 +80,17 @@ open class DynamicItemBehavior: DynamicBehavior {
     /// Electric charge, for electric and magnetic fields.
     public var charge: CGFloat {
         get { overrides.charge ?? ItemProperties.defaults.charge }
-        set { require { try Validate.finite(newValue, "DynamicItemBehavior", "charge") }; set(\.charge, newValue) }
+        set { guard accept({ try Validate.finite(newValue, "DynamicItemBehavior", "charge") }) else { return }; set(\.charge, newValue) }
     }
 
     /// Adds a velocity (pt/s) to an item of this behavior.
     public func addLinearVelocity(_ velocity: CGPoint, for item: DynamicItem) {
-        require { try Validate.finite(velocity, "DynamicItemBehavior", "linearVelocity") }
-        precondition(list.contains(item), "Dynamics: DynamicItemBehavior.addLinearVelocity: \(item) is not an item of this behavior")
+        guard accept({ try Validate.finite(velocity, "DynamicItemBehavior", "linearVelocity") }) else { return }
+        guard accept({
+            guard list.contains(item) else {
+                throw DynamicsError(owner: "DynamicItemBehavior", property: "addLinearVelocity", message: "\(item) is not an item of this behavior")
+            }
+        }) else { return }
         if let animator = dynamicAnimator, animator.addLinearVelocity(velocity, to: item) { return }
         pendingLinear.append((item, velocity))
     }
@@ -99,8 +103,12 @@ open class DynamicItemBehavior: DynamicBehavior {
 
     /// Adds an angular velocity (rad/s, positive clockwise on screen).
     public func addAngularVelocity(_ velocity: CGFloat, for item: DynamicItem) {
-        require { try Validate.finite(velocity, "DynamicItemBehavior", "angularVelocity") }
-        precondition(list.contains(item), "Dynamics: DynamicItemBehavior.addAngularVelocity: \(item) is not an item of this behavior")
+        guard accept({ try Validate.finite(velocity, "DynamicItemBehavior", "angularVelocity") }) else { return }
+        guard accept({
+            guard list.contains(item) else {
+                throw DynamicsError(owner: "DynamicItemBehavior", property: "addAngularVelocity", message: "\(item) is not an item of this behavior")
+            }
+        }) else { return }
         if let animator = dynamicAnimator, animator.addAngularVelocity(velocity, to: item) { return }
         pendingAngular.append((item, velocity))
     }

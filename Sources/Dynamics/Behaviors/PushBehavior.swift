@@ -64,10 +64,10 @@ open class PushBehavior: DynamicBehavior, CustomBehavior {
 
     /// Where the push acts on `item`: an offset from its center in its own axes (points).
     public func setTargetOffsetFromCenter(_ offset: Offset, for item: DynamicItem) {
-        require {
+        guard accept({
             try Validate.finite(offset.horizontal, "PushBehavior", "targetOffsetFromCenter")
             try Validate.finite(offset.vertical, "PushBehavior", "targetOffsetFromCenter")
-        }
+        }) else { return }
         offsets[ObjectIdentifier(item)] = offset
     }
 

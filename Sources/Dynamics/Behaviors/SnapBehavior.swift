@@ -25,18 +25,18 @@ open class SnapBehavior: DynamicBehavior {
     /// Where the item's center goes (points).
     public var snapPoint: CGPoint {
         get { point }
-        set { require { try Validate.finite(newValue, "SnapBehavior", "snapPoint") }; point = newValue; setNeedsUpdate() }
+        set { guard accept({ try Validate.finite(newValue, "SnapBehavior", "snapPoint") }) else { return }; point = newValue; setNeedsUpdate() }
     }
 
     /// Damping ratio, 0…1.
     public var damping: CGFloat {
         get { storedDamping }
         set {
-            require {
+            guard accept({
                 guard newValue.isFinite, newValue >= 0, newValue <= 1 else {
                     throw DynamicsError(owner: "SnapBehavior", property: "damping", message: "must be in 0…1, got \(newValue)")
                 }
-            }
+            }) else { return }
             storedDamping = newValue; setNeedsUpdate()
         }
     }

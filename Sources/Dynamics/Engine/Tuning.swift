@@ -27,6 +27,8 @@ enum Tuning {
     static let timeToSleep = 0.5
     /// Speed limit, a guard against explosions (m/s): 40 000 pt/s.
     static let maxLinearSpeed = 400.0
+    /// Most a body turns in one sub-step (rad), Box2D's limit: angular speed ≤ this / h.
+    static let maxRotation = 0.25 * Double.pi
     /// Vertices in one convex polygon (ellipses are approximated with this many).
     static let maxPolygonVertices = 32
 }

@@ -265,7 +265,11 @@ extension World {
     @inline(__always)
     private func integrateVelocities(_ awake: UnsafeBufferPointer<Int32>, _ sims: UnsafeMutableBufferPointer<BodySim>,
                                      _ states: UnsafeMutableBufferPointer<BodyState>, _ h: Double) {
+        // Speeds are clamped as Box2D clamps them: a linear speed limit, and at most a
+        // quarter turn per sub-step. With the model's input limits (`Limits`) every product
+        // here stays finite, so the clamps keep the world finite whatever finite forces act.
         let maxSpeed2 = Tuning.maxLinearSpeed * Tuning.maxLinearSpeed
+        let maxAngularSpeed = Tuning.maxRotation / h
         for bi in awake {
             let b = Int(bi)
             let sim = sims[b]
@@ -274,6 +278,7 @@ extension World {
             st.w = st.w + h * sim.invInertia * sim.torque
             let s2 = st.v.lengthSquared
             if s2 > maxSpeed2 { st.v = (Tuning.maxLinearSpeed / s2.squareRoot()) * st.v }
+            if abs(st.w) > maxAngularSpeed { st.w = st.w > 0 ? maxAngularSpeed : -maxAngularSpeed }
             states[b] = st
         }
     }

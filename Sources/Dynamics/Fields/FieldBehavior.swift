@@ -88,8 +88,10 @@ open class FieldBehavior: DynamicBehavior, CustomBehavior {
 
     /// Where the field is, in the animator's coordinates (points). Default (0, 0).
     public var position: CGPoint = .zero {
-        willSet { require { try Validate.finite(newValue, "FieldBehavior", "position") } }
-        didSet { changed() }
+        didSet {
+            guard accept({ try Validate.finite(position, "FieldBehavior", "position") }) else { position = oldValue; return }
+            changed()
+        }
     }
 
     /// Where the field acts, relative to `position` (points). Default `.infinite`.
@@ -100,46 +102,58 @@ open class FieldBehavior: DynamicBehavior, CustomBehavior {
     /// Scales the force (any sign; a negative radial gravity repels). Default 1. Strength 0
     /// switches any field off, custom fields included.
     public var strength: CGFloat = 1 {
-        willSet { require { try Validate.finite(newValue, "FieldBehavior", "strength") } }
-        didSet { changed() }
+        didSet {
+            guard accept({ try Validate.finite(strength, "FieldBehavior", "strength") }) else { strength = oldValue; return }
+            changed()
+        }
     }
 
     /// Exponent of the distance law: forces scale by max(r, minimumRadius)^(−falloff), r in
     /// metres. Defaults: 2 for radial gravity, 1 for electric and magnetic, −1 for spring, 0
     /// otherwise. Not used by velocity and custom fields.
     public var falloff: CGFloat {
-        willSet { require { try Validate.finite(newValue, "FieldBehavior", "falloff") } }
-        didSet { changed() }
+        didSet {
+            guard accept({ try Validate.finite(falloff, "FieldBehavior", "falloff") }) else { falloff = oldValue; return }
+            changed()
+        }
     }
 
     /// The distance (points, ≥ 0) below which the falloff stops growing: r is clamped up to
     /// it. Default 0.
     public var minimumRadius: CGFloat = 0 {
-        willSet { require { try Validate.nonNegative(newValue, "FieldBehavior", "minimumRadius") } }
-        didSet { changed() }
+        didSet {
+            guard accept({ try Validate.nonNegative(minimumRadius, "FieldBehavior", "minimumRadius") }) else { minimumRadius = oldValue; return }
+            changed()
+        }
     }
 
     /// For linear gravity, the acceleration in multiples of 100 pt/s²; for velocity fields,
     /// the velocity in multiples of 100 pt/s (1 m/s); for drag, the velocity of the medium
     /// (same unit). Default (0, 0).
     public var direction: CGVector = .zero {
-        willSet { require { try Validate.finite(newValue, "FieldBehavior", "direction") } }
-        didSet { changed() }
+        didSet {
+            guard accept({ try Validate.finite(direction, "FieldBehavior", "direction") }) else { direction = oldValue; return }
+            changed()
+        }
     }
 
     /// Noise and turbulence: how large the noise's features are, ≥ 0. The noise varies over
     /// a length L = 25 pt × 20^smoothness: 25 pt at 0 (noisy), 500 pt at 1 (smooth), and
     /// larger above 1. Default 0.
     public var smoothness: CGFloat = 0 {
-        willSet { require { try Validate.nonNegative(newValue, "FieldBehavior", "smoothness") } }
-        didSet { changed() }
+        didSet {
+            guard accept({ try Validate.nonNegative(smoothness, "FieldBehavior", "smoothness") }) else { smoothness = oldValue; return }
+            changed()
+        }
     }
 
     /// Noise and turbulence: how fast the noise changes, in noise cells per second (0 freezes
     /// it). Default 0.
     public var animationSpeed: CGFloat = 0 {
-        willSet { require { try Validate.finite(newValue, "FieldBehavior", "animationSpeed") } }
-        didSet { changed() }
+        didSet {
+            guard accept({ try Validate.finite(animationSpeed, "FieldBehavior", "animationSpeed") }) else { animationSpeed = oldValue; return }
+            changed()
+        }
     }
 
     /// Noise and turbulence: picks the noise pattern. Fields with equal seeds and settings

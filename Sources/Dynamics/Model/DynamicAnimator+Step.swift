@@ -5,11 +5,20 @@ extension DynamicAnimator {
     /// for what a frame does). Internal steps of `fixedTimeStep` consume the accumulated
     /// time; a remainder carries over to the next frame.
     public func step(_ dt: TimeInterval) {
-        guard dt.isFinite, dt >= 0 else {
+        guard dt.isFinite, dt >= 0, dt <= Limits.frame else {
             invalidInputHandler(DynamicsError(owner: "DynamicAnimator", property: "step(dt)",
-                                              message: "must be a finite number ≥ 0, got \(dt)"))
+                                              message: "must be a finite number in 0…\(Limits.frame) s, got \(dt)"))
             return
         }
+        // Callbacks run inside a frame (fields, actions, collision and delegate callbacks,
+        // timers); a frame cannot start inside another one.
+        guard !isStepping else {
+            invalidInputHandler(DynamicsError(owner: "DynamicAnimator", property: "step",
+                                              message: "cannot step the animator from inside its own step"))
+            return
+        }
+        isStepping = true
+        defer { isStepping = false }
         lastStepDuration = dt
         // 1. Changes since the last frame.
         if needsUpdate { update() }

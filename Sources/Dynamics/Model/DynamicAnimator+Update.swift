@@ -34,8 +34,13 @@ extension DynamicAnimator {
                     gravity[k] = CGVector(dx: old.dx + d.dx, dy: old.dy + d.dy)
                 }
             case let c as CollisionBehavior:
-                precondition(collisions.count < 64,
-                             "Dynamics: at most 64 collision behaviors per animator (each owns one bit of the collision filter)")
+                guard collisions.count < DynamicAnimator.maximumCollisionBehaviors else {
+                    // Behaviors added through addBehavior/addChildBehavior are counted there;
+                    // this only guards the engine's filter.
+                    invalidInputHandler(DynamicsError(owner: "CollisionBehavior", property: "animator",
+                                                      message: "at most \(DynamicAnimator.maximumCollisionBehaviors) collision behaviors per animator; this one is ignored"))
+                    continue
+                }
                 let bit = UInt64(1) << UInt64(collisions.count)
                 collisions.append(c)
                 for item in c.items {

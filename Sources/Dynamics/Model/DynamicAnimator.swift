@@ -47,14 +47,21 @@ public final class DynamicAnimator {
 
     /// Length of one internal step, seconds (default 1/120).
     public var fixedTimeStep: TimeInterval = 1.0 / 120 {
-        didSet { require { try Validate.positive(fixedTimeStep, "DynamicAnimator", "fixedTimeStep") } }
+        didSet {
+            guard accept({ try Validate.positive(fixedTimeStep, "DynamicAnimator", "fixedTimeStep", min: Limits.minimumTimeStep, max: 1) })
+            else { fixedTimeStep = oldValue; return }
+        }
     }
 
     /// Solver sub-steps per internal step (default 4).
     public var substepCount: Int {
         get { world.substepCount }
         set {
-            precondition(newValue >= 1, "Dynamics: DynamicAnimator.substepCount must be ≥ 1, got \(newValue)")
+            guard accept({
+                guard (1...64).contains(newValue) else {
+                    throw DynamicsError(owner: "DynamicAnimator", property: "substepCount", message: "must be in 1…64, got \(newValue)")
+                }
+            }) else { return }
             world.substepCount = newValue
         }
     }
@@ -73,6 +80,8 @@ public final class DynamicAnimator {
     /// Engine joints of attachment and snap behaviors, by behavior.
     var jointRecords: [ObjectIdentifier: JointID] = [:]
     var needsUpdate = false
+    /// True while `step(_:)` runs (its callbacks may not start another frame).
+    public internal(set) var isStepping = false
     var resumeRequested = false
     var running = false
     var accumulator: TimeInterval = 0
@@ -98,13 +107,35 @@ public final class DynamicAnimator {
 
     public func addBehavior(_ behavior: DynamicBehavior) {
         if behavior.dynamicAnimator === self && behavior.parent == nil { return }
-        precondition(behavior.dynamicAnimator == nil,
-                     "Dynamics: \(type(of: behavior)) is already in another animator; a behavior can be in one animator at a time")
-        precondition(behavior.parent == nil,
-                     "Dynamics: \(type(of: behavior)) is a child behavior; add its root instead")
+        guard accept({
+            guard behavior.parent == nil else {
+                throw DynamicsError(owner: "\(type(of: behavior))", property: "animator",
+                                    message: "is a child behavior; add its root instead")
+            }
+            guard behavior.dynamicAnimator == nil else {
+                throw DynamicsError(owner: "\(type(of: behavior))", property: "animator",
+                                    message: "is already in another animator; a behavior can be in one animator at a time")
+            }
+            try checkCollisionBehaviorCount(adding: behavior)
+        }) else { return }
         behaviors.append(behavior)
         behavior.setAnimator(self)
         setNeedsUpdate()
+    }
+
+    /// Each collision behavior owns one bit of the engine's collision filter: at most
+    /// `maximumCollisionBehaviors` in one animator.
+    public static let maximumCollisionBehaviors = 64
+
+    func checkCollisionBehaviorCount(adding tree: DynamicBehavior) throws {
+        func count(_ b: DynamicBehavior) -> Int { (b is CollisionBehavior ? 1 : 0) + b.childBehaviors.reduce(0) { $0 + count($1) } }
+        let adding = count(tree)
+        guard adding > 0 else { return }
+        let existing = behaviors.reduce(0) { $0 + count($1) }
+        guard existing + adding <= DynamicAnimator.maximumCollisionBehaviors else {
+            throw DynamicsError(owner: "DynamicAnimator", property: "behaviors",
+                                message: "at most \(DynamicAnimator.maximumCollisionBehaviors) collision behaviors per animator (each owns one bit of the collision filter), got \(existing + adding)")
+        }
     }
 
     public func removeBehavior(_ behavior: DynamicBehavior) {
@@ -158,10 +189,10 @@ public final class DynamicAnimator {
     /// (rad/s). Returns false if the item is not in the world yet. Traps on non-finite input.
     @discardableResult
     public func setVelocity(_ velocity: CGPoint, angularVelocity: CGFloat? = nil, for item: DynamicItem) -> Bool {
-        require {
+        guard accept({
             try Validate.finite(velocity, "\(item)", "velocity")
             try Validate.finite(angularVelocity ?? 0, "\(item)", "angularVelocity")
-        }
+        }) else { return false }
         guard let i = recordIndex[ObjectIdentifier(item)] else { return false }
         let b = Int(records[i].body.index)
         let w = angularVelocity.map(Double.init) ?? world.states[b].w
@@ -195,10 +226,10 @@ public final class DynamicAnimator {
     /// item's own axes, so it turns with the item) from its center, over every internal
     /// step of the next frame. Call it from an `action` for a force that lasts.
     public func applyForce(_ force: CGVector, to item: DynamicItem, atOffset offset: CGVector = .zero) {
-        require {
+        guard accept({
             try Validate.finite(force, "\(item)", "force")
             try Validate.finite(offset, "\(item)", "offset")
-        }
+        }) else { return }
         guard let i = recordIndex[ObjectIdentifier(item)] else { return }
         heldForces.append(HeldForce(body: records[i].body, force: Vec2(Double(force.dx), Double(force.dy)),
                                     offset: Units.meters(offset), torque: 0))
@@ -208,7 +239,7 @@ public final class DynamicAnimator {
 
     /// Applies a torque (UIKit Newton·points; positive turns clockwise) over the next frame.
     public func applyTorque(_ torque: CGFloat, to item: DynamicItem) {
-        require { try Validate.finite(torque, "\(item)", "torque") }
+        guard accept({ try Validate.finite(torque, "\(item)", "torque") }) else { return }
         guard let i = recordIndex[ObjectIdentifier(item)] else { return }
         heldForces.append(HeldForce(body: records[i].body, force: .zero, offset: .zero,
                                     torque: Double(torque) * Units.metersPerPoint))
@@ -218,10 +249,10 @@ public final class DynamicAnimator {
 
     /// Applies an impulse now (Δv = 100·i/mass pt/s) at an offset (points, item axes).
     public func applyImpulse(_ impulse: CGVector, to item: DynamicItem, atOffset offset: CGVector = .zero) {
-        require {
+        guard accept({
             try Validate.finite(impulse, "\(item)", "impulse")
             try Validate.finite(offset, "\(item)", "offset")
-        }
+        }) else { return }
         guard let i = recordIndex[ObjectIdentifier(item)] else { return }
         let b = Int(records[i].body.index)
         let point = world.sims[b].transform.apply(Units.meters(offset))

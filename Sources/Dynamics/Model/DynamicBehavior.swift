@@ -19,13 +19,25 @@ open class DynamicBehavior {
     /// behavior's ancestors, is a programming error.
     public func addChildBehavior(_ behavior: DynamicBehavior) {
         if behavior.parent === self { return }
-        precondition(behavior.parent == nil && behavior.dynamicAnimator == nil,
-                     "Dynamics: \(type(of: behavior)) is already in another behavior tree or animator")
-        var p: DynamicBehavior? = self
-        while let q = p {
-            precondition(q !== behavior, "Dynamics: adding \(type(of: behavior)) as its own descendant")
-            p = q.parent
-        }
+        guard accept({
+            var p: DynamicBehavior? = self
+            while let q = p {
+                guard q !== behavior else {
+                    throw DynamicsError(owner: "\(type(of: self))", property: "childBehaviors",
+                                        message: "cannot add \(type(of: behavior)) as a child of itself or of its own descendant")
+                }
+                p = q.parent
+            }
+            guard behavior.parent == nil else {
+                throw DynamicsError(owner: "\(type(of: self))", property: "childBehaviors",
+                                    message: "\(type(of: behavior)) is already the child of another behavior; remove it there first")
+            }
+            guard behavior.dynamicAnimator == nil else {
+                throw DynamicsError(owner: "\(type(of: self))", property: "childBehaviors",
+                                    message: "\(type(of: behavior)) is in an animator; remove it from the animator first")
+            }
+            try dynamicAnimator?.checkCollisionBehaviorCount(adding: behavior)
+        }) else { return }
         childBehaviors.append(behavior)
         behavior.parent = self
         if let animator = dynamicAnimator {

@@ -14,7 +14,9 @@ open class DynamicItemGroup: DynamicItem, CustomStringConvertible {
     public var transform: CGAffineTransform = .identity
 
     public init(items: [DynamicItem]) {
-        precondition(!items.isEmpty, "Dynamics: DynamicItemGroup needs at least one item")
+        require {
+            guard !items.isEmpty else { throw DynamicsError(owner: "DynamicItemGroup", property: "items", message: "needs at least one item") }
+        }
         self.items = items
         var box = CGRect.null
         for item in items {

@@ -20,40 +20,162 @@ public struct DynamicsError: Error, CustomStringConvertible, Equatable, Sendable
     public var description: String { "\(owner).\(property): \(message)" }
 }
 
-/// Checks shared by the Swift setters and the bindings. The owner's description is built
-/// only when a check fails.
+/// The ranges every number crossing into the model must lie in. Finite is not enough: a
+/// finite 1e300 overflows to infinity in the first product. With inputs in these ranges and
+/// the engine's speed clamps, the world stays finite whatever forces act.
+public enum Limits {
+    /// Largest |coordinate| of a point (centers, anchors, snap points, path points, field
+    /// positions), points: 10⁷ pt = 100 km, Box2D's "huge".
+    public static let coordinate: CGFloat = 1e7
+    /// Largest length (item sizes, rod and rope lengths, offsets, radii), points.
+    public static let length: CGFloat = 1e6
+    /// Smallest item width or height, points.
+    public static let minimumSize: CGFloat = 0.01
+    /// Largest magnitude of any other number: forces (UIKit Newtons), strengths, speeds
+    /// (pt/s), coefficients, frequencies (Hz), angles (rad), charges, densities.
+    public static let magnitude: CGFloat = 1e9
+    /// Smallest density (a positive density below it would make the mass vanish).
+    public static let minimumDensity: CGFloat = 1e-6
+    /// Longest frame `step(_:)` takes, seconds (a frame runs dt / fixedTimeStep steps).
+    public static let frame: TimeInterval = 10
+    /// Shortest internal step, seconds.
+    public static let minimumTimeStep: TimeInterval = 1e-5
+}
+
+/// Checks shared by the Swift setters and the bindings: the one validation layer. The
+/// owner's description is built only when a check fails. Each check takes the largest
+/// magnitude allowed (`Limits`).
 public enum Validate {
-    public static func finite(_ v: CGFloat, _ owner: @autoclosure () -> String, _ property: String) throws {
-        guard v.isFinite else { throw DynamicsError(owner: owner(), property: property, message: "must be a finite number, got \(v)") }
-    }
-
-    public static func nonNegative(_ v: CGFloat, _ owner: @autoclosure () -> String, _ property: String) throws {
-        guard v.isFinite, v >= 0 else {
-            throw DynamicsError(owner: owner(), property: property, message: "must be a finite number ≥ 0, got \(v)")
+    public static func finite(_ v: CGFloat, _ owner: @autoclosure () -> String, _ property: String,
+                              max: CGFloat = Limits.magnitude) throws {
+        guard v.isFinite, abs(v) <= max else {
+            throw DynamicsError(owner: owner(), property: property, message: "must be a finite number within ±\(max), got \(v)")
         }
     }
 
-    public static func positive(_ v: CGFloat, _ owner: @autoclosure () -> String, _ property: String) throws {
-        guard v.isFinite, v > 0 else {
-            throw DynamicsError(owner: owner(), property: property, message: "must be a finite number > 0, got \(v)")
+    public static func nonNegative(_ v: CGFloat, _ owner: @autoclosure () -> String, _ property: String,
+                                   max: CGFloat = Limits.magnitude) throws {
+        guard v.isFinite, v >= 0, v <= max else {
+            throw DynamicsError(owner: owner(), property: property, message: "must be a finite number in 0…\(max), got \(v)")
         }
     }
 
-    public static func finite(_ p: CGPoint, _ owner: @autoclosure () -> String, _ property: String) throws {
-        guard p.x.isFinite, p.y.isFinite else {
-            throw DynamicsError(owner: owner(), property: property, message: "must be finite, got (\(p.x), \(p.y))")
+    public static func positive(_ v: CGFloat, _ owner: @autoclosure () -> String, _ property: String,
+                                min: CGFloat = 0, max: CGFloat = Limits.magnitude) throws {
+        guard v.isFinite, v > 0, v >= min, v <= max else {
+            throw DynamicsError(owner: owner(), property: property,
+                                message: "must be a finite number > 0\(min > 0 ? " (at least \(min))" : "") and ≤ \(max), got \(v)")
         }
     }
 
-    public static func finite(_ v: CGVector, _ owner: @autoclosure () -> String, _ property: String) throws {
-        guard v.dx.isFinite, v.dy.isFinite else {
-            throw DynamicsError(owner: owner(), property: property, message: "must be finite, got (\(v.dx), \(v.dy))")
+    public static func finite(_ p: CGPoint, _ owner: @autoclosure () -> String, _ property: String,
+                              max: CGFloat = Limits.coordinate) throws {
+        guard p.x.isFinite, p.y.isFinite, abs(p.x) <= max, abs(p.y) <= max else {
+            throw DynamicsError(owner: owner(), property: property, message: "must be finite and within ±\(max), got (\(p.x), \(p.y))")
+        }
+    }
+
+    public static func finite(_ v: CGVector, _ owner: @autoclosure () -> String, _ property: String,
+                              max: CGFloat = Limits.magnitude) throws {
+        guard v.dx.isFinite, v.dy.isFinite, abs(v.dx) <= max, abs(v.dy) <= max else {
+            throw DynamicsError(owner: owner(), property: property, message: "must be finite and within ±\(max), got (\(v.dx), \(v.dy))")
+        }
+    }
+
+    /// An item size: each side in `Limits.minimumSize…Limits.length`.
+    public static func size(_ s: CGSize, _ owner: @autoclosure () -> String, _ property: String) throws {
+        for v in [s.width, s.height] where !(v.isFinite && v >= Limits.minimumSize && v <= Limits.length) {
+            throw DynamicsError(owner: owner(), property: property,
+                                message: "each side must be in \(Limits.minimumSize)…\(Limits.length) pt, got \(s.width) × \(s.height)")
         }
     }
 }
 
-/// Runs a check from a Swift setter: an invalid value is a programming error, as in UIKit.
+/// What happens to invalid input found by the model's checks: by default a trap with the
+/// message, as UIKit raises; inside `catching` (how bindings call the model) an error.
+public enum InvalidInput {
+    /// Per thread: whether a `catching` is under way, and the first error it collected.
+    /// A thread-specific slot rather than a task-local, because bindings enter `catching` on
+    /// every call from a script and a task-local binding allocates.
+    private final class Collector {
+        var depth = 0
+        var error: DynamicsError?
+    }
+
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key) { raw in
+            if let raw { Unmanaged<AnyObject>.fromOpaque(raw).release() }
+        }
+        return key
+    }()
+
+    private static var collector: Collector {
+        if let raw = pthread_getspecific(key) {
+            return Unmanaged<Collector>.fromOpaque(raw).takeUnretainedValue()
+        }
+        let c = Collector()
+        pthread_setspecific(key, Unmanaged.passRetained(c).toOpaque())
+        return c
+    }
+
+    /// Runs `body`; the first invalid input the model finds inside it is thrown after it
+    /// returns instead of trapping. A setter that finds invalid input leaves its value as it
+    /// was; an object initialized with it must be discarded (the error says so by throwing).
+    /// Calls nest; an inner call collects its own errors.
+    public static func catching<T>(_ body: () throws -> T) throws -> T {
+        let c = collector
+        let outerError = c.error
+        c.depth += 1
+        c.error = nil
+        defer { c.depth -= 1 }
+        let result: T
+        do {
+            result = try body()
+        } catch {
+            c.error = outerError
+            throw error
+        }
+        if let error = c.error {
+            c.error = outerError
+            throw error
+        }
+        c.error = outerError
+        return result
+    }
+
+    /// True inside `catching` on this thread.
+    public static var isCatching: Bool { collector.depth > 0 }
+
+    /// Reports invalid input: collected inside `catching`, a trap outside.
+    public static func report(_ error: DynamicsError) {
+        let c = collector
+        if c.depth > 0 {
+            if c.error == nil { c.error = error }
+        } else {
+            preconditionFailure("Dynamics: \(error)")
+        }
+    }
+}
+
+/// Runs a check from a Swift setter or initializer; false (after reporting) if it failed.
+/// Setters return without assigning when it fails.
+@inline(__always)
+func accept(_ check: () throws -> Void) -> Bool {
+    do {
+        try check()
+        return true
+    } catch let error as DynamicsError {
+        InvalidInput.report(error)
+        return false
+    } catch {
+        InvalidInput.report(DynamicsError(owner: "Dynamics", property: "input", message: "\(error)"))
+        return false
+    }
+}
+
+/// `accept` where there is nothing to skip (initializers: the object is discarded).
 @inline(__always)
 func require(_ check: () throws -> Void) {
-    do { try check() } catch { preconditionFailure("Dynamics: \(error)") }
+    _ = accept(check)
 }

@@ -37,10 +37,7 @@ enum ItemShape: Equatable {
     static func make(for item: DynamicItem) throws -> ItemShape {
         let owner = "\(item)"
         let size = item.bounds.size
-        guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else {
-            throw DynamicsError(owner: owner, property: "bounds.size",
-                                message: "must be finite and > 0, got \(size.width)×\(size.height)")
-        }
+        try Validate.size(size, owner, "bounds.size")
         let hw = Double(size.width) / 2 * Units.metersPerPoint
         let hh = Double(size.height) / 2 * Units.metersPerPoint
         switch item.collisionBoundsType {
@@ -63,9 +60,7 @@ enum ItemShape: Equatable {
             var points: [Vec2] = []
             for line in path.flattened(tolerance: 0.25) {
                 for p in line.points {
-                    guard p.x.isFinite, p.y.isFinite else {
-                        throw DynamicsError(owner: owner, property: "collisionBoundingPath", message: "has a non-finite point (\(p.x), \(p.y))")
-                    }
+                    try Validate.finite(p, owner, "collisionBoundingPath", max: Limits.length)
                     points.append(Units.meters(p))
                 }
             }

@@ -63,7 +63,7 @@ public struct DynamicBehaviorContext {
 
     /// A force for this step, at an offset (points, item axes) from the center.
     public mutating func applyForce(_ f: CGVector, to i: Int, atOffset offset: CGVector = .zero) {
-        require { try Validate.finite(f, "\(itemList[i])", "force"); try Validate.finite(offset, "\(itemList[i])", "offset") }
+        guard accept({ try Validate.finite(f, "\(itemList[i])", "force"); try Validate.finite(offset, "\(itemList[i])", "offset") }) else { return }
         let b = Int(bodies[i])
         world.applyForce(b, Vec2(Double(f.dx), Double(f.dy)), at: world.sims[b].transform.apply(Units.meters(offset)))
     }
@@ -85,7 +85,7 @@ public struct DynamicBehaviorContext {
 
     /// An impulse now: Δv = 100·impulse/mass pt/s.
     public mutating func applyImpulse(_ impulse: CGVector, to i: Int, atOffset offset: CGVector = .zero) {
-        require { try Validate.finite(impulse, "\(itemList[i])", "impulse"); try Validate.finite(offset, "\(itemList[i])", "offset") }
+        guard accept({ try Validate.finite(impulse, "\(itemList[i])", "impulse"); try Validate.finite(offset, "\(itemList[i])", "offset") }) else { return }
         let b = Int(bodies[i])
         world.applyLinearImpulse(b, Vec2(Double(impulse.dx), Double(impulse.dy)),
                                  at: world.sims[b].transform.apply(Units.meters(offset)))
@@ -93,13 +93,13 @@ public struct DynamicBehaviorContext {
 
     /// A torque for this step (UIKit Newton·points, positive clockwise).
     public mutating func applyTorque(_ t: CGFloat, to i: Int) {
-        require { try Validate.finite(t, "\(itemList[i])", "torque") }
+        guard accept({ try Validate.finite(t, "\(itemList[i])", "torque") }) else { return }
         world.applyTorque(Int(bodies[i]), Double(t) * Units.metersPerPoint)
     }
 
     /// Sets the velocity of the item's center of mass (pt/s) and its angular velocity.
     public mutating func setVelocity(_ v: CGPoint, angular w: CGFloat? = nil, for i: Int) {
-        require { try Validate.finite(v, "\(itemList[i])", "velocity"); try Validate.finite(w ?? 0, "\(itemList[i])", "angularVelocity") }
+        guard accept({ try Validate.finite(v, "\(itemList[i])", "velocity"); try Validate.finite(w ?? 0, "\(itemList[i])", "angularVelocity") }) else { return }
         let b = Int(bodies[i])
         world.setVelocity(b, linear: Units.meters(v), angular: w.map(Double.init) ?? world.states[b].w)
     }

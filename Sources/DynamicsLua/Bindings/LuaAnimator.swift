@@ -29,6 +29,18 @@ final class LuaAnimatorDelegate: DynamicAnimatorDelegate {
 }
 
 extension LuaBridge {
+    /// Shortest frame `run{dt}` takes (s), and the longest run (s).
+    static let minimumFrame: TimeInterval = 1e-4
+    static let maximumRunSeconds: TimeInterval = 86_400
+
+    /// Refuses to start a frame inside a frame of the same animator (from a field, an action,
+    /// a collision or delegate callback, a timer).
+    func checkNotStepping(_ a: DynamicAnimator) throws {
+        guard !a.isStepping else {
+            throw LuaArgumentError(message: "cannot step the animator from inside its own step")
+        }
+    }
+
     /// dyn.animator{...}
     func makeAnimator() throws -> Int32 {
         _ = try options(at: 1, "dynamics.animator", allowed: ["bounds"])
@@ -42,7 +54,10 @@ extension LuaBridge {
             animator = DynamicAnimator()
         }
         animator.invalidInputHandler = { [unowned self] error in
-            self.errorHandler(LuaError(kind: .runtime, message: "\(error)"))
+            // Inside a call from a script: that call's error (with its file:line).
+            if InvalidInput.isCatching { InvalidInput.report(error) } else {
+                self.errorHandler(LuaError(kind: .runtime, message: "\(error)"))
+            }
         }
         animators.append(animator)
         push(animator, as: .animator)
@@ -106,7 +121,8 @@ extension LuaBridge {
             "step": { bridge, L in
                 let a = try bridge.object(at: 1, .animator, as: DynamicAnimator.self, what: "step")
                 let dt = lua_type(L, 2) <= 0 ? LuaBridge.defaultFrame : try bridge.number(at: 2, "step(dt)")
-                guard dt >= 0 else { throw LuaArgumentError(message: "step(dt): must be ≥ 0, got \(dt)") }
+                try Validate.nonNegative(dt, "animator", "step(dt)", max: Limits.frame)
+                try bridge.checkNotStepping(a)
                 a.step(dt)
                 return 0
             },
@@ -116,15 +132,18 @@ extension LuaBridge {
                 let untilPaused = try bridge.withField("untilPaused", of: 2) { try bridge.bool(at: $0, "run.untilPaused") } ?? false
                 let seconds = try bridge.withField("seconds", of: 2) { try bridge.number(at: $0, "run.seconds") }
                 let dt = try bridge.withField("dt", of: 2) { try bridge.number(at: $0, "run.dt") } ?? LuaBridge.defaultFrame
-                guard dt > 0 else { throw LuaArgumentError(message: "run.dt: must be > 0") }
+                try Validate.positive(dt, "animator", "run.dt", min: LuaBridge.minimumFrame, max: Limits.frame)
                 guard seconds != nil || untilPaused else {
                     throw LuaArgumentError(message: "run: give seconds = S, or untilPaused = true (with an optional seconds limit)")
                 }
                 let limit = seconds ?? 60
-                guard limit >= 0 else { throw LuaArgumentError(message: "run.seconds: must be ≥ 0") }
+                try Validate.nonNegative(limit, "animator", "run.seconds", max: LuaBridge.maximumRunSeconds)
+                try bridge.checkNotStepping(a)
                 let frames = Int((limit / dt).rounded())
                 for _ in 0..<frames {
                     a.step(dt)
+                    // The script's budget counts this host time: an over-budget call stops here.
+                    if bridge.state.isOverBudget { break }
                     if untilPaused && !a.isRunning { break }
                 }
                 lua_pushnumber(L, a.elapsedTime)

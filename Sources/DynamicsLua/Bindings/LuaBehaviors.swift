@@ -71,7 +71,7 @@ extension LuaBridge {
     func makeGravity() throws -> Int32 {
         let keys = try options(at: 1, "dynamics.gravity", allowed: ["items", "direction", "angle", "magnitude"])
         let g = GravityBehavior(items: try withField("items", of: 1) { try items(at: $0, "gravity.items") } ?? [])
-        for key in keys where key != "items" { lua_getfield(L, 1, key); defer { lua_settop(L, -2) }; _ = try LuaBridge.behaviorBinding.set(self, g, key, lua_gettop(L)) }
+        for key in keys where key != "items" { dyn_lua_rawgetfield(L, 1, key); defer { lua_settop(L, -2) }; _ = try LuaBridge.behaviorBinding.set(self, g, key, lua_gettop(L)) }
         push(g, as: .behavior)
         return 1
     }
@@ -79,7 +79,7 @@ extension LuaBridge {
     func makeCollision() throws -> Int32 {
         let keys = try options(at: 1, "dynamics.collision", allowed: ["items", "mode", "boundsAsBoundary", "insets", "onBegan", "onEnded"])
         let c = CollisionBehavior(items: try withField("items", of: 1) { try items(at: $0, "collision.items") } ?? [])
-        for key in keys where key != "items" { lua_getfield(L, 1, key); defer { lua_settop(L, -2) }; _ = try LuaBridge.behaviorBinding.set(self, c, key, lua_gettop(L)) }
+        for key in keys where key != "items" { dyn_lua_rawgetfield(L, 1, key); defer { lua_settop(L, -2) }; _ = try LuaBridge.behaviorBinding.set(self, c, key, lua_gettop(L)) }
         push(c, as: .behavior)
         return 1
     }
@@ -90,7 +90,7 @@ extension LuaBridge {
     func makeItemBehavior() throws -> Int32 {
         let keys = try options(at: 1, "dynamics.itemBehavior", allowed: ["items"] + LuaBridge.itemBehaviorProperties)
         let b = DynamicItemBehavior(items: try withField("items", of: 1) { try items(at: $0, "itemBehavior.items") } ?? [])
-        for key in keys where key != "items" { lua_getfield(L, 1, key); defer { lua_settop(L, -2) }; _ = try LuaBridge.behaviorBinding.set(self, b, key, lua_gettop(L)) }
+        for key in keys where key != "items" { dyn_lua_rawgetfield(L, 1, key); defer { lua_settop(L, -2) }; _ = try LuaBridge.behaviorBinding.set(self, b, key, lua_gettop(L)) }
         push(b, as: .behavior)
         return 1
     }
@@ -204,7 +204,7 @@ extension LuaBridge {
                 }
             case (let p as LuaPluginBehavior, let k):
                 dyn_lua_getref(L, p.paramsRef)
-                let found = lua_getfield(L, -1, k) != LUA_TNIL
+                let found = dyn_lua_rawgetfield(L, -1, k) != LUA_TNIL
                 dyn_lua_remove(L, -2)
                 if !found { lua_settop(L, -2) }
                 return found
@@ -264,7 +264,7 @@ extension LuaBridge {
             case (let p as LuaPluginBehavior, let k):
                 let L = bridge.L
                 dyn_lua_getref(L, p.paramsRef)
-                let expected = lua_getfield(L, -1, k)
+                let expected = dyn_lua_rawgetfield(L, -1, k)
                 lua_settop(L, -2)
                 guard expected != LUA_TNIL else { lua_settop(L, -2); return false }
                 guard expected == lua_type(L, v) else {
@@ -272,7 +272,7 @@ extension LuaBridge {
                     throw LuaArgumentError(message: "\(p.pluginName).\(k): expected a \(String(cString: lua_typename(L, expected))), got \(bridge.typeName(at: v))")
                 }
                 lua_pushvalue(L, v)
-                lua_setfield(L, -2, k)
+                dyn_lua_rawsetfield(L, -2, k)
                 lua_settop(L, -2)
             case (let o, let k) where o is AttachmentBehavior || o is SnapBehavior || o is PushBehavior:
                 return try LuaBridge.setJointProperty(bridge, o, k, v)

@@ -30,7 +30,7 @@ extension LuaBridge {
         for kind in LuaBridge.fieldKinds {
             setFunction(kind, in: fields) { bridge, _ in try bridge.makeField(kind) }
         }
-        lua_setfield(L, module, "field")
+        dyn_lua_rawsetfield(L, module, "field")
 
         lua_createtable(L, 0, 3)
         let regions = lua_gettop(L)
@@ -47,8 +47,8 @@ extension LuaBridge {
             return 1
         }
         push(LuaRegion(.infinite), as: .region)
-        lua_setfield(L, regions, "infinite")
-        lua_setfield(L, module, "region")
+        dyn_lua_rawsetfield(L, regions, "infinite")
+        dyn_lua_rawsetfield(L, module, "region")
     }
 
     func makeField(_ kind: String) throws -> Int32 {
@@ -74,7 +74,7 @@ extension LuaBridge {
         }
         for item in try withField("items", of: 1, { try items(at: $0, "field.items") }) ?? [] { field.addItem(item) }
         for key in keys where LuaBridge.fieldProperties.contains(key) {
-            lua_getfield(L, 1, key)
+            dyn_lua_rawgetfield(L, 1, key)
             defer { lua_settop(L, -2) }
             _ = try LuaBridge.setFieldProperty(self, field, key, lua_gettop(L))
         }

@@ -62,7 +62,7 @@ extension LuaBridge {
             }
         }
         for key in keys where ["length", "frequency", "damping", "range", "frictionTorque"].contains(key) {
-            lua_getfield(L, 1, key)
+            dyn_lua_rawgetfield(L, 1, key)
             defer { lua_settop(L, -2) }
             _ = try LuaBridge.setJointProperty(self, a, key, lua_gettop(L))
         }
@@ -96,7 +96,7 @@ extension LuaBridge {
         } ?? .continuous
         let p = PushBehavior(items: try withField("items", of: 1) { try items(at: $0, "push.items") } ?? [], mode: mode)
         for key in keys where key != "items" && key != "mode" {
-            lua_getfield(L, 1, key)
+            dyn_lua_rawgetfield(L, 1, key)
             defer { lua_settop(L, -2) }
             _ = try LuaBridge.setJointProperty(self, p, key, lua_gettop(L))
         }
