@@ -33,8 +33,7 @@ extension LuaBridge {
                 throw LuaArgumentError(message: "loadScene(path): expected a string, got \(bridge.typeName(at: 1))")
             }
             guard path.hasSuffix(".lua") else { throw LuaArgumentError(message: "loadScene(path): only .lua files can be loaded") }
-            let base = bridge.sceneFolder ?? FileManager.default.currentDirectoryPath
-            let full = path.hasPrefix("/") ? path : (base as NSString).appendingPathComponent(path)
+            let full = try bridge.sceneReaderPath(path)
             guard let text = try? String(contentsOfFile: full, encoding: .utf8) else {
                 throw LuaArgumentError(message: "loadScene: cannot read \(path)")
             }
@@ -47,6 +46,24 @@ extension LuaBridge {
 }
 
 extension LuaBridge {
+    /// The file `loadScene(path)` may read: a relative path, resolved (symbolic links
+    /// included) from the test file's folder, that stays inside that folder or the one
+    /// above it (where the scene a `tests/` folder tests lives). Absolute paths and paths
+    /// that climb further are refused, so a script reads nothing else.
+    func sceneReaderPath(_ path: String) throws -> String {
+        guard !path.hasPrefix("/") else {
+            throw LuaArgumentError(message: "loadScene(path): absolute paths are not allowed, got \(path)")
+        }
+        let base = URL(fileURLWithPath: sceneFolder ?? FileManager.default.currentDirectoryPath).standardizedFileURL
+            .resolvingSymlinksInPath()
+        let root = base.deletingLastPathComponent().path
+        let full = base.appendingPathComponent(path).standardizedFileURL.resolvingSymlinksInPath().path
+        guard full.hasPrefix(root.hasSuffix("/") ? root : root + "/") else {
+            throw LuaArgumentError(message: "loadScene(path): \(path) is outside the test's folder and the folder above it")
+        }
+        return full
+    }
+
     /// What a scene script returned in its top `results` stack values: an animator, or a table
     /// `{ animator = a, seconds = S }`.
     public func sceneResult(results: Int) -> (animator: DynamicAnimator?, seconds: Double?) {

@@ -13,6 +13,10 @@ enum LuaKind: String, CaseIterable {
     case animator, item, behavior, region
 
     var metatableName: String { "dynamics.\(rawValue)" }
+    /// Position in `allCases` (metatables are installed in this order).
+    var index: Int { LuaKind.allCases.firstIndex(of: self)! }
+    /// "an animator", "a behavior".
+    var withArticle: String { ("aeiou".contains(rawValue.first!) ? "an " : "a ") + rawValue }
 }
 
 /// One registered host function: the bridge and the Swift body the C trampoline calls.
@@ -68,11 +72,15 @@ public final class LuaBridge {
     public var errorHandler: (LuaError) -> Void
 
     /// Objects held by scripts, by handle slot; a slot's generation changes when it is reused.
-    private var objects: [AnyObject?] = []
+    var objects: [AnyObject?] = []
     private var generations: [UInt32] = []
     private var freeSlots: [Int32] = []
-    /// The one userdata of each object scripts hold (kept for the state's life).
-    private var handleRefs: [ObjectIdentifier: Int32] = [:]
+    /// Registry reference of the weak-valued table object address → handle userdata.
+    private var handleCache: Int32 = 0
+    /// Each kind's metatable: its registry reference and its address (how handles are
+    /// checked: one pointer comparison).
+    private var metatableRefs: [Int32] = []
+    private var metatablePointers: [UnsafeRawPointer?] = []
     /// The animators scripts made, in order (items are refreshed in them when a script
     /// moves one).
     public internal(set) var animators: [DynamicAnimator] = []
@@ -91,6 +99,12 @@ public final class LuaBridge {
         self.errorHandler = errorHandler
         dyn_lua_host_enter(L)
         defer { dyn_lua_host_leave(L) }
+        lua_createtable(L, 0, 0)
+        lua_createtable(L, 0, 1)
+        lua_pushstring(L, "v")
+        dyn_lua_rawsetfield(L, -2, "__mode")
+        lua_setmetatable(L, -2)
+        handleCache = dyn_lua_ref(L)
         for kind in LuaKind.allCases { installMetatable(kind) }
         lua_createtable(L, 0, 32)
         let module = lua_gettop(L)
@@ -133,37 +147,67 @@ public final class LuaBridge {
 
     // MARK: Handles
 
-    private struct Handle {
+    /// What a handle (a full userdata with the metatable of its kind) holds: the slot of
+    /// its object in `objects`, checked against the slot's generation on every use, and,
+    /// for items, where the item was last found (an animator of `animators` and its record
+    /// slot there) so that property access needs no search.
+    struct Handle {
         var slot: Int32
         var generation: UInt32
+        var animatorHint: Int32
+        var recordHint: Int32
     }
 
-    /// Pushes the handle of `object` (the same userdata every time, so scripts can compare
-    /// handles with ==), creating it with the metatable of `kind` the first time.
+    /// Pushes the handle of `object`: the same userdata while the script holds one (so
+    /// handles compare with ==), found in a weak-valued cache; a handle the script dropped
+    /// is collected and its slot freed (its generation changes, so a stale copy is refused).
     func push(_ object: AnyObject, as kind: LuaKind) {
-        if let ref = handleRefs[ObjectIdentifier(object)] {
-            dyn_lua_getref(L, ref)
+        let key = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
+        dyn_lua_getref(L, handleCache)
+        if lua_rawgetp(L, -1, key) == LUA_TUSERDATA {
+            lua_rotate(L, -2, 1)
+            lua_settop(L, -2)
             return
         }
+        lua_settop(L, -2)
         let slot: Int32
         if let free = freeSlots.popLast() { slot = free; objects[Int(slot)] = object } else {
             slot = Int32(objects.count); objects.append(object); generations.append(0)
         }
         let raw = lua_newuserdatauv(L, MemoryLayout<Handle>.size, 0)!
-        raw.storeBytes(of: Handle(slot: slot, generation: generations[Int(slot)]), as: Handle.self)
-        dyn_lua_setmetatable_named(L, kind.metatableName)
+        raw.storeBytes(of: Handle(slot: slot, generation: generations[Int(slot)], animatorHint: -1, recordHint: -1), as: Handle.self)
+        dyn_lua_getref(L, metatableRefs[kind.index])
+        lua_setmetatable(L, -2)
         lua_pushvalue(L, -1)
-        handleRefs[ObjectIdentifier(object)] = dyn_lua_ref(L)
+        lua_rawsetp(L, -3, key)
+        lua_rotate(L, -2, 1)
+        lua_settop(L, -2)
+    }
+
+    /// The handle at `index` if it is one of `kind` (its metatable, compared by address).
+    @inline(__always)
+    func handle(at index: Int32, _ kind: LuaKind) -> UnsafeMutablePointer<Handle>? {
+        guard lua_type(L, index) == LUA_TUSERDATA, lua_getmetatable(L, index) != 0 else { return nil }
+        let matches = lua_topointer(L, -1) == metatablePointers[kind.index]
+        lua_settop(L, -2)
+        guard matches, let raw = lua_touserdata(L, index) else { return nil }
+        return raw.assumingMemoryBound(to: Handle.self)
+    }
+
+    /// The live object of a handle (nil if its slot was freed or reused).
+    @inline(__always)
+    func liveObject(_ h: UnsafeMutablePointer<Handle>) -> AnyObject? {
+        let slot = Int(h.pointee.slot)
+        guard slot < objects.count, generations[slot] == h.pointee.generation else { return nil }
+        return objects[slot]
     }
 
     /// The object behind the handle at `index`, checked for kind and liveness.
     func object<T>(at index: Int32, _ kind: LuaKind, as type: T.Type, what: String) throws -> T {
-        guard let raw = luaL_testudata(L, index, kind.metatableName) else {
-            throw LuaArgumentError(message: "\(what): expected a \(kind.rawValue), got \(typeName(at: index))")
+        guard let h = handle(at: index, kind) else {
+            throw LuaArgumentError(message: "\(what): expected \(kind.withArticle), got \(typeName(at: index))")
         }
-        let h = raw.load(as: Handle.self)
-        guard Int(h.slot) < objects.count, generations[Int(h.slot)] == h.generation,
-              let object = objects[Int(h.slot)] as? T else {
+        guard let object = liveObject(h) as? T else {
             throw LuaArgumentError(message: "\(what): this \(kind.rawValue) is no longer valid")
         }
         return object
@@ -172,11 +216,7 @@ public final class LuaBridge {
     /// Any handle's object, whatever its kind (nil if not a live handle).
     func anyObject(at index: Int32) -> AnyObject? {
         for kind in LuaKind.allCases {
-            if let raw = luaL_testudata(L, index, kind.metatableName) {
-                let h = raw.load(as: Handle.self)
-                guard Int(h.slot) < objects.count, generations[Int(h.slot)] == h.generation else { return nil }
-                return objects[Int(h.slot)]
-            }
+            if let h = handle(at: index, kind) { return liveObject(h) }
         }
         return nil
     }
@@ -184,12 +224,12 @@ public final class LuaBridge {
     /// Frees a handle's slot (from __gc).
     private func release(at index: Int32) {
         for kind in LuaKind.allCases {
-            guard let raw = luaL_testudata(L, index, kind.metatableName) else { continue }
-            let h = raw.load(as: Handle.self)
-            if Int(h.slot) < objects.count && generations[Int(h.slot)] == h.generation {
-                objects[Int(h.slot)] = nil
-                generations[Int(h.slot)] &+= 1
-                freeSlots.append(h.slot)
+            guard let h = handle(at: index, kind) else { continue }
+            let slot = Int(h.pointee.slot)
+            if slot < objects.count && generations[slot] == h.pointee.generation {
+                objects[slot] = nil
+                generations[slot] &+= 1
+                freeSlots.append(h.pointee.slot)
             }
         }
     }
@@ -208,6 +248,9 @@ public final class LuaBridge {
     private func installMetatable(_ kind: LuaKind) {
         dyn_lua_newmetatable(L, kind.metatableName)
         let mt = lua_gettop(L)
+        lua_pushvalue(L, mt)
+        metatableRefs.append(dyn_lua_ref(L))
+        metatablePointers.append(lua_topointer(L, mt))
         let binding = classBinding(for: kind)
         classes[kind] = binding
         // Methods live in a table the __index function consults first.

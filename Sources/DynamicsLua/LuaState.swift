@@ -107,10 +107,11 @@ public final class LuaState {
         lua_settop(L, -Int32(n) - 1)
     }
 
-    /// Calls the function below its `nargs` arguments on the stack under the budget, with a
-    /// traceback on error. On error the stack is left as it was below the function.
-    public func call(nargs: Int32, nresults: Int32) throws {
-        watchdog.begin(deadline: limits.deadline)
+    /// Calls the function below its `nargs` arguments on the stack under the budget (or
+    /// `seconds`, when given), with a traceback on error. On error the stack is left as it
+    /// was below the function.
+    public func call(nargs: Int32, nresults: Int32, seconds: TimeInterval? = nil) throws {
+        watchdog.begin(deadline: seconds ?? limits.deadline)
         let status = dyn_lua_pcall_traceback(L, nargs, nresults)
         let stoppedByBudget = watchdog.end()
         guard status == LUA_OK else { throw popError(status, budget: stoppedByBudget) }

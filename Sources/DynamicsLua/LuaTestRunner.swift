@@ -22,6 +22,11 @@ public struct LuaTestRunner: Sendable {
 
     public var limits: LuaLimits
 
+    /// The time a test case (one call that may run scenes for many simulated seconds, host
+    /// time included) is allowed at least; calls it makes into Lua (actions, fields) keep
+    /// the per-call budget.
+    public static let caseSeconds: TimeInterval = 30
+
     public init(limits: LuaLimits = LuaLimits()) {
         self.limits = limits
     }
@@ -136,7 +141,9 @@ public struct LuaTestRunner: Sendable {
                     dyn_lua_rawgetfield(state.raw, -1, "fn")
                     callbackErrors = []
                     var failure: String?
-                    do { try state.call(nargs: 0, nresults: 0) } catch let error as LuaError { failure = error.message }
+                    do {
+                        try state.call(nargs: 0, nresults: 0, seconds: max(limits.deadline, LuaTestRunner.caseSeconds))
+                    } catch let error as LuaError { failure = error.message }
                     if failure == nil, let first = callbackErrors.first { failure = first.message }
                     results.append(Result(file: file, name: caseName, failure: failure))
                     lua_settop(state.raw, 1)

@@ -119,7 +119,7 @@ struct BindingTests {
             ("local i = dynamics.item{ size = {1, 1} }\ni.mass = 3", "scene.lua:2: item.mass is read-only"),
             ("local i = dynamics.item{ size = {1, 1} }\nreturn i.colour", "scene.lua:2: item has no property or method 'colour'"),
             ("dynamics.animator{}:addBehavior(dynamics.item{ size = {1, 1} })", "scene.lua:1: addBehavior(behavior): expected a behavior, got userdata"),
-            ("dynamics.gravity{ items = {1} }", "scene.lua:1: gravity.items[1]: expected a item, got number"),
+            ("dynamics.gravity{ items = {1} }", "scene.lua:1: gravity.items[1]: expected an item, got number"),
             ("dynamics.collision{ mode = 'walls' }", "scene.lua:1: collision.mode: expected"),
         ]
         for (source, expected) in cases {
