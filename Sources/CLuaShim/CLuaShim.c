@@ -512,6 +512,15 @@ static void dyn_wrap_coroutines(lua_State *L) {
     lua_pop(L, 1);
 }
 
+/* True once the call is over budget. The sandbox's xpcall then skips the script's
+   message handler: Lua runs a handler for an error raised by the budget hook with hooks
+   disabled, so a handler that loops could not be stopped. */
+static int dyn_budget_over(lua_State *L) {
+    DynAllocState *st = dyn_alloc_state(L);
+    lua_pushboolean(L, st != NULL && st->exceeded);
+    return 1;
+}
+
 /* The sandbox's pcall and xpcall end with this: an error caught after the budget ran
    out is raised again, so catching it never resumes an over-budget call. */
 static int dyn_budget_recheck(lua_State *L) {
@@ -523,7 +532,7 @@ static int dyn_budget_recheck(lua_State *L) {
 /* ---- Sandbox ------------------------------------------------------------- */
 
 static const char *const dyn_sandbox_source =
-    "local recheck = ...\n"
+    "local recheck, overbudget = ...\n"
     "local G = _G\n"
     "local env = {}\n"
     "for _, k in ipairs{'assert','error','ipairs','next','pairs','pcall','rawequal','rawget','rawlen',\n"
@@ -533,7 +542,9 @@ static const char *const dyn_sandbox_source =
     "env.math, env.table, env.utf8, env.coroutine = G.math, G.table, G.utf8, G.coroutine\n"
     "local rawpcall, rawxpcall = G.pcall, G.xpcall\n"
     "env.pcall = function(...) return recheck(rawpcall(...)) end\n"
-    "env.xpcall = function(...) return recheck(rawxpcall(...)) end\n"
+    "env.xpcall = function(f, msgh, ...)\n"
+    "  return recheck(rawxpcall(f, function(e) if overbudget() then return e end return msgh(e) end, ...))\n"
+    "end\n"
     "local rawsetmt, rawget_, type_, error_ = G.setmetatable, G.rawget, G.type, G.error\n"
     "env.setmetatable = function(t, mt)\n"
     "  if type_(mt) == 'table' and rawget_(mt, '__gc') ~= nil then\n"
@@ -567,7 +578,8 @@ int dyn_lua_open_sandbox(lua_State *L) {
     int status = luaL_loadbufferx(L, dyn_sandbox_source, strlen(dyn_sandbox_source), "=sandbox", "t");
     if (status == LUA_OK) {
         lua_pushcfunction(L, dyn_budget_recheck);
-        status = lua_pcall(L, 1, 1, 0);
+        lua_pushcfunction(L, dyn_budget_over);
+        status = lua_pcall(L, 2, 1, 0);
     }
     if (status != LUA_OK) {
         lua_pop(L, 1);
@@ -590,12 +602,20 @@ int dyn_lua_load_sandboxed(lua_State *L, const char *chunk, size_t len, const ch
 }
 
 int dyn_lua_rawgetfield(lua_State *L, int idx, const char *k) {
+    if (lua_type(L, idx) != LUA_TTABLE) { /* raw access on a non-table is undefined */
+        lua_pushnil(L);
+        return LUA_TNIL;
+    }
     idx = lua_absindex(L, idx);
     lua_pushstring(L, k);
     return lua_rawget(L, idx);
 }
 
 void dyn_lua_rawsetfield(lua_State *L, int idx, const char *k) {
+    if (lua_type(L, idx) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        return;
+    }
     idx = lua_absindex(L, idx);
     lua_pushstring(L, k);
     lua_insert(L, -2);

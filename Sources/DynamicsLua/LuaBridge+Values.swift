@@ -131,7 +131,7 @@ extension LuaBridge {
             }
             guard allowed.contains(key) else {
                 lua_settop(L, -3)
-                throw LuaArgumentError(message: "\(what): unknown property '\(key)' (properties: \(allowed.joined(separator: ", ")))")
+                throw LuaArgumentError(message: "\(what): unknown property '\(key)'\(LuaBridge.suggestion(for: key, among: allowed)) (properties: \(allowed.joined(separator: ", ")))")
             }
             keys.append(key)
         }

@@ -65,7 +65,7 @@ private let luaCallbackThunk: dyn_lua_callback = { L, context in
 /// is checked (kind and generation) before use.
 public final class LuaBridge {
     public let state: LuaState
-    var L: OpaquePointer { state.raw }
+    var L: OpaquePointer { state.L }
 
     /// Receives errors of scripted callbacks (actions, fields, collision and delegate
     /// callbacks). The offending behavior is disabled; the animator keeps running.
@@ -237,8 +237,9 @@ public final class LuaBridge {
     /// Properties and methods of each kind: `get` pushes a property (false if unknown),
     /// `set` assigns one (false if unknown or read-only), `methods` are looked up first.
     struct ClassBinding: Sendable {
-        var get: @Sendable (LuaBridge, AnyObject, String) throws -> Bool
-        var set: @Sendable (LuaBridge, AnyObject, String, Int32) throws -> Bool
+        /// The handle is nil when a constructor applies its properties (no handle yet).
+        var get: @Sendable (LuaBridge, UnsafeMutablePointer<Handle>?, AnyObject, String) throws -> Bool
+        var set: @Sendable (LuaBridge, UnsafeMutablePointer<Handle>?, AnyObject, String, Int32) throws -> Bool
         var methods: [String: @Sendable (LuaBridge, OpaquePointer) throws -> Int32]
         var properties: [String]
     }
@@ -257,22 +258,34 @@ public final class LuaBridge {
         lua_createtable(L, 0, Int32(binding.methods.count))
         for (name, body) in binding.methods.sorted(by: { $0.key < $1.key }) { setFunction(name, in: lua_gettop(L), body) }
         let methods = dyn_lua_ref(L)
+        // One __index and one __newindex per class: the handle is checked by its metatable's
+        // address and its slot's generation; methods are found with the script's own key
+        // string (raw lookup, no conversion); only properties convert the key.
+        let names = binding.properties + binding.methods.keys.sorted()
         setFunction("__index", in: mt) { bridge, L in
-            let object = try bridge.object(at: 1, kind, as: AnyObject.self, what: kind.rawValue)
-            guard let key = bridge.string(at: 2) else { lua_pushnil(L); return 1 }
+            guard let h = bridge.handle(at: 1, kind), let object = bridge.liveObject(h) else {
+                _ = try bridge.object(at: 1, kind, as: AnyObject.self, what: kind.rawValue)
+                return 0
+            }
+            guard lua_type(L, 2) == LUA_TSTRING else { lua_pushnil(L); return 1 }
             dyn_lua_getref(L, methods)
-            if dyn_lua_rawgetfield(L, -1, key) != LUA_TNIL { return 1 }
+            lua_pushvalue(L, 2)
+            if lua_rawget(L, -2) != LUA_TNIL { return 1 }
+            let key = String(cString: lua_tolstring(L, 2, nil))
             lua_settop(L, 2)
-            if try binding.get(bridge, object, key) { return 1 }
-            throw LuaArgumentError(message: "\(kind.rawValue) has no property or method '\(key)' (properties: \(binding.properties.joined(separator: ", ")))")
+            if try binding.get(bridge, h, object, key) { return 1 }
+            throw LuaArgumentError(message: "\(kind.rawValue) has no property or method '\(key)'\(LuaBridge.suggestion(for: key, among: names)) (properties: \(binding.properties.joined(separator: ", ")))")
         }
         setFunction("__newindex", in: mt) { bridge, _ in
-            let object = try bridge.object(at: 1, kind, as: AnyObject.self, what: kind.rawValue)
+            guard let h = bridge.handle(at: 1, kind), let object = bridge.liveObject(h) else {
+                _ = try bridge.object(at: 1, kind, as: AnyObject.self, what: kind.rawValue)
+                return 0
+            }
             let key = bridge.string(at: 2) ?? "?"
-            if try binding.set(bridge, object, key, 3) { return 0 }
+            if try binding.set(bridge, h, object, key, 3) { return 0 }
             throw LuaArgumentError(message: binding.properties.contains(key)
                 ? "\(kind.rawValue).\(key) is read-only"
-                : "\(kind.rawValue) has no property '\(key)' (properties: \(binding.properties.joined(separator: ", ")))")
+                : "\(kind.rawValue) has no property '\(key)'\(LuaBridge.suggestion(for: key, among: binding.properties)) (properties: \(binding.properties.joined(separator: ", ")))")
         }
         setFunction("__tostring", in: mt) { bridge, L in
             let object = bridge.anyObject(at: 1)
@@ -295,6 +308,27 @@ public final class LuaBridge {
         case .behavior: return LuaBridge.behaviorBinding
         case .region: return LuaBridge.regionBinding
         }
+    }
+
+    /// " — did you mean 'shape'?" for a name within two edits of a known one, else "".
+    static func suggestion(for key: String, among names: [String]) -> String {
+        func distance(_ a: [Character], _ b: [Character]) -> Int {
+            var row = Array(0...b.count)
+            for i in 1...max(a.count, 1) where !a.isEmpty {
+                var previous = row[0]
+                row[0] = i
+                for j in stride(from: 1, through: b.count, by: 1) {
+                    let substitution = previous + (a[i - 1] == b[j - 1] ? 0 : 1)
+                    previous = row[j]
+                    row[j] = min(row[j] + 1, row[j - 1] + 1, substitution)
+                }
+            }
+            return a.isEmpty ? b.count : row[b.count]
+        }
+        let k = Array(key.lowercased())
+        let best = names.map { ($0, distance(k, Array($0.lowercased()))) }.min { $0.1 < $1.1 }
+        guard let (name, d) = best, d <= 2, d < max(k.count, 2) else { return "" }
+        return " — did you mean '\(name)'?"
     }
 
     // MARK: Calling scripts

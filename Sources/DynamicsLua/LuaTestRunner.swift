@@ -9,15 +9,41 @@ import Foundation
 /// file:line of the check, what was expected and what came. Each file gets its own
 /// sandboxed state with the `dynamics` module.
 public struct LuaTestRunner: Sendable {
-    public struct Result: Equatable, Sendable {
+    public struct Result: Equatable, Sendable, Codable {
         public var file: String
         public var name: String
         /// nil when the test passed; otherwise "file:line: expected …, got …".
         public var failure: String?
+        /// Wall-clock seconds the case took.
+        public var seconds: Double = 0
         public var passed: Bool { failure == nil }
 
+        public init(file: String, name: String, failure: String?, seconds: Double = 0) {
+            self.file = file
+            self.name = name
+            self.failure = failure
+            self.seconds = seconds
+        }
+
         /// `ok name` or `FAIL name — file:line: expected …, got …`.
-        public var line: String { failure.map { "FAIL \(name) — \($0)" } ?? "ok \(name)" }
+        /// One output line: control characters in the name or message are escaped, so a
+        /// test name cannot forge lines of the report.
+        public var line: String {
+            failure.map { "FAIL \(Result.escaped(name)) — \(Result.escaped($0))" } ?? "ok \(Result.escaped(name))"
+        }
+
+        static func escaped(_ s: String) -> String {
+            var out = ""
+            for u in s.unicodeScalars {
+                switch u {
+                case "\n": out += "\\n"
+                case "\r": out += "\\r"
+                case "\t": out += "\\t"
+                default: out.unicodeScalars.append(u.value < 0x20 || u.value == 0x7f ? "?" : u)
+                }
+            }
+            return out
+        }
     }
 
     public var limits: LuaLimits
@@ -33,6 +59,9 @@ public struct LuaTestRunner: Sendable {
 
     /// The test API, installed in the sandbox of each test file.
     static let testAPISource = """
+        -- The test API keeps its own references: a file that replaces error, tostring,
+        -- type or setmetatable cannot make a failing expectation pass.
+        local error, tostring, type, setmetatable, string, math, pcall = error, tostring, type, setmetatable, string, math, pcall
         local cases = {}
         local function fail(message) error(message, 3) end
         local function show(v) if type(v) == 'string' then return string.format('%q', v) end return tostring(v) end
@@ -140,12 +169,14 @@ public struct LuaTestRunner: Sendable {
                     if let filter, !caseName.contains(filter) { lua_settop(state.raw, 1); continue }
                     dyn_lua_rawgetfield(state.raw, -1, "fn")
                     callbackErrors = []
+                    let started = DispatchTime.now().uptimeNanoseconds
                     var failure: String?
                     do {
                         try state.call(nargs: 0, nresults: 0, seconds: max(limits.deadline, LuaTestRunner.caseSeconds))
                     } catch let error as LuaError { failure = error.message }
                     if failure == nil, let first = callbackErrors.first { failure = first.message }
-                    results.append(Result(file: file, name: caseName, failure: failure))
+                    results.append(Result(file: file, name: caseName, failure: failure,
+                                          seconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9))
                     lua_settop(state.raw, 1)
                 }
                 return results

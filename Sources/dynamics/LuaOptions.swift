@@ -11,8 +11,10 @@ struct LuaOptions: ParsableArguments {
     var memory: Int = 64
 
     func validate() throws {
-        guard budget > 0 else { throw ValidationError("--lua-budget must be > 0, got \(budget)") }
-        guard memory > 0 else { throw ValidationError("--lua-memory must be > 0, got \(memory)") }
+        guard (1_000...1_000_000_000_000).contains(budget) else {
+            throw ValidationError("--lua-budget must be in 1000…10^12 instructions, got \(budget)")
+        }
+        guard (1...65_536).contains(memory) else { throw ValidationError("--lua-memory must be in 1…65536 MB, got \(memory)") }
     }
 
     var limits: LuaLimits { LuaLimits(instructionBudget: budget, memoryCap: memory << 20) }

@@ -30,11 +30,23 @@ struct Run: ParsableCommand {
     @Flag(help: "Draw boundaries, attachments, snap points, field regions and contacts in the SVG.")
     var debug = false
 
+    @Option(help: "Stop with an error when the run takes longer than this (wall-clock seconds).")
+    var timeout: Double?
+
     @OptionGroup var lua: LuaOptions
 
     func validate() throws {
-        guard fps > 0, fps.isFinite else { throw ValidationError("--fps must be > 0, got \(fps)") }
-        if let seconds { guard seconds >= 0, seconds.isFinite else { throw ValidationError("--seconds must be ≥ 0") } }
+        guard fps.isFinite, fps >= 1, fps <= 1000 else { throw ValidationError("--fps must be in 1…1000, got \(fps)") }
+        if let seconds {
+            guard seconds.isFinite, seconds >= 0, seconds <= 86_400 else {
+                throw ValidationError("--seconds must be in 0…86400, got \(seconds)")
+            }
+        }
+        if let timeout {
+            guard timeout.isFinite, timeout > 0, timeout <= 86_400 else {
+                throw ValidationError("--timeout must be in (0, 86400] seconds, got \(timeout)")
+            }
+        }
         if let trace { guard trace.hasSuffix(".csv") || trace.hasSuffix(".json") else {
             throw ValidationError("--trace must end in .csv or .json, got \(trace)")
         } }
@@ -58,7 +70,12 @@ struct Run: ParsableCommand {
         let recorder = (trace != nil || svg != nil) ? TraceRecorder(animator: animator, items: items, debug: debug) : nil
         recorder?.record(time: animator.elapsedTime)
         let progress = stderrIsTerminal && frames >= 600
+        let deadline = timeout.map { DispatchTime.now().uptimeNanoseconds + UInt64($0 * 1e9) }
         for f in 0..<frames {
+            if let deadline, DispatchTime.now().uptimeNanoseconds > deadline {
+                printError("error: \(scene): timed out after \(String(format: "%g", timeout!)) s")
+                throw ExitCode(1)
+            }
             animator.step(1 / fps)
             recorder?.record(time: Double(f + 1) / fps)
             if progress && f % 60 == 0 {
@@ -102,6 +119,9 @@ final class LoadedScene {
             throw LuaError(kind: .runtime, message: "\((path as NSString).lastPathComponent): the scene made no animator (return it, or a table { animator = a, seconds = S })")
         }
         self.animator = animator
+        if let s = found.seconds, !(s.isFinite && s >= 0 && s <= 86_400) {
+            throw LuaError(kind: .runtime, message: "\((path as NSString).lastPathComponent): the scene's seconds must be a number in 0…86400, got \(s)")
+        }
         seconds = found.seconds
     }
 }

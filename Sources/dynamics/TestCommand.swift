@@ -2,7 +2,12 @@ import ArgumentParser
 import DynamicsLua
 import Foundation
 
-/// `dynamics test [PATH ...] [--filter TEXT] [--junit FILE] [--jobs N]`
+/// `dynamics test [PATH ...] [--filter TEXT] [--junit FILE] [--jobs N] [--timeout S]`
+///
+/// Each test file runs in its own worker process (this executable, re-run as the hidden
+/// `test-worker` command), supervised: a file that hangs past `--timeout` is killed and
+/// reported as `FAIL file — timed out after S s`, one that crashes as `FAIL file —
+/// crashed (signal N)`, and the run goes on. `--jobs` workers run at once.
 struct Test: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run Lua script-driven tests (*_test.lua); ends with \"N passed, N failed\".")
@@ -19,10 +24,16 @@ struct Test: ParsableCommand {
     @Option(help: "Test files run in parallel (default 1).")
     var jobs: Int = 1
 
+    @Option(help: "Seconds each test file may take before its worker is killed (default 60).")
+    var timeout: Double = 60
+
     @OptionGroup var lua: LuaOptions
 
     func validate() throws {
-        guard jobs >= 1 else { throw ValidationError("--jobs must be ≥ 1, got \(jobs)") }
+        guard (1...64).contains(jobs) else { throw ValidationError("--jobs must be in 1…64, got \(jobs)") }
+        guard timeout.isFinite, timeout > 0, timeout <= 86_400 else {
+            throw ValidationError("--timeout must be in (0, 86400] seconds, got \(timeout)")
+        }
         for p in paths where !FileManager.default.fileExists(atPath: p) { throw ValidationError("no such file or folder: \(p)") }
     }
 
@@ -40,10 +51,12 @@ struct Test: ParsableCommand {
         let collected = Collected(files.count)
         let queue = OperationQueue()
         queue.maxConcurrentOperationCount = jobs
-        let filter = self.filter
+        var workerArguments = ["--lua-budget", "\(lua.budget)", "--lua-memory", "\(lua.memory)"]
+        if let filter { workerArguments += ["--filter", filter] }
+        let arguments = workerArguments, timeout = self.timeout
         for (i, file) in files.enumerated() {
             queue.addOperation {
-                let results = runner.run(file: file, filter: filter)
+                let results = Worker.run(file: file, arguments: arguments, timeout: timeout)
                 collected.lock.lock(); collected.byFile[i] = results; collected.lock.unlock()
             }
         }
@@ -66,13 +79,87 @@ struct Test: ParsableCommand {
         xml += "<testsuites tests=\"\(results.count)\" failures=\"\(failures)\">\n"
         for (file, group) in Dictionary(grouping: results, by: \.file).sorted(by: { $0.key < $1.key }) {
             let name = escape((file as NSString).lastPathComponent)
-            xml += "  <testsuite name=\"\(name)\" tests=\"\(group.count)\" failures=\"\(group.filter { !$0.passed }.count)\">\n"
+            let time = String(format: "%.3f", group.reduce(0) { $0 + $1.seconds })
+            xml += "  <testsuite name=\"\(name)\" tests=\"\(group.count)\" failures=\"\(group.filter { !$0.passed }.count)\" time=\"\(time)\">\n"
             for r in group {
-                xml += "    <testcase classname=\"\(name)\" name=\"\(escape(r.name))\""
+                xml += "    <testcase classname=\"\(name)\" name=\"\(escape(r.name))\" time=\"\(String(format: "%.3f", r.seconds))\""
                 if let f = r.failure { xml += ">\n      <failure message=\"\(escape(f))\"/>\n    </testcase>\n" } else { xml += "/>\n" }
             }
             xml += "  </testsuite>\n"
         }
         return xml + "</testsuites>\n"
+    }
+}
+
+/// `dynamics test-worker FILE`: runs one test file and prints its results as JSON (the
+/// supervisor's side of `dynamics test`; not for direct use).
+struct TestWorker: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "test-worker", shouldDisplay: false)
+
+    @Argument var file: String
+    @Option var filter: String?
+    @OptionGroup var lua: LuaOptions
+
+    func run() throws {
+        let results = LuaTestRunner(limits: lua.limits).run(file: file, filter: filter)
+        let data = try JSONEncoder().encode(results)
+        FileHandle.standardOutput.write(data)
+    }
+}
+
+/// Runs a test file in a worker process and turns what happened into results.
+enum Worker {
+    /// This executable (re-run as the worker).
+    static let executable: URL = {
+        #if os(Linux)
+        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            return URL(fileURLWithPath: path)
+        }
+        #endif
+        return Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
+    }()
+
+    static func run(file: String, arguments: [String], timeout: Double) -> [LuaTestRunner.Result] {
+        let name = (file as NSString).lastPathComponent
+        let started = DispatchTime.now().uptimeNanoseconds
+        func elapsed() -> Double { Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 }
+        func failed(_ why: String) -> [LuaTestRunner.Result] {
+            [LuaTestRunner.Result(file: file, name: name, failure: why, seconds: elapsed())]
+        }
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["test-worker", file] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        // Read while the worker runs, so a large report never blocks it on a full pipe.
+        final class Buffer: @unchecked Sendable { var data = Data(); let lock = NSLock() }
+        let buffer = Buffer()
+        output.fileHandleForReading.readabilityHandler = { handle in
+            let chunk = handle.availableData
+            buffer.lock.lock(); buffer.data.append(chunk); buffer.lock.unlock()
+        }
+        let done = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in done.signal() }
+        do { try process.run() } catch { return failed("cannot start a worker: \(error)") }
+        if done.wait(timeout: .now() + timeout) == .timedOut {
+            process.terminate()
+            if done.wait(timeout: .now() + 1) == .timedOut {
+                kill(process.processIdentifier, SIGKILL)
+                done.wait()
+            }
+            output.fileHandleForReading.readabilityHandler = nil
+            return failed("timed out after \(String(format: "%g", timeout)) s")
+        }
+        output.fileHandleForReading.readabilityHandler = nil
+        let rest = output.fileHandleForReading.readDataToEndOfFile()
+        buffer.lock.lock(); buffer.data.append(rest); let data = buffer.data; buffer.lock.unlock()
+        if process.terminationReason == .uncaughtSignal {
+            return failed("crashed (signal \(process.terminationStatus))")
+        }
+        guard let results = try? JSONDecoder().decode([LuaTestRunner.Result].self, from: data) else {
+            return failed("crashed (exit status \(process.terminationStatus), no report)")
+        }
+        return results
     }
 }

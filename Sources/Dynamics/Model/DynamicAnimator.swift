@@ -347,3 +347,29 @@ enum ItemOwnership {
         if owners[key] == ObjectIdentifier(animator) { owners[key] = nil }
     }
 }
+
+// MARK: Record access for bindings
+
+extension DynamicAnimator {
+    /// The record slot of `item` in this animator's world, trying `hint` first (a slot the
+    /// caller remembered), or nil if the item is not in the world. O(1).
+    package func recordSlot(of item: DynamicItem, hint: Int) -> Int? {
+        if hint >= 0 && hint < records.count && records[hint].item === item { return hint }
+        return recordIndex[ObjectIdentifier(item)]
+    }
+
+    /// Velocity (pt/s) of the item at record slot `i`.
+    package func linearVelocity(atRecord i: Int) -> CGPoint {
+        Units.point(world.originVelocity(Int(records[i].body.index)))
+    }
+
+    /// Angular velocity (rad/s) of the item at record slot `i`.
+    package func angularVelocity(atRecord i: Int) -> CGFloat {
+        world.states[Int(records[i].body.index)].w
+    }
+
+    /// Mass of the item at record slot `i`.
+    package func mass(atRecord i: Int) -> CGFloat {
+        world.infos[Int(records[i].body.index)].mass
+    }
+}

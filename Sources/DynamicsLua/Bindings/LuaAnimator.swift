@@ -67,7 +67,7 @@ extension LuaBridge {
     static let defaultFrame: TimeInterval = 1.0 / 60
 
     static let animatorBinding = ClassBinding(
-        get: { bridge, object, key in
+        get: { bridge, handle, object, key in
             let a = object as! DynamicAnimator
             switch key {
             case "elapsedTime": lua_pushnumber(bridge.L, a.elapsedTime)
@@ -80,7 +80,7 @@ extension LuaBridge {
             }
             return true
         },
-        set: { bridge, object, key, value in
+        set: { bridge, handle, object, key, value in
             let a = object as! DynamicAnimator
             guard key == "delegate" else { return false }
             if lua_type(bridge.L, value) == LUA_TNIL { a.delegate = nil; return true }

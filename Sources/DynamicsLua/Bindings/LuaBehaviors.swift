@@ -71,7 +71,7 @@ extension LuaBridge {
     func makeGravity() throws -> Int32 {
         let keys = try options(at: 1, "dynamics.gravity", allowed: ["items", "direction", "angle", "magnitude"])
         let g = GravityBehavior(items: try withField("items", of: 1) { try items(at: $0, "gravity.items") } ?? [])
-        for key in keys where key != "items" { dyn_lua_rawgetfield(L, 1, key); defer { lua_settop(L, -2) }; _ = try LuaBridge.behaviorBinding.set(self, g, key, lua_gettop(L)) }
+        for key in keys where key != "items" { dyn_lua_rawgetfield(L, 1, key); defer { lua_settop(L, -2) }; _ = try LuaBridge.behaviorBinding.set(self, nil, g, key, lua_gettop(L)) }
         push(g, as: .behavior)
         return 1
     }
@@ -79,7 +79,7 @@ extension LuaBridge {
     func makeCollision() throws -> Int32 {
         let keys = try options(at: 1, "dynamics.collision", allowed: ["items", "mode", "boundsAsBoundary", "insets", "onBegan", "onEnded"])
         let c = CollisionBehavior(items: try withField("items", of: 1) { try items(at: $0, "collision.items") } ?? [])
-        for key in keys where key != "items" { dyn_lua_rawgetfield(L, 1, key); defer { lua_settop(L, -2) }; _ = try LuaBridge.behaviorBinding.set(self, c, key, lua_gettop(L)) }
+        for key in keys where key != "items" { dyn_lua_rawgetfield(L, 1, key); defer { lua_settop(L, -2) }; _ = try LuaBridge.behaviorBinding.set(self, nil, c, key, lua_gettop(L)) }
         push(c, as: .behavior)
         return 1
     }
@@ -90,7 +90,7 @@ extension LuaBridge {
     func makeItemBehavior() throws -> Int32 {
         let keys = try options(at: 1, "dynamics.itemBehavior", allowed: ["items"] + LuaBridge.itemBehaviorProperties)
         let b = DynamicItemBehavior(items: try withField("items", of: 1) { try items(at: $0, "itemBehavior.items") } ?? [])
-        for key in keys where key != "items" { dyn_lua_rawgetfield(L, 1, key); defer { lua_settop(L, -2) }; _ = try LuaBridge.behaviorBinding.set(self, b, key, lua_gettop(L)) }
+        for key in keys where key != "items" { dyn_lua_rawgetfield(L, 1, key); defer { lua_settop(L, -2) }; _ = try LuaBridge.behaviorBinding.set(self, nil, b, key, lua_gettop(L)) }
         push(b, as: .behavior)
         return 1
     }
@@ -173,7 +173,7 @@ extension LuaBridge {
     }
 
     static let behaviorBinding = ClassBinding(
-        get: { bridge, object, key in
+        get: { bridge, handle, object, key in
             let L = bridge.L
             switch (object, key) {
             case (let b as DynamicBehavior, "items"):
@@ -213,7 +213,7 @@ extension LuaBridge {
             }
             return true
         },
-        set: { bridge, object, key, v in
+        set: { bridge, handle, object, key, v in
             switch (object, key) {
             case (let g as GravityBehavior, "direction"): g.gravityDirection = try bridge.vector(at: v, "gravity.direction")
             case (let g as GravityBehavior, "angle"): g.angle = try bridge.number(at: v, "gravity.angle")

@@ -167,8 +167,8 @@ extension LuaBridge {
     }
 
     static let regionBinding = ClassBinding(
-        get: { _, _, _ in false },
-        set: { _, _, _, _ in false },
+        get: { _, _, _, _ in false },
+        set: { _, _, _, _, _ in false },
         methods: [
             "union": LuaBridge.regionOperation("union") { $0.byUnion(with: $1) },
             "difference": LuaBridge.regionOperation("difference") { $0.byDifference(from: $1) },

@@ -62,12 +62,46 @@ extension LuaBridge {
 
     /// The animator (made by this bridge) whose world holds `item`.
     func animator(holding item: DynamicItem) -> DynamicAnimator? {
-        animators.first { $0.linearVelocity(of: item) != nil }
+        animators.first { $0.recordSlot(of: item, hint: -1) != nil }
+    }
+
+    /// Where the item of handle `h` is: its animator and record slot, from the handle's
+    /// hints when they still hold (O(1), no search), else found and remembered.
+    @inline(__always)
+    func locate(_ h: UnsafeMutablePointer<Handle>, _ item: DynamicView) -> (animator: DynamicAnimator, record: Int)? {
+        let a = Int(h.pointee.animatorHint)
+        if a >= 0, a < animators.count, let slot = animators[a].recordSlot(of: item, hint: Int(h.pointee.recordHint)) {
+            h.pointee.recordHint = Int32(slot)
+            return (animators[a], slot)
+        }
+        for (k, animator) in animators.enumerated() {
+            if let slot = animator.recordSlot(of: item, hint: -1) {
+                h.pointee.animatorHint = Int32(k)
+                h.pointee.recordHint = Int32(slot)
+                return (animator, slot)
+            }
+        }
+        return nil
+    }
+
+    /// The item of a handle at `index` with its handle (checked).
+    func itemHandle(at index: Int32, _ what: String) throws -> (UnsafeMutablePointer<Handle>, DynamicView) {
+        guard let h = handle(at: index, .item), let object = liveObject(h) else {
+            _ = try object(at: index, .item, as: DynamicView.self, what: what)
+            throw LuaArgumentError(message: "\(what): this item is no longer valid")
+        }
+        return (h, unsafeDowncast(object, to: DynamicView.self))
+    }
+
+    /// Reads the two numbers at `index`, `index + 1` (the fast setters' arguments).
+    func twoNumbers(at index: Int32, _ what: String) throws -> (Double, Double) {
+        (try number(at: index, what), try number(at: index + 1, what))
     }
 
     static let itemBinding = ClassBinding(
-        get: { bridge, object, key in
-            let item = object as! DynamicView
+        get: { bridge, handle, object, key in
+            guard let handle else { return false }
+            let item = unsafeDowncast(object, to: DynamicView.self)
             let L = bridge.L
             switch key {
             case "center": bridge.pushPoint(item.center)
@@ -75,33 +109,31 @@ extension LuaBridge {
             case "size": bridge.pushSize(item.bounds.size)
             case "name": if let n = item.name { lua_pushstring(L, n) } else { lua_pushnil(L) }
             case "mass":
-                let m = bridge.animator(holding: item)?.mass(of: item)
-                    ?? item.bounds.width * item.bounds.height / 10_000
+                var m: CGFloat = item.bounds.width * item.bounds.height / 10_000
+                if let (a, r) = bridge.locate(handle, item) { m = a.mass(atRecord: r) }
                 lua_pushnumber(L, Double(m))
-            case "velocity": bridge.pushPoint(bridge.animator(holding: item)?.linearVelocity(of: item) ?? .zero)
-            case "angularVelocity": lua_pushnumber(L, Double(bridge.animator(holding: item)?.angularVelocity(of: item) ?? 0))
+            case "velocity":
+                var v = CGPoint.zero
+                if let (a, r) = bridge.locate(handle, item) { v = a.linearVelocity(atRecord: r) }
+                bridge.pushPoint(v)
+            case "angularVelocity":
+                var w: CGFloat = 0
+                if let (a, r) = bridge.locate(handle, item) { w = a.angularVelocity(atRecord: r) }
+                lua_pushnumber(L, Double(w))
             default: return false
             }
             return true
         },
-        set: { bridge, object, key, value in
-            let item = object as! DynamicView
+        set: { bridge, handle, object, key, value in
+            guard let handle else { return false }
+            let item = unsafeDowncast(object, to: DynamicView.self)
             switch key {
-            case "center":
-                item.center = try bridge.point(at: value, "item.center")
-                bridge.animator(holding: item)?.updateItem(usingCurrentState: item)
-            case "angle":
-                item.transform = CGAffineTransform(rotationAngle: try bridge.number(at: value, "item.angle"))
-                bridge.animator(holding: item)?.updateItem(usingCurrentState: item)
-            case "velocity":
-                let v = try bridge.point(at: value, "item.velocity")
-                guard let a = bridge.animator(holding: item) else {
-                    throw LuaArgumentError(message: "item.velocity: the item is not in an animator yet (add a behavior with it first)")
-                }
-                a.setVelocity(v, for: item)
+            case "center": try bridge.setCenter(handle, item, try bridge.point(at: value, "item.center"))
+            case "angle": try bridge.setAngle(handle, item, try bridge.number(at: value, "item.angle"))
+            case "velocity": try bridge.setVelocity(handle, item, try bridge.point(at: value, "item.velocity"))
             case "angularVelocity":
                 let w = try bridge.number(at: value, "item.angularVelocity")
-                guard let a = bridge.animator(holding: item) else {
+                guard let (a, _) = bridge.locate(handle, item) else {
                     throw LuaArgumentError(message: "item.angularVelocity: the item is not in an animator yet")
                 }
                 a.setVelocity(a.linearVelocity(of: item) ?? .zero, angularVelocity: w, for: item)
@@ -111,25 +143,80 @@ extension LuaBridge {
         },
         methods: [
             "applyForce": { bridge, L in
-                let item = try bridge.object(at: 1, .item, as: DynamicView.self, what: "applyForce")
+                let (h, item) = try bridge.itemHandle(at: 1, "applyForce")
                 let f = try bridge.vector(at: 2, "applyForce(force)")
                 let offset = lua_type(L, 3) <= 0 ? CGVector.zero : try bridge.vector(at: 3, "applyForce(force, offset)")
-                bridge.animator(holding: item)?.applyForce(f, to: item, atOffset: offset)
+                bridge.locate(h, item)?.animator.applyForce(f, to: item, atOffset: offset)
                 return 0
             },
             "applyImpulse": { bridge, L in
-                let item = try bridge.object(at: 1, .item, as: DynamicView.self, what: "applyImpulse")
+                let (h, item) = try bridge.itemHandle(at: 1, "applyImpulse")
                 let j = try bridge.vector(at: 2, "applyImpulse(impulse)")
                 let offset = lua_type(L, 3) <= 0 ? CGVector.zero : try bridge.vector(at: 3, "applyImpulse(impulse, offset)")
-                bridge.animator(holding: item)?.applyImpulse(j, to: item, atOffset: offset)
+                bridge.locate(h, item)?.animator.applyImpulse(j, to: item, atOffset: offset)
                 return 0
             },
             "applyTorque": { bridge, _ in
-                let item = try bridge.object(at: 1, .item, as: DynamicView.self, what: "applyTorque")
-                bridge.animator(holding: item)?.applyTorque(try bridge.number(at: 2, "applyTorque(torque)"), to: item)
+                let (h, item) = try bridge.itemHandle(at: 1, "applyTorque")
+                bridge.locate(h, item)?.animator.applyTorque(try bridge.number(at: 2, "applyTorque(torque)"), to: item)
+                return 0
+            },
+            // Fast paths: two numbers in and out, no tables.
+            "getVelocity": { bridge, L in
+                let (h, item) = try bridge.itemHandle(at: 1, "getVelocity")
+                var v = CGPoint.zero
+                if let (a, r) = bridge.locate(h, item) { v = a.linearVelocity(atRecord: r) }
+                lua_pushnumber(L, Double(v.x)); lua_pushnumber(L, Double(v.y))
+                return 2
+            },
+            "setVelocity": { bridge, _ in
+                let (h, item) = try bridge.itemHandle(at: 1, "setVelocity")
+                let (x, y) = try bridge.twoNumbers(at: 2, "setVelocity(x, y)")
+                try bridge.setVelocity(h, item, CGPoint(x: x, y: y))
+                return 0
+            },
+            "getCenter": { bridge, L in
+                let (_, item) = try bridge.itemHandle(at: 1, "getCenter")
+                lua_pushnumber(L, Double(item.center.x)); lua_pushnumber(L, Double(item.center.y))
+                return 2
+            },
+            "setCenter": { bridge, _ in
+                let (h, item) = try bridge.itemHandle(at: 1, "setCenter")
+                let (x, y) = try bridge.twoNumbers(at: 2, "setCenter(x, y)")
+                try bridge.setCenter(h, item, CGPoint(x: x, y: y))
+                return 0
+            },
+            "getAngle": { bridge, L in
+                let (_, item) = try bridge.itemHandle(at: 1, "getAngle")
+                lua_pushnumber(L, Double(item.angle))
+                return 1
+            },
+            "setAngle": { bridge, _ in
+                let (h, item) = try bridge.itemHandle(at: 1, "setAngle")
+                try bridge.setAngle(h, item, try bridge.number(at: 2, "setAngle(angle)"))
                 return 0
             },
         ],
         properties: ["center", "angle", "velocity", "angularVelocity", "size", "mass", "name"]
     )
+
+    func setCenter(_ h: UnsafeMutablePointer<Handle>, _ item: DynamicView, _ p: CGPoint) throws {
+        try Validate.finite(p, "item", "center")
+        item.center = p
+        locate(h, item)?.animator.updateItem(usingCurrentState: item)
+    }
+
+    func setAngle(_ h: UnsafeMutablePointer<Handle>, _ item: DynamicView, _ angle: Double) throws {
+        try Validate.finite(angle, "item", "angle")
+        item.transform = CGAffineTransform(rotationAngle: angle)
+        locate(h, item)?.animator.updateItem(usingCurrentState: item)
+    }
+
+    func setVelocity(_ h: UnsafeMutablePointer<Handle>, _ item: DynamicView, _ v: CGPoint) throws {
+        try Validate.finite(v, "item", "velocity", max: Limits.magnitude)
+        guard let (a, _) = locate(h, item) else {
+            throw LuaArgumentError(message: "item.velocity: the item is not in an animator yet (add a behavior with it first)")
+        }
+        a.setVelocity(v, for: item)
+    }
 }
