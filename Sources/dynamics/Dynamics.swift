@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 
-/// The host CLI (DESIGN §6): run, test, check, bench, behaviors. Exit status: 0 on success,
+/// The host CLI (docs/cli.md): run, test, check, bench, behaviors. Exit status: 0 on success,
 /// 1 on a failed test or a script error, 2 on bad usage.
 @main
 struct DynamicsCommand: ParsableCommand {
