@@ -33,7 +33,8 @@ let package = Package(
         .target(name: "UIKitCompat", dependencies: ["Dynamics"]),
 
         // The Lua bridge: a sandboxed state with limits, the dynamics module, plugins, test runner.
-        .target(name: "DynamicsLua", dependencies: ["Dynamics", "CLua", "CLuaShim"]),
+        .target(name: "DynamicsLua", dependencies: ["Dynamics", "CLua", "CLuaShim"],
+                resources: [.embedInCode("Resources/dynamics.d.lua")]),
 
         // Trace recording and writers: CSV, JSON, animated SVG with a debug overlay.
         .target(name: "DynamicsRender", dependencies: ["Dynamics"]),

@@ -14,3 +14,9 @@ for phase in runBlockMan().phases { print(phase.report) }
 
 // (c) Picture in picture: flings toward each corner.
 for fling in runPiP().flings { print(fling.phase.report) }
+
+// (d) The catalog port: a falling crate, a lantern on a rod, kick and snap, a springy button.
+print(runCrateDrop().fall.report)
+for phase in runLantern().phases { print(phase.report) }
+for phase in runKickAndSnap().phases { print(phase.report) }
+print(runSpringyButton().bounce.report)

@@ -1,4 +1,4 @@
--- Examples/push.lua: the pushed items reach the speeds DESIGN §2 gives.
+-- Examples/push.lua: the pushed items reach the speeds docs/units.md gives.
 local function speed(item) return math.sqrt(item.velocity.x ^ 2 + item.velocity.y ^ 2) end
 
 test("the continuous push accelerates the rocket at 100·m/mass while it burns, then it coasts", function()

@@ -2,7 +2,7 @@ import Foundation
 import Dynamics
 
 /// Records what an animator's items do, sampled at up to `sampleRate` samples per second of
-/// simulated time, and writes it as CSV, JSON or an animated SVG (DESIGN §3, §6).
+/// simulated time, and writes it as CSV, JSON or an animated SVG (docs/architecture.md, docs/cli.md).
 ///
 /// Call `record(time:)` after every frame (the recorder decides which frames become samples)
 /// and, optionally, `finish(time:)` at the end so that the last state is kept:

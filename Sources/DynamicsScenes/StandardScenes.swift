@@ -29,7 +29,7 @@ public struct Scene {
     }
 }
 
-/// The standard scenes of DESIGN §7, shared by tests, benchmarks and examples.
+/// The standard scenes (docs/cli.md, "Standard scenes"), shared by tests, benchmarks and examples.
 public enum StandardScenes {
     /// The benchmark names `dynamics bench` runs, in order.
     public static let benchmarkNames = ["boxes100", "boxes1000", "boxes4000", "pyramid20", "luaField10000", "luaAction1000"]

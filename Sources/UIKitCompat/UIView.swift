@@ -25,7 +25,9 @@ open class UIView: UIResponder, DynamicItem, CustomStringConvertible {
     open var center: CGPoint = .zero
     /// The view's own coordinate system: its origin (usually zero) and size (points). Setting
     /// it keeps the center.
-    open var bounds: CGRect = .zero
+    open var bounds: CGRect = .zero {
+        didSet { if bounds.size != oldValue.size { setNeedsLayout() } }
+    }
     /// Rotation and scale about the center (the animator writes the rotation).
     open var transform: CGAffineTransform = .identity
 
@@ -81,8 +83,35 @@ open class UIView: UIResponder, DynamicItem, CustomStringConvertible {
     open var tag = 0
     /// A name for tests and printouts (UIKit's accessibility identifier).
     open var accessibilityIdentifier: String?
-    /// UIKit's default: 8 pt on every side.
-    open var layoutMargins = UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
+    /// The insets content keeps from the view's edges (points); UIKit's default: 8 pt on
+    /// every side. Setting them calls `layoutMarginsDidChange()`.
+    open var layoutMargins = UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8) {
+        didSet { layoutMarginsDidChange() }
+    }
+    /// Whether the view adds its superview's margins where they overlap it (held).
+    open var preservesSuperviewLayoutMargins = false
+    /// Whether the margins grow to cover the safe area (held).
+    open var insetsLayoutMarginsFromSafeArea = true
+    /// How the view's content fills its bounds (held; `UIButton` and `UIImageView` honor
+    /// it where a headless layout can).
+    open var contentMode: UIView.ContentMode = .scaleToFill
+    /// The insets bars and the display's edges take from the view (points). Headless, a root
+    /// view's come from `UIScreen.main.safeAreaInsets` and its view controller's
+    /// `additionalSafeAreaInsets`; a subview's are its root's, clipped to where it overlaps them.
+    open var safeAreaInsets: UIEdgeInsets { computedSafeAreaInsets() }
+    /// The safe area set on a root view (by its view controller, or a driver).
+    var rootSafeAreaInsets: UIEdgeInsets = .zero {
+        didSet { if rootSafeAreaInsets != oldValue { safeAreaInsetsDidChange() } }
+    }
+    /// The tint color set on this view; nil inherits (see `tintColor`).
+    var ownTintColor: UIColor?
+    /// Whether `layoutIfNeeded()` has a pass to run.
+    var needsLayout = true
+    /// Held for code written for Auto Layout: no constraints are solved headless.
+    open var translatesAutoresizingMaskIntoConstraints = true
+    open var autoresizingMask: UIView.AutoresizingMask = []
+    open var isMultipleTouchEnabled = false
+    open var isExclusiveTouch = false
     /// The layer's corner radius, border and colors (held, never drawn).
     public let layer = CALayer()
 
@@ -102,13 +131,18 @@ open class UIView: UIResponder, DynamicItem, CustomStringConvertible {
         view.removeFromSuperview()
         subviews.insert(view, at: Swift.max(0, Swift.min(index, subviews.count)))
         view.superview = self
+        view.didMoveToSuperview()
+        didAddSubview(view)
+        if view.ownTintColor == nil { view.tintColorDidChangeInTree() }
     }
 
     /// Removes the view from its superview (if any).
     open func removeFromSuperview() {
         guard let parent = superview else { return }
+        parent.willRemoveSubview(self)
         parent.subviews.removeAll { $0 === self }
         superview = nil
+        didMoveToSuperview()
     }
 
     open func bringSubviewToFront(_ view: UIView) {
@@ -174,6 +208,16 @@ open class UIView: UIResponder, DynamicItem, CustomStringConvertible {
         return CGRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
     }
 
+    /// `rect` (in `view`'s coordinates; nil: the root's) in this view's, as the box around
+    /// its four corners.
+    open func convert(_ rect: CGRect, from view: UIView?) -> CGRect {
+        let corners = [CGPoint(x: rect.minX, y: rect.minY), CGPoint(x: rect.maxX, y: rect.minY),
+                       CGPoint(x: rect.maxX, y: rect.maxY), CGPoint(x: rect.minX, y: rect.maxY)]
+            .map { convert($0, from: view) }
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        return CGRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+    }
+
     /// From this view's coordinates to its superview's.
     private func toSuperview(_ p: CGPoint) -> CGPoint {
         let local = CGPoint(x: p.x - bounds.midX, y: p.y - bounds.midY).applying(transform)
@@ -194,6 +238,77 @@ open class UIView: UIResponder, DynamicItem, CustomStringConvertible {
     private func fromRoot(_ p: CGPoint) -> CGPoint {
         fromSuperview(superview?.fromRoot(p) ?? p)
     }
+
+    // MARK: Tint, layout and tree hooks (override to react)
+
+    /// The color template images and controls are drawn in. Unset (nil), a view inherits its
+    /// superview's, and a root view has UIKit's default, `UIColor.systemBlue`; so reading it
+    /// never gives nil. Setting it calls `tintColorDidChange()` on the view and on every
+    /// descendant that inherits it.
+    open var tintColor: UIColor! {
+        get { ownTintColor ?? superview?.tintColor ?? UIColor.systemBlue }
+        set {
+            ownTintColor = newValue
+            tintColorDidChangeInTree()
+        }
+    }
+
+    /// Whether tint colors are drawn as they are or dimmed (held).
+    open var tintAdjustmentMode: TintAdjustmentMode = .automatic
+
+    /// Called when the view's (own or inherited) tint color changes.
+    open func tintColorDidChange() {}
+
+    /// Called when the safe area changes.
+    open func safeAreaInsetsDidChange() {}
+
+    /// Called when `layoutMargins` change.
+    open func layoutMarginsDidChange() {}
+
+    /// Marks the view for a layout pass (`layoutIfNeeded()` runs it).
+    open func setNeedsLayout() { needsLayout = true }
+
+    /// Runs `layoutSubviews()` now if the view was marked, then does the same for the
+    /// subviews. Headless nothing runs layout by itself: a driver calls this after a frame.
+    open func layoutIfNeeded() {
+        if needsLayout {
+            needsLayout = false
+            layoutSubviews()
+        }
+        for v in subviews { v.layoutIfNeeded() }
+    }
+
+    /// Places the subviews; does nothing by default.
+    open func layoutSubviews() {}
+
+    /// Headless, nothing is drawn: this marks nothing.
+    open func setNeedsDisplay() {}
+
+    /// Drawing code of a subclass; never called headless.
+    open func draw(_ rect: CGRect) {}
+
+    /// The size the view would like within `size`: its intrinsic size where it has one,
+    /// else its current size.
+    open func sizeThatFits(_ size: CGSize) -> CGSize {
+        let i = intrinsicContentSize
+        return CGSize(width: i.width == UIView.noIntrinsicMetric ? bounds.width : i.width,
+                      height: i.height == UIView.noIntrinsicMetric ? bounds.height : i.height)
+    }
+
+    /// Resizes the view to `sizeThatFits(bounds.size)`, keeping its top-left corner.
+    open func sizeToFit() {
+        let origin = frame.origin
+        frame = CGRect(origin: origin, size: sizeThatFits(bounds.size))
+    }
+
+    /// The natural size of the content (`noIntrinsicMetric` where it has none).
+    open var intrinsicContentSize: CGSize {
+        CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
+    }
+
+    open func didAddSubview(_ subview: UIView) {}
+    open func willRemoveSubview(_ subview: UIView) {}
+    open func didMoveToSuperview() {}
 
     // MARK: Animation (headless: immediate)
 
@@ -235,9 +350,66 @@ open class CALayer {
     open var shadowRadius: CGFloat = 3
     open var shadowColor: CGColor?
     open var zPosition: CGFloat = 0
+    open var shadowOffset = CGSize(width: 0, height: -3)
+    open var isHidden = false
+    /// The layer's own coordinates (points).
+    open var bounds: CGRect = .zero
+    /// Where `anchorPoint` sits in the superlayer (points).
+    open var position: CGPoint = .zero
+    /// The point of the bounds that `position` places, as a fraction of the size (0.5, 0.5: the center).
+    open var anchorPoint = CGPoint(x: 0.5, y: 0.5)
+    /// What the layer shows (a `CGImage` for image layers; held).
+    open var contents: Any?
+    /// Rotation and scale about the anchor point.
+    private var transform2D: CGAffineTransform = .identity
+    public private(set) var sublayers: [CALayer]?
+    public private(set) weak var superlayer: CALayer?
 
     public init() {}
 
+    /// The upright box around the transformed bounds, in the superlayer's coordinates.
+    open var frame: CGRect {
+        get {
+            CGRect(x: -anchorPoint.x * bounds.width, y: -anchorPoint.y * bounds.height, width: bounds.width, height: bounds.height)
+                .applying(transform2D).offsetBy(dx: position.x, dy: position.y)
+        }
+        set {
+            bounds.size = newValue.size
+            position = CGPoint(x: newValue.minX + anchorPoint.x * newValue.width, y: newValue.minY + anchorPoint.y * newValue.height)
+        }
+    }
+
+    open func affineTransform() -> CGAffineTransform { transform2D }
+    open func setAffineTransform(_ m: CGAffineTransform) { transform2D = m }
+
+    open func addSublayer(_ layer: CALayer) { insertSublayer(layer, at: UInt32(sublayers?.count ?? 0)) }
+
+    open func insertSublayer(_ layer: CALayer, at index: UInt32) {
+        layer.removeFromSuperlayer()
+        var list = sublayers ?? []
+        list.insert(layer, at: Swift.min(Int(index), list.count))
+        sublayers = list
+        layer.superlayer = self
+    }
+
+    open func removeFromSuperlayer() {
+        superlayer?.sublayers?.removeAll { $0 === self }
+        superlayer = nil
+    }
+
+    open func setNeedsDisplay() {}
+    open func setNeedsLayout() {}
+
     /// Headless, the layer is its own presentation layer.
     open func presentation() -> Self? { self }
+}
+
+/// Headless Core Animation transactions: nothing animates, so these only keep code compiling.
+public enum CATransaction {
+    public static func begin() {}
+    public static func commit() {}
+    public static func flush() {}
+    public static func setAnimationDuration(_ duration: TimeInterval) {}
+    public static func setDisableActions(_ flag: Bool) {}
+    public static func setCompletionBlock(_ block: (() -> Void)?) { block?() }
 }

@@ -37,7 +37,7 @@ struct Bench: ParsableCommand {
         /// The step after which the animator paused (everything at rest), if it did.
         var pausedAtStep: Int?
         /// For luaField scenes: ns per item of the batched Lua field evaluation, and of a bare
-        /// C loop calling the same law with lua_pcall (DESIGN §8's reference).
+        /// C loop calling the same law with lua_pcall (the reference of docs/architecture.md, "Lua inside the tick").
         var nsPerFieldEvaluation: Double?
         var bareLoopNsPerEvaluation: Double?
         /// The same evaluation with a count hook installed all the time (what the

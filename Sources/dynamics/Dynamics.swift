@@ -1,14 +1,14 @@
 import ArgumentParser
 import Foundation
 
-/// The host CLI (DESIGN §6): run, test, check, bench, behaviors. Exit status: 0 on success,
+/// The host CLI (docs/cli.md): run, test, check, bench, behaviors. Exit status: 0 on success,
 /// 1 on a failed test or a script error, 2 on bad usage.
 @main
 struct DynamicsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "dynamics",
         abstract: "Run, test and benchmark Dynamics scenes.",
-        subcommands: [Run.self, Test.self, Check.self, Bench.self, Behaviors.self, TestWorker.self]
+        subcommands: [Run.self, Test.self, Check.self, Bench.self, Behaviors.self, Types.self, TestWorker.self]
     )
 
     static func main() {

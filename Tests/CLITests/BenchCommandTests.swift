@@ -24,7 +24,7 @@ func runDynamics(_ arguments: [String]) throws -> (status: Int32, stdout: String
 
 @Suite("dynamics bench")
 struct BenchCommandTests {
-    @Test("--json prints DESIGN §7's fields for each scene")
+    @Test("--json prints the fields of docs/cli.md for each scene")
     func json() throws {
         let r = try runDynamics(["bench", "--scene", "pyramid20", "--json", "--runs", "3"])
         #expect(r.status == 0, "\(r.stderr)")

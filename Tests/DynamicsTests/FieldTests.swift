@@ -4,7 +4,7 @@ import DynamicsTestSupport
 import Foundation
 import Testing
 
-/// DESIGN §2's test vector: a 100×100 item (mass 1) at (300, 400), the field at (0, 0), so
+/// The test vector of docs/units.md ("Fields"): a 100×100 item (mass 1) at (300, 400), the field at (0, 0), so
 /// p = (3, 4) m and r = 5 m.
 private let testPoint = CGPoint(x: 300, y: 400)
 private let h = 1.0 / 120
@@ -67,7 +67,7 @@ private func length(_ a: CGPoint) -> CGFloat { hypot(a.x, a.y) }
 
 @Suite("Fields")
 struct FieldTests {
-    // MARK: DESIGN's test vectors (tolerance 1e-6 pt/s²: one step of exact arithmetic)
+    // MARK: The test vectors of docs/units.md (tolerance 1e-6 pt/s²: one step of exact arithmetic)
 
     @Test("Linear gravity d = (3, 4) accelerates at (300, 400) pt/s² for any mass", arguments: [1.0, 3.0, 0.25])
     func linearGravity(density: Double) {
@@ -215,7 +215,7 @@ struct FieldTests {
         #expect(acceleration(in: centered) == .zero, "no force at the singular point r = 0")
     }
 
-    @Test("Defaults follow the DESIGN table")
+    @Test("Defaults follow the table of docs/units.md")
     func defaults() {
         let cases: [(FieldBehavior, CGFloat)] = [
             (.dragField(), 0), (.vortexField(), 0), (.radialGravityField(position: .zero), 2),

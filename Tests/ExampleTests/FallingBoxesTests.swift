@@ -114,7 +114,7 @@ import Dynamics
         #expect(run.times.count == run.poses[0].count && run.times.last == run.elapsed)
         for item in run.items {
             // The item's true shape (rotation included) stays within the walls; resting
-            // items may touch them, with at most 0.5 pt of overlap (DESIGN §2).
+            // items may touch them, with at most 0.5 pt of overlap (docs/units.md).
             let frame = Self.extent(of: item)
             #expect(frame.minX >= -0.5 && frame.minY >= -0.5 && frame.maxX <= 400.5 && frame.maxY <= 600.5,
                     "\(item.name ?? "?") frame \(frame)")

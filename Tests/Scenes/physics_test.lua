@@ -95,7 +95,7 @@ test("snap settles on the point, upright", function()
   expect(item.angle):toBeCloseTo(0, 0.01)
 end)
 
--- Acceleration (pt/s²) of the DESIGN test item at (300, 400) under a field at (0, 0) over one
+-- Acceleration (pt/s²) of the test item of docs/units.md at (300, 400) under a field at (0, 0) over one
 -- internal step, with the given charge and initial velocity.
 local function acceleration(make, charge, velocity)
   local a, item, props = world({300, 400}, { charge = charge })
@@ -106,7 +106,7 @@ local function acceleration(make, charge, velocity)
   return (item.velocity.x - v0x) * 120, (item.velocity.y - v0y) * 120
 end
 
-test("fields at DESIGN's test vectors", function()
+test("fields at the test vectors of docs/units.md", function()
   local ax, ay = acceleration(function(i) return dyn.field.linearGravity{ items = {i}, direction = {3, 4} } end)
   expect(ax):toBeCloseTo(300, 1e-6); expect(ay):toBeCloseTo(400, 1e-6)
   ax, ay = acceleration(function(i) return dyn.field.radialGravity{ items = {i} } end)

@@ -19,7 +19,7 @@ import UIKitCompat
         let frame = square.frame
 
         // Resting: its lowest point is on the floor, or on the barrier's top over the barrier
-        // (within 1 pt, DESIGN's 0.5 pt contact gap plus the corner's rounding).
+        // (within 1 pt, the 0.5 pt contact gap of docs/units.md plus the corner's rounding).
         let onFloor = abs(frame.maxY - Self.floor) <= 1
         let onBarrier = abs(frame.maxY - Self.barrier.minY) <= 1 && frame.minX < Self.barrier.maxX
         #expect(onFloor || onBarrier, "square's frame \(frame) rests on neither the floor nor the barrier")
@@ -58,7 +58,7 @@ import UIKitCompat
         #expect(outlines.first?.layer.borderColor == UIColor.gray.cgColor)
     }
 
-    /// The snap is a 2 Hz spring (DESIGN §2): under gravity g = 1000 pt/s² it holds the square
+    /// The snap is a 2 Hz spring (docs/units.md): under gravity g = 1000 pt/s² it holds the square
     /// g/ω² = 1000 / (4π)² ≈ 6.3 pt below the point, up to twice that if the attached square
     /// hangs from it (here the rod leaves that square lying on the barrier: 5.9 pt).
     @Test func tapSnapsTheSquareUprightNearTheTappedPoint() throws {

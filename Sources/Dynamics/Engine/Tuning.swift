@@ -3,7 +3,7 @@
 // box is 0.2 m and all of these apply unchanged.
 
 enum Tuning {
-    /// Allowed overlap/gap the solver does not fight: 0.005 m = 0.5 pt (DESIGN §2's resting tolerance).
+    /// Allowed overlap/gap the solver does not fight: 0.005 m = 0.5 pt (the resting tolerance of docs/units.md).
     static let linearSlop = 0.005
     /// Base speculative distance; a pair's relative speed over one step is added to it.
     static let speculativeDistance = 4 * linearSlop

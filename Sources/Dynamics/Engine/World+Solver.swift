@@ -174,7 +174,7 @@ extension World {
         let staticSoft = Softness(hertz: min(4 * contactHertz, 0.25 / hs), dampingRatio: Tuning.contactDampingRatio, h: hs)
         prepareContacts(h: h, soft: soft, staticSoft: staticSoft)
 
-        // Damping once per step (DESIGN §2: v ← v / (1 + h·resistance)); reset displacements.
+        // Damping once per step (docs/units.md: v ← v / (1 + h·resistance)); reset displacements.
         sims.withUnsafeBufferPointer { simp in
             states.withUnsafeMutableBufferPointer { stp in
                 for bi in awakeBodies {

@@ -1,6 +1,6 @@
 import Foundation
 
-// The factories and force laws of FieldBehavior (DESIGN §2). Notation: p = item center −
+// The factories and force laws of FieldBehavior (docs/units.md, "Fields"). Notation: p = item center −
 // field position and v = item velocity, both in metres (m/s); r = |p|, p̂ = p / r;
 // f = max(r, minimumRadius)^(−falloff); S = strength; m = mass; q = charge. Forces are in
 // UIKit Newtons, so a = 100·F/m pt/s².

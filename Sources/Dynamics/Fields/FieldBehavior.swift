@@ -9,7 +9,7 @@ import Foundation
 /// The field is evaluated once per item per internal fixed step, before the solver, with the
 /// item's state at the start of the step. An item feels it when the item is one of the
 /// field's `items` and its center, relative to `position`, is in `region`. Forces of several
-/// fields on one item add up. The force laws (DESIGN §2) work in metres (100 pt = 1 m), with
+/// fields on one item add up. The force laws (docs/units.md, "Fields") work in metres (100 pt = 1 m), with
 /// p the item center relative to the field, r = |p|, f = max(r, minimumRadius)^(−falloff),
 /// and give forces in UIKit Newtons (a = 100·F/mass pt/s²). Anchored items feel nothing.
 /// Where a law is singular (r = 0 with a positive falloff and `minimumRadius` 0) or

@@ -129,7 +129,7 @@ public final class BehaviorRegistry: @unchecked Sendable {
 }
 
 extension BehaviorRegistry {
-    /// The built-ins of this release, under the names of the Lua API (DESIGN §5).
+    /// The built-ins of this release, under the names of the Lua API (docs/lua-api.md).
     static let builtInDefinitions: [BehaviorDefinition] = [
         BehaviorDefinition(
             name: "gravity", summary: "constant acceleration; magnitude 1 = 1000 pt/s²", origin: .builtIn,

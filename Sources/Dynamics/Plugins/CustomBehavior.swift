@@ -1,7 +1,7 @@
 import Foundation
 
 /// A behavior written in Swift (or bound from another language) that acts on its items once
-/// per internal fixed step, before the solver: the plugin protocol of DESIGN §4.
+/// per internal fixed step, before the solver: the plugin protocol (docs/architecture.md, "Swift plugins").
 ///
 /// Conform a `DynamicBehavior` subclass to it; the animator finds it in the tree like any
 /// built-in, and it composes freely with them. `step(_:)` runs inside the tick, so keep it

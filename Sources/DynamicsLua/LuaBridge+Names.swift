@@ -1,0 +1,67 @@
+import CLua
+import CLuaShim
+import Foundation
+
+extension LuaBridge {
+    /// The Lua language-server annotations of the `dynamics` module (`---@meta dynamics`):
+    /// every constructor, class, property and method with parameter types, the test API,
+    /// plugins, timers and pointer events. `dynamics types` prints it; the source is
+    /// Sources/DynamicsLua/Resources/dynamics.d.lua.
+    public static var luaAnnotations: String {
+        String(decoding: PackageResources.dynamics_d_lua, as: UTF8.self)
+    }
+
+    /// Every name the module binds, sorted: `dynamics.NAME` for each function (and value)
+    /// of the module table, `dynamics.field.NAME` and `dynamics.region.NAME` one level
+    /// down, `KIND.PROPERTY` for each property and `KIND:METHOD` for each method of each
+    /// class of handle (`animator`, `item`, `behavior`, `region`, …).
+    ///
+    /// The module table is walked with raw access only (`lua_next`, `lua_rawget`), so no
+    /// metamethod runs.
+    public func boundNames() -> [String] {
+        dyn_lua_host_enter(L)
+        defer { dyn_lua_host_leave(L) }
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        var names: Set<String> = []
+        dyn_lua_push_sandbox(L)
+        lua_pushstring(L, "dynamics")
+        if lua_rawget(L, -2) == LUA_TTABLE {
+            collectNames(of: lua_gettop(L), prefix: "dynamics", depth: 1, into: &names)
+        }
+        for kind in LuaKind.allCases {
+            let binding = Self.binding(for: kind)
+            for p in binding.properties { names.insert("\(kind.rawValue).\(p)") }
+            for m in binding.methods.keys { names.insert("\(kind.rawValue):\(m)") }
+        }
+        return names.sorted()
+    }
+
+    /// Adds `prefix.KEY` for every string key of the table at `table`, descending `depth`
+    /// more levels into tables.
+    private func collectNames(of table: Int32, prefix: String, depth: Int, into names: inout Set<String>) {
+        lua_pushnil(L)
+        while lua_next(L, table) != 0 {
+            // Only string keys; never convert a key in place (it would confuse lua_next).
+            if lua_type(L, -2) == LUA_TSTRING, let key = lua_tolstring(L, -2, nil).map({ String(cString: $0) }) {
+                let name = "\(prefix).\(key)"
+                if lua_type(L, -1) == LUA_TTABLE && depth > 0 {
+                    collectNames(of: lua_gettop(L), prefix: name, depth: depth - 1, into: &names)
+                } else {
+                    names.insert(name)
+                }
+            }
+            lua_settop(L, -2)
+        }
+    }
+
+    /// The properties and methods bound for `kind`.
+    static func binding(for kind: LuaKind) -> ClassBinding {
+        switch kind {
+        case .animator: return animatorBinding
+        case .item: return itemBinding
+        case .behavior: return behaviorBinding
+        case .region: return regionBinding
+        }
+    }
+}

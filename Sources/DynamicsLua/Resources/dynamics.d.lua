@@ -1,0 +1,585 @@
+---@meta dynamics
+-- Lua language-server annotations for the `dynamics` module (Dynamics, UIKit Dynamics for
+-- every platform). Save this file in your project (`dynamics types > dynamics.d.lua`) or in a
+-- folder listed in `workspace.library` of .luarc.json, and lua-language-server completes and
+-- checks scenes, plugins and tests. Reference: docs/lua-api.md; units: docs/units.md.
+--
+-- Units: points, y grows downward; angles in radians, positive turns clockwise on screen;
+-- seconds; forces in UIKit Newtons (1 accelerates mass 1 at 100 pt/s²).
+
+-- ── Values ────────────────────────────────────────────────────────────────────────────────
+
+---A point or vector: `{x, y}` or `{x = x, y = y}` (points, or pt/s for velocities).
+---Values read back from the module are `{x = x, y = y}` tables.
+---@alias dynamics.Point { x: number, y: number }|number[]
+
+---A size read back from an item: `{width = w, height = h}` (also `[1]`, `[2]`), points.
+---@class dynamics.Size
+---@field width number
+---@field height number
+---@field [1] number
+---@field [2] number
+
+---A rectangle: `{x, y, width, height}` or `{x = , y = , width = , height = }` (points).
+---@alias dynamics.Rect { x: number, y: number, width: number, height: number }|number[]
+
+---An item's collision shape: a rectangle (default), the inscribed ellipse, or a convex
+---polygon given as at least 3 points relative to the item's center.
+---@alias dynamics.Shape "rectangle"|"ellipse"|dynamics.Point[]
+
+---What a collision behavior makes collide.
+---@alias dynamics.CollisionMode "everything"|"items"|"boundaries"
+
+---A push acts every step as a force, or once as an impulse.
+---@alias dynamics.PushMode "continuous"|"instantaneous"
+
+---The kind of an attachment.
+---@alias dynamics.AttachmentType "spring"|"sliding"|"limit"|"fixed"|"pin"
+
+---The phase of a pointer event.
+---@alias dynamics.PointerPhase "began"|"moved"|"ended"|"cancelled"
+
+---A boundary identifier.
+---@alias dynamics.BoundaryId string|number
+
+---A custom field: returns the force on one item, UIKit Newtons.
+---@alias dynamics.FieldFunction fun(position: dynamics.Point, velocity: dynamics.Point, mass: number, charge: number, time: number): number, number
+
+-- ── The module ────────────────────────────────────────────────────────────────────────────
+
+---The `dynamics` module: `local dyn = require "dynamics"` (also the global `dynamics`).
+---@class dynamics
+dynamics = {}
+
+---@class dynamics.AnimatorOptions
+---@field bounds? dynamics.Rect the reference bounds (points); omit for abstract coordinates
+
+---Makes an animator, the object that ticks behaviors over items.
+---@param options? dynamics.AnimatorOptions
+---@return dynamics.Animator
+function dynamics.animator(options) end
+
+---@class dynamics.ItemOptions
+---@field size dynamics.Point required: width and height (points, > 0)
+---@field center? dynamics.Point default {0, 0}
+---@field shape? dynamics.Shape default "rectangle"
+---@field name? string shown in traces, the viewer and messages
+---@field angle? number initial rotation (radians)
+
+---Makes a dynamic item.
+---@param options dynamics.ItemOptions
+---@return dynamics.Item
+function dynamics.item(options) end
+
+---@class dynamics.GravityOptions
+---@field items? dynamics.Item[]
+---@field direction? dynamics.Point default {0, 1}; length 1 = 1000 pt/s²
+---@field angle? number radians
+---@field magnitude? number 1 = 1000 pt/s²
+
+---Constant acceleration of its items.
+---@param options? dynamics.GravityOptions
+---@return dynamics.Gravity
+function dynamics.gravity(options) end
+
+---@class dynamics.CollisionOptions
+---@field items? dynamics.Item[]
+---@field mode? dynamics.CollisionMode default "everything"
+---@field boundsAsBoundary? boolean the animator's bounds as a boundary
+---@field insets? number[] {top, left, bottom, right}: the bounds as a boundary, inset (points)
+---@field onBegan? fun(item: dynamics.Item, other: dynamics.Item|dynamics.BoundaryId|nil, point: dynamics.Point)
+---@field onEnded? fun(item: dynamics.Item, other: dynamics.Item|dynamics.BoundaryId|nil)
+
+---Makes items collide with each other and with boundaries.
+---@param options? dynamics.CollisionOptions
+---@return dynamics.Collision
+function dynamics.collision(options) end
+
+---@class dynamics.ItemBehaviorOptions
+---@field items? dynamics.Item[]
+---@field elasticity? number ≥ 0, default 0.2
+---@field friction? number ≥ 0, default 0.2
+---@field density? number > 0, default 1 (mass = density × w × h / 10 000)
+---@field resistance? number ≥ 0, default 0.1 (v ← v / (1 + h·resistance) per step h)
+---@field angularResistance? number ≥ 0, default 0.1
+---@field allowsRotation? boolean default true
+---@field anchored? boolean default false: an anchored item does not move but others hit it
+---@field charge? number for electric and magnetic fields, default 0
+
+---Item properties: elasticity, friction, density, resistance, rotation, anchoring, charge.
+---@param options? dynamics.ItemBehaviorOptions
+---@return dynamics.ItemBehavior
+function dynamics.itemBehavior(options) end
+
+---@class dynamics.CompositeOptions
+---@field items? dynamics.Item[] items the action works on (`self.items`)
+---@field children? dynamics.Behavior[]
+---@field action? fun(self: dynamics.CompositeBehavior, dt: number) called after every frame
+
+---A behavior made of child behaviors, with an optional per-frame action.
+---@param options? dynamics.CompositeOptions
+---@return dynamics.CompositeBehavior
+function dynamics.behavior(options) end
+
+---@class dynamics.AttachmentOptions
+---@field item dynamics.Item required
+---@field anchor? dynamics.Point a fixed point (an item-to-anchor attachment, or the joint point of sliding/fixed/pin)
+---@field to? dynamics.Item the second item
+---@field offset? dynamics.Point attachment point on `item`, from its center in its own axes (points)
+---@field offsetTo? dynamics.Point attachment point on `to`, from its center in its own axes (points)
+---@field length? number rest length (points); default: the distance when made
+---@field frequency? number Hz; 0 (default) is a rigid rod
+---@field damping? number damping ratio, 1 = critical
+---@field type? dynamics.AttachmentType default "spring"
+---@field axis? dynamics.Point unit axis of a sliding attachment, default {1, 0}
+---@field range? number[] {min, max}: angle limits of a pin (radians), or translation limits of a slide (points); must contain 0
+---@field frictionTorque? number resists turning (pin) or sliding
+
+---Attaches an item to an anchor or to another item.
+---@param options dynamics.AttachmentOptions
+---@return dynamics.Attachment
+function dynamics.attachment(options) end
+
+---@class dynamics.SnapOptions
+---@field item dynamics.Item required
+---@field point? dynamics.Point default: the item's center
+---@field damping? number 0…1, default 0.5
+
+---Pulls an item to a point and turns it upright.
+---@param options dynamics.SnapOptions
+---@return dynamics.Snap
+function dynamics.snap(options) end
+
+---@class dynamics.PushOptions
+---@field items? dynamics.Item[]
+---@field mode? dynamics.PushMode default "continuous"
+---@field direction? dynamics.Point the push vector (magnitude = its length)
+---@field angle? number radians
+---@field magnitude? number UIKit Newtons (continuous) or UIKit Newton-seconds (instantaneous)
+---@field active? boolean an instantaneous push fires when it becomes active
+
+---A force (continuous) or an impulse (instantaneous) on items.
+---@param options? dynamics.PushOptions
+---@return dynamics.Push
+function dynamics.push(options) end
+
+---Returns a constructor for the plugin or built-in registered as `name` (a Lua plugin on the
+---search path: the scene's behaviors/, DYNAMICS_PATH, the package's Examples/behaviors/).
+---The constructor takes `items` and the plugin's params, each of its default's type.
+---@param name string
+---@return fun(options: table): dynamics.PluginBehavior
+function dynamics.use(name) end
+
+-- ── Fields ────────────────────────────────────────────────────────────────────────────────
+
+---@class dynamics.FieldOptions
+---@field items? dynamics.Item[]
+---@field position? dynamics.Point where the field is (points)
+---@field region? dynamics.Region where it acts, relative to `position` (default: everywhere)
+---@field strength? number
+---@field falloff? number exponent of the distance falloff
+---@field minimumRadius? number distances below this count as this (points)
+---@field direction? dynamics.Point for linear gravity, velocity and drag
+---@field smoothness? number 0…1, noise and turbulence
+---@field animationSpeed? number noise and turbulence
+
+---@class dynamics.CustomFieldOptions: dynamics.FieldOptions
+---@field evaluate dynamics.FieldFunction required; return 0, 0 for no force
+
+---Force fields. Each affects only its own items; an item in several fields gets the sum.
+---@class dynamics.fieldlib
+dynamics.field = {}
+
+---Quadratic drag against motion relative to `direction`.
+---@param options? dynamics.FieldOptions
+---@return dynamics.Field
+function dynamics.field.drag(options) end
+
+---Turns items around the field's position.
+---@param options? dynamics.FieldOptions
+---@return dynamics.Field
+function dynamics.field.vortex(options) end
+
+---Attracts items toward the position (falloff 2).
+---@param options? dynamics.FieldOptions
+---@return dynamics.Field
+function dynamics.field.radialGravity(options) end
+
+---Gravity along `direction` (strength 1 = 100 pt/s²).
+---@param options? dynamics.FieldOptions
+---@return dynamics.Field
+function dynamics.field.linearGravity(options) end
+
+---Sets items' velocity to 100·direction pt/s inside the region.
+---@param options? dynamics.FieldOptions
+---@return dynamics.Field
+function dynamics.field.velocity(options) end
+
+---Smooth, time-varying, seeded noise force.
+---@param options? dynamics.FieldOptions
+---@return dynamics.Field
+function dynamics.field.noise(options) end
+
+---Noise scaled by mass and the square of speed.
+---@param options? dynamics.FieldOptions
+---@return dynamics.Field
+function dynamics.field.turbulence(options) end
+
+---Hooke's law toward the position: −strength·p (not mass-scaled).
+---@param options? dynamics.FieldOptions
+---@return dynamics.Field
+function dynamics.field.spring(options) end
+
+---Pushes charged items apart or together (same signs repel).
+---@param options? dynamics.FieldOptions
+---@return dynamics.Field
+function dynamics.field.electric(options) end
+
+---Turns moving charged items (exact rotation).
+---@param options? dynamics.FieldOptions
+---@return dynamics.Field
+function dynamics.field.magnetic(options) end
+
+---A field written in Lua: `evaluate(position, velocity, mass, charge, time)` returns fx, fy.
+---@param options dynamics.CustomFieldOptions
+---@return dynamics.Field
+function dynamics.field.custom(options) end
+
+-- ── Regions ───────────────────────────────────────────────────────────────────────────────
+
+---Regions limit where a field acts (relative to its position).
+---@class dynamics.regionlib
+dynamics.region = {}
+
+---A disc of `radius` points.
+---@param radius number ≥ 0
+---@return dynamics.Region
+function dynamics.region.circle(radius) end
+
+---A rectangle of `width` × `height` points centered on the field.
+---@param width number
+---@param height number
+---@return dynamics.Region
+function dynamics.region.rect(width, height) end
+
+---Everywhere.
+---@type dynamics.Region
+dynamics.region.infinite = nil
+
+---@class dynamics.Region
+local Region = {}
+
+---@param other dynamics.Region
+---@return dynamics.Region
+function Region:union(other) end
+
+---This region without `other`.
+---@param other dynamics.Region
+---@return dynamics.Region
+function Region:difference(other) end
+
+---@param other dynamics.Region
+---@return dynamics.Region
+function Region:intersection(other) end
+
+---@return dynamics.Region
+function Region:inverse() end
+
+---@param point dynamics.Point
+---@return boolean
+function Region:contains(point) end
+
+-- ── Animator ──────────────────────────────────────────────────────────────────────────────
+
+---@class dynamics.AnimatorDelegate
+---@field didPause? fun() everything came to rest
+---@field willResume? fun() something moves again
+
+---A pointer event (the live viewer, and recorded tests).
+---@class dynamics.PointerEvent
+---@field phase dynamics.PointerPhase
+---@field point dynamics.Point where the pointer is (points)
+---@field velocity dynamics.Point its velocity (pt/s)
+---@field item dynamics.Item|nil the item under the pointer at "began"
+---@field time number simulation time (s)
+
+---@class dynamics.RunOptions
+---@field seconds? number how long to run (s); with untilPaused, the limit (default 60)
+---@field untilPaused? boolean stop when everything rests
+---@field dt? number frame length (s), default 1/60
+
+---Ticks its behaviors over their items on fixed internal steps of 1/120 s.
+---@class dynamics.Animator
+---@field elapsedTime number seconds simulated (read-only)
+---@field isRunning boolean false once everything rests (read-only)
+---@field delegate dynamics.AnimatorDelegate|nil
+---@field onPointer fun(event: dynamics.PointerEvent): boolean|nil return true to suppress the default drag
+local Animator = {}
+
+---@param behavior dynamics.Behavior
+function Animator:addBehavior(behavior) end
+
+---@param behavior dynamics.Behavior
+function Animator:removeBehavior(behavior) end
+
+function Animator:removeAllBehaviors() end
+
+---@return dynamics.Behavior[]
+function Animator:behaviors() end
+
+---One frame of `dt` seconds (default 1/60).
+---@param dt? number
+function Animator:step(dt) end
+
+---Steps frames of `dt` for `seconds`, or until everything rests.
+---@param options dynamics.RunOptions
+---@return number elapsedTime
+function Animator:run(options) end
+
+---The items whose shapes overlap `rect`.
+---@param rect dynamics.Rect
+---@return dynamics.Item[]
+function Animator:itemsIn(rect) end
+
+---Calls `fn()` once, when `elapsedTime` has advanced by `seconds`. A pending timer keeps the
+---animator stepping.
+---@param seconds number
+---@param fn fun()
+---@return dynamics.Timer
+function Animator:after(seconds, fn) end
+
+---Calls `fn()` every `seconds` until it returns false or the timer is cancelled.
+---@param seconds number
+---@param fn fun(): boolean|nil
+---@return dynamics.Timer
+function Animator:every(seconds, fn) end
+
+---A pending `after`/`every` timer.
+---@class dynamics.Timer
+local Timer = {}
+
+---Stops the timer; it never fires again.
+function Timer:cancel() end
+
+-- ── Item ──────────────────────────────────────────────────────────────────────────────────
+
+---A dynamic item: a center, a size and a rotation the animator moves.
+---@class dynamics.Item
+---@field center dynamics.Point points
+---@field angle number radians, positive clockwise on screen
+---@field velocity dynamics.Point pt/s (set: the item must be in an animator)
+---@field angularVelocity number rad/s
+---@field size dynamics.Size points (read-only)
+---@field mass number density × area / 10 000 (read-only)
+---@field name string|nil (read-only)
+local Item = {}
+
+---A force for this step, UIKit Newtons, optionally at an offset from the center (points).
+---@param force dynamics.Point
+---@param offset? dynamics.Point
+function Item:applyForce(force, offset) end
+
+---An impulse, UIKit Newton-seconds (Δv = 100·impulse/mass pt/s), optionally off-center.
+---@param impulse dynamics.Point
+---@param offset? dynamics.Point
+function Item:applyImpulse(impulse, offset) end
+
+---A torque for this step.
+---@param torque number
+function Item:applyTorque(torque) end
+
+---The velocity without a table: vx, vy (pt/s).
+---@return number vx
+---@return number vy
+function Item:getVelocity() end
+
+---Sets the velocity (pt/s) without a table.
+---@param vx number
+---@param vy number
+function Item:setVelocity(vx, vy) end
+
+---The center without a table: x, y (points).
+---@return number x
+---@return number y
+function Item:getCenter() end
+
+---Moves the item (points) without a table.
+---@param x number
+---@param y number
+function Item:setCenter(x, y) end
+
+---The rotation (radians).
+---@return number
+function Item:getAngle() end
+
+---Sets the rotation (radians).
+---@param angle number
+function Item:setAngle(angle) end
+
+-- ── Behaviors ─────────────────────────────────────────────────────────────────────────────
+
+---Every behavior: items, children.
+---@class dynamics.Behavior
+---@field items dynamics.Item[] (read-only; use addItem/removeItem)
+---@field children dynamics.Behavior[] (read-only; use addChild/removeChild)
+local Behavior = {}
+
+---@param child dynamics.Behavior
+function Behavior:addChild(child) end
+
+---@param child dynamics.Behavior
+function Behavior:removeChild(child) end
+
+---@param item dynamics.Item
+function Behavior:addItem(item) end
+
+---@param item dynamics.Item
+function Behavior:removeItem(item) end
+
+---@class dynamics.Gravity: dynamics.Behavior
+---@field direction dynamics.Point length 1 = 1000 pt/s²
+---@field angle number radians
+---@field magnitude number 1 = 1000 pt/s²
+
+---@class dynamics.Collision: dynamics.Behavior
+---@field mode dynamics.CollisionMode
+---@field boundsAsBoundary boolean
+---@field insets number[] {top, left, bottom, right} (write-only)
+---@field onBegan fun(item: dynamics.Item, other: dynamics.Item|dynamics.BoundaryId|nil, point: dynamics.Point)|nil
+---@field onEnded fun(item: dynamics.Item, other: dynamics.Item|dynamics.BoundaryId|nil)|nil
+local Collision = {}
+
+---A boundary segment from `from` to `to`, or a path through a list of points.
+---@param id dynamics.BoundaryId
+---@param from dynamics.Point|dynamics.Point[]
+---@param to? dynamics.Point
+function Collision:addBoundary(id, from, to) end
+
+---@param id dynamics.BoundaryId
+function Collision:removeBoundary(id) end
+
+---@class dynamics.ItemBehavior: dynamics.Behavior
+---@field elasticity number
+---@field friction number
+---@field density number
+---@field resistance number
+---@field angularResistance number
+---@field allowsRotation boolean
+---@field anchored boolean
+---@field charge number
+local ItemBehavior = {}
+
+---@param item dynamics.Item one of this behavior's items
+---@param velocity dynamics.Point pt/s
+function ItemBehavior:addLinearVelocity(item, velocity) end
+
+---@param item dynamics.Item one of this behavior's items
+---@param w number rad/s
+function ItemBehavior:addAngularVelocity(item, w) end
+
+---@class dynamics.CompositeBehavior: dynamics.Behavior
+---@field action fun(self: dynamics.CompositeBehavior, dt: number)|nil
+
+---@class dynamics.Attachment: dynamics.Behavior
+---@field anchor dynamics.Point
+---@field length number points
+---@field frequency number Hz (0: rigid)
+---@field damping number damping ratio
+---@field frictionTorque number
+---@field range number[] {min, max}
+---@field type dynamics.AttachmentType (read-only)
+
+---@class dynamics.Snap: dynamics.Behavior
+---@field point dynamics.Point
+---@field damping number 0…1
+
+---@class dynamics.Push: dynamics.Behavior
+---@field mode dynamics.PushMode (read-only)
+---@field direction dynamics.Point
+---@field angle number radians
+---@field magnitude number
+---@field active boolean
+local Push = {}
+
+---Pushes `item` at `offset` from its center (points) instead of at the center.
+---@param item dynamics.Item
+---@param offset dynamics.Point
+function Push:setTargetOffset(item, offset) end
+
+---@class dynamics.Field: dynamics.Behavior
+---@field position dynamics.Point
+---@field region dynamics.Region
+---@field strength number
+---@field falloff number
+---@field minimumRadius number
+---@field direction dynamics.Point
+---@field smoothness number
+---@field animationSpeed number
+
+---A behavior made by `dynamics.use`; its params read and write as fields (`self.strength`).
+---@class dynamics.PluginBehavior: dynamics.Behavior
+---@field [string] any
+
+---What a plugin file returns.
+---@class dynamics.PluginDefinition
+---@field name string
+---@field params? table<string, any> defaults; overrides must have the same types
+---@field action? fun(self: dynamics.PluginBehavior, dt: number) once per frame
+---@field field? fun(self: dynamics.PluginBehavior, position: dynamics.Point, velocity: dynamics.Point, mass: number, charge: number, time: number): number, number
+
+-- ── Scenes ────────────────────────────────────────────────────────────────────────────────
+
+---What a scene script returns to `dynamics run`/`serve`: an animator, or this table.
+---@class dynamics.SceneResult
+---@field animator dynamics.Animator
+---@field seconds? number how long `run` records
+---@field params? table<string, dynamics.SceneParam> sliders of the live viewer
+
+---@class dynamics.SceneParam
+---@field value number
+---@field min number
+---@field max number
+---@field step? number
+---@field apply fun(value: number)
+
+-- ── Tests (`*_test.lua`) ─────────────────────────────────────────────────────────────────
+
+---Declares a test case.
+---@param name string
+---@param fn fun()
+function test(name, fn) end
+
+---@class dynamics.Expectation
+local Expectation = {}
+
+---`==`.
+---@param expected any
+function Expectation:toBe(expected) end
+
+---Within `tolerance` (default 1e-6).
+---@param expected number
+---@param tolerance? number
+function Expectation:toBeCloseTo(expected, tolerance) end
+
+---@param bound number
+function Expectation:toBeLessThan(bound) end
+
+---@param bound number
+function Expectation:toBeGreaterThan(bound) end
+
+function Expectation:toBeTruthy() end
+
+---The value is a function that raises an error (matching the Lua `pattern`, if given).
+---@param pattern? string
+function Expectation:toFail(pattern) end
+
+---@param value any
+---@return dynamics.Expectation
+function expect(value) end
+
+---Runs a scene file (relative to the test file) and returns what it returns.
+---@param path string a .lua file
+---@return dynamics.Animator|dynamics.SceneResult
+function loadScene(path) end
+
+return dynamics

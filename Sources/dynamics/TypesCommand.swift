@@ -1,0 +1,28 @@
+import ArgumentParser
+import DynamicsLua
+import Foundation
+
+/// `dynamics types`: prints the Lua language-server annotations of the `dynamics` module, for
+/// editors (save them in the project: `dynamics types > dynamics.d.lua`).
+struct Types: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print Lua language-server annotations (---@meta) for the dynamics module.",
+        discussion: "Save them where lua-language-server looks: `dynamics types > dynamics.d.lua` in the project, or --output FILE.")
+
+    @Option(name: .shortAndLong, help: "Write the annotations to this file instead of standard output.")
+    var output: String?
+
+    func run() throws {
+        let text = LuaBridge.luaAnnotations
+        if let output {
+            do {
+                try text.write(toFile: output, atomically: true, encoding: .utf8)
+            } catch {
+                FileHandle.standardError.write(Data("dynamics types: cannot write \(output): \(error.localizedDescription)\n".utf8))
+                throw ExitCode(1)
+            }
+        } else {
+            print(text, terminator: "")
+        }
+    }
+}
