@@ -87,7 +87,7 @@ let package = Package(
         .testTarget(name: "UIKitCompatTests", dependencies: ["UIKitPorts", "UIKitCompat"]),
         .testTarget(name: "CLITests", dependencies: ["dynamics"]),
         .testTarget(name: "DynamicsRenderTests", dependencies: ["DynamicsRender", "Dynamics"]),
-        .testTarget(name: "DynamicsServeTests", dependencies: ["DynamicsServe", "DynamicsLua", "Dynamics"]),
+        .testTarget(name: "DynamicsServeTests", dependencies: ["DynamicsServe", "DynamicsLua", "Dynamics", "CLua", "dynamics"]),
     ],
     swiftLanguageModes: [.v6]
 )

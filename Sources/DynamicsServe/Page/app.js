@@ -96,6 +96,12 @@ function layout() {
   view = { scale, ox: (w - sw * scale) / 2 - x * scale, oy: (h - sh * scale) / 2 - y * scale, dpr };
 }
 
+// Scene points → the page's CSS pixels (for tools driving the page).
+viewer.toClient = (x, y) => {
+  const r = canvas.getBoundingClientRect();
+  return [r.left + (view.ox + x * view.scale) / view.dpr, r.top + (view.oy + y * view.scale) / view.dpr];
+};
+
 function toScene(event) {
   const r = canvas.getBoundingClientRect();
   const px = (event.clientX - r.left) * view.dpr, py = (event.clientY - r.top) * view.dpr;
@@ -208,7 +214,8 @@ canvas.addEventListener("pointerdown", (e) => {
   if (!viewer.scene) return;
   pointerDown = true;
   canvas.setPointerCapture(e.pointerId);
-  send({ type: "pointer", phase: "began", ...toScene(e) });
+  viewer.lastPointer = toScene(e);
+  send({ type: "pointer", phase: "began", ...viewer.lastPointer });
   e.preventDefault();
 });
 canvas.addEventListener("pointermove", (e) => { if (pointerDown) send({ type: "pointer", phase: "moved", ...toScene(e) }); });

@@ -54,7 +54,7 @@ public enum Command: Equatable, Sendable {
     static func number(_ o: [String: Any], _ key: String, _ kind: String) throws(CommandError) -> Double {
         let value = o[key]
         let v: Double
-        if let value, type(of: value) == Bool.self {
+        if let value, type(of: value) == Bool.self || String(describing: type(of: value)).contains("Boolean") {
             throw CommandError("\(kind).\(key): expected a number, got a boolean")
         } else if let d = value as? Double { v = d
         } else if let i = value as? Int { v = Double(i)
