@@ -82,8 +82,7 @@ extension LuaBridge {
 
     /// Reads `t[key]` without metamethods (pushes it) and returns its type.
     private func rawField(_ key: String, of t: Int32) -> Int32 {
-        lua_pushstring(L, key)
-        return lua_rawget(L, t)
+        dyn_lua_rawgetfield(L, t, key)
     }
 
     /// `animator:pointer{ phase =, x =, y = }` (the animator at 1, the event at 2).
@@ -121,11 +120,11 @@ extension LuaBridge {
         if let ref = driver.handler {
             let error = callReference(ref, nargs: 1, nresults: 1, pushArgs: {
                 lua_createtable(L, 0, 5)
-                lua_pushstring(L, phase.rawValue); lua_setfield(L, -2, "phase")
-                pushPoint(point); lua_setfield(L, -2, "point")
-                pushPoint(velocity); lua_setfield(L, -2, "velocity")
-                if let item { push(item, as: .item); lua_setfield(L, -2, "item") }
-                lua_pushnumber(L, time); lua_setfield(L, -2, "time")
+                lua_pushstring(L, phase.rawValue); dyn_lua_rawsetfield(L, -2, "phase")
+                pushPoint(point); dyn_lua_rawsetfield(L, -2, "point")
+                pushPoint(velocity); dyn_lua_rawsetfield(L, -2, "velocity")
+                if let item { push(item, as: .item); dyn_lua_rawsetfield(L, -2, "item") }
+                lua_pushnumber(L, time); dyn_lua_rawsetfield(L, -2, "time")
             }, results: {
                 handled = lua_toboolean(L, -1) != 0
             })
