@@ -4,7 +4,7 @@ SWIFT ?= swift
 # Root installs directly (CI, containers); anyone else goes through sudo.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build test demo bench browser-check clean
+.PHONY: deps build test demo bench browser-check serve serve-check clean
 
 # Lua 5.4 headers and library, found through pkg-config (Debian: liblua5.4-dev).
 deps:
@@ -48,3 +48,15 @@ bench: deps
 clean:
 	$(SWIFT) package clean
 	rm -f falling_boxes.svg blockman.svg
+
+# The live viewer on Block Man: open the printed address, drag the figure, edit the file.
+serve: deps
+	$(SWIFT) run dynamics serve Examples/blockman.lua
+
+# The live viewer in a real browser (headless Chromium driven by Selenium): draws, animates,
+# drags, reloads, sliders. Installs Chromium, its driver and Selenium when missing.
+serve-check: deps
+	@command -v chromium >/dev/null 2>&1 && command -v chromedriver >/dev/null 2>&1 || { $(SUDO) apt-get update && $(SUDO) apt-get install -y chromium chromium-driver; }
+	@python3 -c "import selenium" 2>/dev/null || python3 -m pip install --quiet selenium
+	$(SWIFT) build --product dynamics
+	python3 Tests/ServeCheck/serve_check.py "$$($(SWIFT) build --show-bin-path)/dynamics" .build/serve-check.png

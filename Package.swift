@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "Dynamics",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v14)],  // v14: HummingbirdWebSocket's minimum
     products: [
         .library(name: "Dynamics", targets: ["Dynamics"]),
         .library(name: "DynamicsLua", targets: ["DynamicsLua"]),
@@ -15,6 +15,9 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // The live viewer's server (dynamics serve): HTTP routes and the /live WebSocket.
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
     ],
     targets: [
         // Lua 5.4 from the system (Debian: liblua5.4-dev). Only C touches Lua's
@@ -51,11 +54,22 @@ let package = Package(
         .plugin(name: "LuaCheckPlugin", capability: .buildTool(), dependencies: ["dynamics-luacheck"]),
         .executableTarget(name: "dynamics-luacheck", dependencies: ["CLua", "CLuaShim"]),
 
+        // The live viewer (dynamics serve, DESIGN §9): a Hummingbird server, the page as resources.
+        .target(
+            name: "DynamicsServe",
+            dependencies: [
+                "Dynamics", "DynamicsLua", "CLua", "CLuaShim",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+            ],
+            resources: [.copy("Page")]
+        ),
+
         // The host CLI.
         .executableTarget(
             name: "dynamics",
             dependencies: [
-                "Dynamics", "DynamicsLua", "DynamicsRender", "DynamicsScenes",
+                "Dynamics", "DynamicsLua", "DynamicsRender", "DynamicsScenes", "DynamicsServe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -74,6 +88,7 @@ let package = Package(
         .testTarget(name: "UIKitCompatTests", dependencies: ["UIKitPorts", "UIKitCompat"]),
         .testTarget(name: "CLITests", dependencies: ["dynamics"]),
         .testTarget(name: "DynamicsRenderTests", dependencies: ["DynamicsRender", "Dynamics"]),
+        .testTarget(name: "DynamicsServeTests", dependencies: ["DynamicsServe", "DynamicsLua", "Dynamics", "CLua", "dynamics"]),
     ],
     swiftLanguageModes: [.v6]
 )

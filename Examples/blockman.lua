@@ -80,9 +80,32 @@ animator:addBehavior(dyn.behavior{ items = parts, action = function(self, dt)
   if taps[nextTap] then head:applyForce{0, 0} end
 end })
 
+-- Served live (`dynamics serve Examples/blockman.lua`), real pointer events replace the script:
+-- a tap on the background turns gravity toward it (the tutorial's tap handler); pressing on a
+-- part drags the figure by it (the viewer's default drag). Under `run` and `test` no pointer
+-- event comes, and the scripted taps above play as before.
+local function turnGravityToward(x, y)
+  local dx, dy = x - W / 2, y - H / 2
+  local length = math.sqrt(dx * dx + dy * dy)
+  if length > 0 then gravity.direction = { dx / length, dy / length } end
+end
+animator.onPointer = function(e)
+  nextTap = #taps + 1                      -- a person is here: the script stops
+  if e.phase == "began" and e.item == nil then
+    turnGravityToward(e.point.x, e.point.y)
+    return true
+  end
+  return false
+end
+
 return {
   animator = animator,
   seconds = 14,
+  -- The live viewer's sliders.
+  params = {
+    gravity = { value = 1, min = 0, max = 3, step = 0.05, apply = function(v) gravity.magnitude = v end },
+    headBounce = { value = 0.8, min = 0, max = 1, step = 0.05, apply = function(v) headProps.elasticity = v end },
+  },
   items = {
     head = head, torso = torso, hips = hips, leftLeg = leftLeg, rightLeg = rightLeg,
     leftUpperArm = leftUpperArm, rightUpperArm = rightUpperArm,

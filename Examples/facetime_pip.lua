@@ -71,9 +71,24 @@ local function cornerAt(point)
   end
 end
 
+-- Served live (`dynamics serve Examples/facetime_pip.lua`), a person flicks the view with the
+-- viewer's default drag (an attachment to the finger, released with its velocity), and the
+-- scripted flicks stop. Under `run` and `test` they play as above.
+animator.onPointer = function(e)
+  nextFlick = #flicks + 1
+  return false
+end
+
+local function setStrength(v) for _, name in ipairs(cornerNames) do fields[name].strength = v end end
+
 return {
   animator = animator,
   seconds = 8.5,
+  -- The live viewer's sliders: the corner springs' strength and the view's damping.
+  params = {
+    springStrength = { value = fields.topLeft.strength, min = 0.1, max = 10, step = 0.1, apply = setStrength },
+    damping = { value = 10, min = 0, max = 30, step = 0.5, apply = function(v) props.resistance = v end },
+  },
   items = { pip = pip },
   corners = corners,
   fields = fields,

@@ -42,11 +42,41 @@ animator:addBehavior(dyn.behavior{ items = rows, action = function(self, dt)
   end
 end })
 
+-- Served live (`dynamics serve Examples/springy_list.lua`), a real drag scrolls the list: each
+-- move displaces the rows by their share of it (rows far from the finger lag), the scripted
+-- scroll stops, and the default drag is suppressed (the handler returns true). Under `run` and
+-- `test` the scripted scroll plays as above.
+local finger
+animator.onPointer = function(e)
+  scroll.time = -math.huge                 -- a person is here: the script stops
+  if e.phase == "began" then
+    finger = { y = e.point.y }
+  elseif e.phase == "moved" and finger then
+    local delta = e.point.y - finger.y
+    finger.y = e.point.y
+    for i, row in ipairs(rows) do
+      local share = math.min(1, math.abs(anchors[i].y - e.point.y) / scroll.resistance)
+      local c = row.center
+      row.center = { c.x, c.y + delta * share }
+    end
+  else
+    finger = nil
+  end
+  return true
+end
+
+local function setAll(key) return function(v) for _, s in ipairs(springs) do s[key] = v end end end
+
 local items = {}
 for _, row in ipairs(rows) do items[row.name] = row end
 return {
   animator = animator,
   seconds = 4,
+  -- The live viewer's sliders: the rows' springs.
+  params = {
+    frequency = { value = 1.5, min = 0.2, max = 6, step = 0.1, apply = setAll("frequency") },
+    damping = { value = 0.3, min = 0, max = 1, step = 0.05, apply = setAll("damping") },
+  },
   items = items,
   rows = rows,
   anchors = anchors,

@@ -91,6 +91,8 @@ public final class LuaBridge {
     /// Delegates scripts installed, and the Lua tables they came from.
     var delegates: [AnyObject] = []
     var delegateTables: [ObjectIdentifier: Int32] = [:]
+    /// Each animator's pointer (onPointer and the default drag; Bindings/LuaPointer.swift).
+    var pointerDrivers: [ObjectIdentifier: LuaPointerDriver] = [:]
 
     /// Installs the module in `state`'s sandbox as the global `dynamics` and for
     /// `require "dynamics"`.

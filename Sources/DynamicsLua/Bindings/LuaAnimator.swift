@@ -76,12 +76,14 @@ extension LuaBridge {
                 if let d = a.delegate as? LuaAnimatorDelegate, let t = bridge.delegateTables[ObjectIdentifier(d)] {
                     dyn_lua_getref(bridge.L, t)
                 } else { lua_pushnil(bridge.L) }
+            case "onPointer": bridge.pushPointerHandler(of: a)
             default: return false
             }
             return true
         },
         set: { bridge, handle, object, key, value in
             let a = object as! DynamicAnimator
+            if key == "onPointer" { try bridge.setPointerHandler(of: a, at: value); return true }
             guard key == "delegate" else { return false }
             if lua_type(bridge.L, value) == LUA_TNIL { a.delegate = nil; return true }
             _ = try bridge.options(at: value, "animator.delegate", allowed: ["didPause", "willResume"])
@@ -149,12 +151,13 @@ extension LuaBridge {
                 lua_pushnumber(L, a.elapsedTime)
                 return 1
             },
+            "pointer": { bridge, _ in try bridge.pointerMethod() },
             "itemsIn": { bridge, L in
                 let a = try bridge.object(at: 1, .animator, as: DynamicAnimator.self, what: "itemsIn")
                 bridge.pushItems(a.items(in: try bridge.rect(at: 2, "itemsIn(rect)")))
                 return 1
             },
         ],
-        properties: ["elapsedTime", "isRunning", "delegate"]
+        properties: ["elapsedTime", "isRunning", "delegate", "onPointer"]
     )
 }

@@ -1,0 +1,182 @@
+import Dynamics
+import DynamicsLua
+import Foundation
+
+/// What the page needs once per scene load: the items' shapes, names and colors, the bounds
+/// and the parameters (`{"type": "scene", ...}` on the WebSocket).
+struct SceneMessage: Encodable {
+    struct Item: Encodable {
+        var name: String
+        /// "rectangle", "ellipse" or "path".
+        var shape: String
+        var width: Double
+        var height: Double
+        /// The outline relative to the center (path items only).
+        var path: [[Double]]?
+        var color: String
+    }
+    struct Param: Encodable {
+        var name: String
+        var value: Double
+        var min: Double
+        var max: Double
+        var step: Double
+    }
+    var type = "scene"
+    var generation: Int
+    var file: String
+    var bounds: [Double]?
+    var items: [Item]
+    var params: [Param]
+}
+
+/// One frame of the running scene (`{"type": "frame", ...}` on the WebSocket): the items'
+/// centers and angles in the order of the scene message, and the debug overlay.
+struct FrameMessage: Encodable {
+    struct Attachment: Encodable {
+        var a: [Double]
+        var b: [Double]
+        /// Whether `b` is an anchor (else a second item's point).
+        var anchor: Bool
+        var spring: Bool
+    }
+    struct Snap: Encodable {
+        var item: [Double]
+        var point: [Double]
+    }
+    struct RegionShape: Encodable {
+        /// "circle" or "rect".
+        var kind: String
+        var width: Double
+        var height: Double
+        var dashed: Bool
+    }
+    struct Field: Encodable {
+        var position: [Double]
+        var regions: [RegionShape]
+    }
+    struct Overlay: Encodable {
+        var boundaries: [[[Double]]] = []
+        var attachments: [Attachment] = []
+        var snaps: [Snap] = []
+        var fields: [Field] = []
+        var contacts: [[Double]] = []
+    }
+    var type = "frame"
+    var generation: Int
+    var time: Double
+    var step: Int
+    var paused: Bool
+    var resting: Bool
+    var speed: Double
+    var stepMs: Double
+    var error: String?
+    var recording: Bool
+    var recorded: Int
+    /// [x, y, angle] per item.
+    var items: [[Double]]
+    var overlay: Overlay
+}
+
+/// Builds the page's messages from a live scene (the SVG renderer's palette and overlay).
+enum FrameEncoder {
+    /// The SVG renderer's palette (Sources/DynamicsRender), by item index.
+    static let palette = ["#e4572e", "#29335c", "#f3a712", "#669bbc", "#a8c686", "#8e5572",
+                          "#2a9d8f", "#e76f51", "#264653", "#b56576", "#6d597a", "#f4a261"]
+
+    static func r(_ v: Double) -> Double { (v * 100).rounded() / 100 }
+    static func r(_ p: CGPoint) -> [Double] { [r(Double(p.x)), r(Double(p.y))] }
+
+    /// An item's name: its own, or "item1", "item2"… by position (as traces name them).
+    static func name(of item: DynamicItem, index: Int) -> String {
+        (item as? DynamicView)?.name ?? "item\(index + 1)"
+    }
+
+    static func shapeName(_ item: DynamicItem) -> String {
+        switch item.collisionBoundsType {
+        case .rectangle: return "rectangle"
+        case .ellipse: return "ellipse"
+        case .path: return "path"
+        }
+    }
+
+    static func scene(_ scene: LiveScene, items: [DynamicItem], generation: Int, file: String, params: [LuaSceneParam]) -> SceneMessage {
+        let b = scene.animator.referenceBounds
+        return SceneMessage(
+            generation: generation, file: file,
+            bounds: b.map { [Double($0.minX), Double($0.minY), Double($0.width), Double($0.height)] },
+            items: items.enumerated().map { i, item in
+                var path: [[Double]]?
+                if item.collisionBoundsType == .path {
+                    path = item.collisionBoundingPath.flattened().flatMap { $0.points.map { r($0) } }
+                }
+                return .init(name: name(of: item, index: i), shape: shapeName(item),
+                             width: Double(item.bounds.width), height: Double(item.bounds.height),
+                             path: path, color: palette[i % palette.count])
+            },
+            params: params.map { .init(name: $0.name, value: $0.value, min: $0.min, max: $0.max, step: $0.step) })
+    }
+
+    /// The point at `offset` (the item's own axes) from the item's center, in the scene.
+    static func point(of item: DynamicItem, offset: CGVector) -> CGPoint {
+        let a = Double(atan2(item.transform.b, item.transform.a)), (c, s) = (cos(a), sin(a))
+        let dx = Double(offset.dx), dy = Double(offset.dy)
+        return CGPoint(x: Double(item.center.x) + c * dx - s * dy, y: Double(item.center.y) + s * dx + c * dy)
+    }
+
+    static func items(_ items: [DynamicItem]) -> [[Double]] {
+        items.map { [r(Double($0.center.x)), r(Double($0.center.y)), (Double(atan2($0.transform.b, $0.transform.a)) * 1e4).rounded() / 1e4] }
+    }
+
+    /// The debug overlay: what the SVG's overlay draws (boundaries, attachments, snap points,
+    /// field regions, contacts).
+    static func overlay(of animator: DynamicAnimator) -> FrameMessage.Overlay {
+        var o = FrameMessage.Overlay()
+        func visit(_ b: DynamicBehavior) {
+            switch b {
+            case let c as CollisionBehavior:
+                if let insets = c.referenceInsets, let bounds = animator.referenceBounds {
+                    let q = bounds.inset(by: insets).standardized
+                    o.boundaries.append([r(CGPoint(x: q.minX, y: q.minY)), r(CGPoint(x: q.maxX, y: q.minY)),
+                                         r(CGPoint(x: q.maxX, y: q.maxY)), r(CGPoint(x: q.minX, y: q.maxY)),
+                                         r(CGPoint(x: q.minX, y: q.minY))])
+                }
+                for id in c.boundaryIdentifiers {
+                    guard let path = c.boundary(withIdentifier: id) else { continue }
+                    for line in path.flattened() {
+                        var pts = line.points.map { r($0) }
+                        if line.isClosed, let first = pts.first { pts.append(first) }
+                        o.boundaries.append(pts)
+                    }
+                }
+            case let a as AttachmentBehavior where !a.items.isEmpty:
+                let pa = point(of: a.items[0], offset: a.offsetA)
+                let pb = a.items.count > 1 ? point(of: a.items[1], offset: a.offsetB) : a.anchorPoint
+                o.attachments.append(.init(a: r(pa), b: r(pb), anchor: a.items.count == 1,
+                                           spring: a.kind == .spring && a.frequency > 0))
+            case let s as SnapBehavior:
+                o.snaps.append(.init(item: r(s.item.center), point: r(s.snapPoint)))
+            case let f as FieldBehavior:
+                var regions: [FrameMessage.RegionShape] = []
+                func add(_ shape: Region.Shape, dashed: Bool) {
+                    switch shape {
+                    case .infinite: break
+                    case .circle(let radius): regions.append(.init(kind: "circle", width: 2 * Double(radius), height: 2 * Double(radius), dashed: dashed))
+                    case .rectangle(let size): regions.append(.init(kind: "rect", width: Double(size.width), height: Double(size.height), dashed: dashed))
+                    case .inverse(let a): add(a, dashed: true)
+                    case .union(let a, let b): add(a, dashed: dashed); add(b, dashed: dashed)
+                    case .difference(let a, let b): add(a, dashed: dashed); add(b, dashed: true)
+                    case .intersection(let a, let b): add(a, dashed: true); add(b, dashed: true)
+                    }
+                }
+                add(f.region.shape, dashed: false)
+                o.fields.append(.init(position: r(f.position), regions: regions))
+            default: break
+            }
+            for child in b.childBehaviors { visit(child) }
+        }
+        for b in animator.behaviors { visit(b) }
+        o.contacts = animator.contactPoints.prefix(256).map { r($0) }
+        return o
+    }
+}

@@ -1,0 +1,322 @@
+import Dynamics
+import DynamicsLua
+import Foundation
+
+/// The scene the viewer runs: loads it, steps it in real time on its own thread (fixed steps
+/// of 1/60 s, `speed` of them per wall-clock 1/60 s), applies pointer events, sliders and
+/// controls, reloads it when its file or a plugin changes, records sessions and streams
+/// frames to the `Broadcaster`.
+///
+/// Everything that touches Lua or the animator runs under `lock`, so HTTP handlers, the
+/// WebSocket handlers and the stepping thread never meet inside the scene. A script error
+/// (loading, or in a callback) never stops the session: the last good scene keeps running
+/// and the error is shown until a reload succeeds.
+public final class LiveSession: @unchecked Sendable {
+    /// The scene file.
+    public let scenePath: String
+    let limits: LuaLimits
+    /// Frames for the open WebSockets.
+    let broadcaster = Broadcaster()
+
+    private let lock = NSLock()
+    private var scene: LiveScene?
+    private var items: [DynamicItem] = []
+    private var itemIDs: [ObjectIdentifier] = []
+    private var generation = 0
+    private var sceneJSON = ""
+    private var paused = false
+    private var speed = 1.0
+    private var steps = 0
+    private var accumulator = 0.0
+    private var stepMs = 0.0
+    private var loadError: String?
+    private var callbackError: String?
+    /// Parameter values set with sliders, kept across reloads.
+    private var paramValues: [String: Double] = [:]
+    private var recording: Recording?
+    private var watched: [String: Date] = [:]
+    private var thread: Thread?
+    private var stopped = false
+    /// How many times a scene loaded (the first load, reloads and restarts).
+    public private(set) var reloads = 0
+
+    /// A session over `scenePath` with the limits of `dynamics run`. The first load may fail:
+    /// the session then shows the error until the file is fixed.
+    public init(scenePath: String, limits: LuaLimits) {
+        self.scenePath = scenePath
+        self.limits = limits
+        lock.withLock { _ = loadLocked() }
+    }
+
+    /// The error shown over the canvas (file:line: message), if any.
+    public var error: String? { lock.withLock { loadError ?? callbackError } }
+
+    // MARK: Loading
+
+    /// Loads the scene in a fresh state. On success it replaces the running scene (with the
+    /// kept slider values); on failure the old scene keeps running and the error is kept.
+    private func loadLocked() -> Bool {
+        let fresh: LiveScene
+        do {
+            fresh = try LiveScene(path: scenePath, limits: limits) { [unowned self] error in
+                // Called from inside Lua calls, which run under `lock`.
+                self.callbackError = error.message
+            }
+        } catch let error as LuaError {
+            loadError = error.message
+            updateWatchList(scene: scene)
+            return false
+        } catch {
+            loadError = "\((scenePath as NSString).lastPathComponent): \(error)"
+            return false
+        }
+        scene = fresh
+        loadError = nil
+        callbackError = nil
+        steps = 0
+        accumulator = 0
+        reloads += 1
+        for p in fresh.params {
+            if let v = paramValues[p.name] {
+                let clamped = min(max(v, p.min), p.max)
+                if let e = fresh.bridge.apply(p, value: clamped) { callbackError = e.message }
+            }
+        }
+        refreshItems(force: true)
+        updateWatchList(scene: fresh)
+        return true
+    }
+
+    /// The current parameters with the values shown on the sliders.
+    private var currentParams: [LuaSceneParam] {
+        (scene?.params ?? []).map { p in
+            var p = p
+            if let v = paramValues[p.name] { p.value = min(max(v, p.min), p.max) }
+            return p
+        }
+    }
+
+    /// Rebuilds the scene message when the set of items changed (or when forced).
+    private func refreshItems(force: Bool) {
+        guard let scene else { return }
+        let now = scene.items
+        let ids = now.map { ObjectIdentifier($0) }
+        guard force || ids != itemIDs else { return }
+        items = now
+        itemIDs = ids
+        generation += 1
+        let message = FrameEncoder.scene(scene, items: now, generation: generation,
+                                         file: (scenePath as NSString).lastPathComponent, params: currentParams)
+        sceneJSON = LiveSession.json(message)
+        broadcaster.send(sceneJSON)
+    }
+
+    /// The scene file and every plugin file on the scene's search path, with their dates.
+    private func updateWatchList(scene: LiveScene?) {
+        var files = [scenePath]
+        let folders = scene?.bridge.pluginSearchPath
+            ?? [((scenePath as NSString).deletingLastPathComponent as NSString).appendingPathComponent("behaviors")]
+        for folder in folders {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            files += names.filter { $0.hasSuffix(".lua") }.sorted().map { (folder as NSString).appendingPathComponent($0) }
+        }
+        watched = Dictionary(files.map { ($0, LiveSession.modified($0)) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    static func modified(_ path: String) -> Date {
+        ((try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date) ?? .distantPast
+    }
+
+    /// Reloads when a watched file changed (polled by the stepping thread).
+    private func checkFilesLocked() {
+        let changed = watched.contains { path, date in LiveSession.modified(path) != date }
+        guard changed else { return }
+        // Keep the new dates even when loading fails, so a broken file is loaded once per save.
+        watched = watched.mapValues { _ in .distantPast }
+        for path in watched.keys { watched[path] = LiveSession.modified(path) }
+        if loadLocked() { recording = nil }
+    }
+
+    // MARK: Running
+
+    /// Starts the stepping thread (60 ticks per second).
+    public func start() {
+        let t = Thread { [weak self] in self?.runLoop() }
+        t.name = "dynamics-serve"
+        t.qualityOfService = .userInteractive
+        thread = t
+        t.start()
+    }
+
+    /// Stops the stepping thread and closes every stream.
+    public func stop() {
+        lock.withLock { stopped = true }
+        broadcaster.finishAll()
+    }
+
+    private func runLoop() {
+        let tick = 1.0 / 60
+        var last = Date().timeIntervalSinceReferenceDate
+        var next = last + tick
+        var ticks = 0
+        while true {
+            let now = Date().timeIntervalSinceReferenceDate
+            let frame: String? = lock.withLock {
+                if stopped { return nil }
+                ticks += 1
+                if ticks % 15 == 0 { checkFilesLocked() }
+                advanceLocked(wall: min(now - last, 0.25))
+                return broadcaster.count > 0 ? frameJSONLocked() : ""
+            }
+            guard let frame else { return }
+            if !frame.isEmpty { broadcaster.send(frame) }
+            last = now
+            let wait = next - Date().timeIntervalSinceReferenceDate
+            if wait > 0 { Thread.sleep(forTimeInterval: wait) }
+            next = max(next + tick, Date().timeIntervalSinceReferenceDate - tick)
+        }
+    }
+
+    /// Steps as many fixed frames as `wall` seconds at `speed` make (at most 4 per tick).
+    private func advanceLocked(wall: Double) {
+        guard !paused, scene != nil else { return }
+        accumulator = min(accumulator + wall * speed, 4 * LiveScene.frame)
+        while accumulator >= LiveScene.frame - 1e-9 {
+            accumulator -= LiveScene.frame
+            stepLocked()
+        }
+    }
+
+    private func stepLocked() {
+        guard let scene else { return }
+        let start = DispatchTime.now().uptimeNanoseconds
+        scene.animator.step(LiveScene.frame)
+        let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+        stepMs = stepMs == 0 ? ms : 0.9 * stepMs + 0.1 * ms
+        steps += 1
+        refreshItems(force: false)
+    }
+
+    // MARK: Commands
+
+    /// Applies a command; returns the JSON object to answer with, or throws a bad request.
+    @discardableResult
+    public func handle(_ command: Command) throws(CommandError) -> [String: Any] {
+        lock.lock()
+        defer { lock.unlock() }
+        switch command {
+        case let .pointer(phase, x, y):
+            guard let scene else { throw CommandError("no scene is running: \(loadError ?? "?")") }
+            recording?.events.append((steps, .pointer(phase: phase.rawValue, x: x, y: y)))
+            let handled = scene.bridge.pointer(phase, at: CGPoint(x: x, y: y), on: scene.animator)
+            return ["ok": true, "handled": handled]
+        case let .param(name, value):
+            guard let p = scene?.params.first(where: { $0.name == name }), let scene else {
+                let names = (scene?.params ?? []).map(\.name)
+                throw CommandError("param: no parameter named \"\(name)\" (parameters: \(names.isEmpty ? "none" : names.joined(separator: ", ")))")
+            }
+            guard value >= p.min, value <= p.max else {
+                throw CommandError("param.value: \(name) must be between \(p.min) and \(p.max), got \(value)")
+            }
+            paramValues[name] = value
+            recording?.events.append((steps, .param(name: name, value: value)))
+            if let e = scene.bridge.apply(p, value: value) { callbackError = e.message }
+            return ["ok": true, "name": name, "value": value]
+        case .control(.pause):
+            paused = true
+        case .control(.resume):
+            paused = false
+            accumulator = 0
+        case .control(.step):
+            paused = true
+            stepLocked()
+        case .control(.restart):
+            if loadLocked() { recording = nil }
+        case let .speed(v):
+            speed = v
+        case .record(.start):
+            guard loadLocked() else { throw CommandError("record: the scene does not load: \(loadError ?? "?")") }
+            recording = Recording(start: currentParams.filter { paramValues[$0.name] != nil }.map { ($0.name, $0.value) })
+        case .record(.stop):
+            recording = nil
+        case .record(.save):
+            guard let recording else { throw CommandError("record: nothing is being recorded (start recording first)") }
+            let path = testPath
+            let finals = items.enumerated().map { i, item in
+                (FrameEncoder.name(of: item, index: i), Double(item.center.x), Double(item.center.y))
+            }
+            let source = recording.testSource(sceneFile: (scenePath as NSString).lastPathComponent, steps: steps, finals: finals)
+            do {
+                try source.write(toFile: path, atomically: true, encoding: .utf8)
+            } catch {
+                throw CommandError("record: cannot write \(path): \(error.localizedDescription)")
+            }
+            self.recording = nil
+            return ["ok": true, "file": path, "steps": steps, "events": recording.events.count]
+        }
+        return ["ok": true]
+    }
+
+    /// Where "save as test" writes: `NAME_test.lua` beside the scene.
+    public var testPath: String {
+        let base = ((scenePath as NSString).lastPathComponent as NSString).deletingPathExtension
+        return ((scenePath as NSString).deletingLastPathComponent as NSString).appendingPathComponent("\(base)_test.lua")
+    }
+
+    // MARK: State
+
+    /// `GET /state` (DESIGN §9): time, running, error, items; also step, paused, speed,
+    /// params and whether a session is being recorded.
+    public func state() -> [String: Any] {
+        lock.withLock {
+            var list: [[String: Any]] = []
+            for (i, item) in items.enumerated() {
+                list.append([
+                    "name": FrameEncoder.name(of: item, index: i),
+                    "x": Double(item.center.x), "y": Double(item.center.y),
+                    "angle": Double(atan2(item.transform.b, item.transform.a)),
+                    "width": Double(item.bounds.width), "height": Double(item.bounds.height),
+                    "shape": FrameEncoder.shapeName(item),
+                ])
+            }
+            let params: [[String: Any]] = currentParams.map {
+                ["name": $0.name, "value": $0.value, "min": $0.min, "max": $0.max, "step": $0.step]
+            }
+            return [
+                "time": scene?.animator.elapsedTime ?? 0,
+                "running": !paused && scene != nil,
+                "error": (loadError ?? callbackError).map { $0 as Any } ?? NSNull(),
+                "items": list,
+                "step": steps,
+                "paused": paused,
+                "resting": !(scene?.animator.isRunning ?? false),
+                "speed": speed,
+                "reloads": reloads,
+                "generation": generation,
+                "recording": recording != nil,
+                "params": params,
+            ]
+        }
+    }
+
+    /// The current scene message (sent first to a new WebSocket, and on request).
+    var sceneMessage: String { lock.withLock { sceneJSON } }
+
+    /// A frame message now (the stepping thread sends one every tick).
+    private func frameJSONLocked() -> String {
+        guard let scene else {
+            return LiveSession.json(FrameMessage(generation: generation, time: 0, step: 0, paused: paused, resting: true, speed: speed,
+                                                 stepMs: 0, error: loadError, recording: false, recorded: 0, items: [], overlay: .init()))
+        }
+        return LiveSession.json(FrameMessage(
+            generation: generation, time: scene.animator.elapsedTime, step: steps, paused: paused,
+            resting: !scene.animator.isRunning, speed: speed, stepMs: (stepMs * 1000).rounded() / 1000,
+            error: loadError ?? callbackError, recording: recording != nil, recorded: recording?.events.count ?? 0,
+            items: FrameEncoder.items(items), overlay: FrameEncoder.overlay(of: scene.animator)))
+    }
+
+    static func json<T: Encodable>(_ value: T) -> String {
+        let data = (try? JSONEncoder().encode(value)) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+
+/// A recorded session: the pointer events and slider moves seen since "record" restarted the
+/// scene, each on the step (of 1/60 s) before which it was applied, and the parameter values
+/// the scene started with. `testSource` turns it into a `*_test.lua` that replays it.
+struct Recording {
+    enum Event {
+        case pointer(phase: String, x: Double, y: Double)
+        case param(name: String, value: Double)
+    }
+    var start: [(name: String, value: Double)] = []
+    var events: [(step: Int, event: Event)] = []
+
+    /// Lua source of a number that reads back as the same Double.
+    static func lua(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : "\(v)" }
+
+    /// Lua source of a string literal.
+    static func lua(_ s: String) -> String {
+        var out = "\""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            default: out += u.value < 32 || u.value == 127 ? "\\\(u.value)" : String(u)
+            }
+        }
+        return out + "\""
+    }
+
+    /// A test file for the scene `sceneFile` (beside it): it loads the scene, sets the starting
+    /// parameters, replays the events on their steps, runs to `steps` and expects every item's
+    /// final center within 0.5 pt of `finals` (name, x, y, in the animator's item order).
+    func testSource(sceneFile: String, steps: Int, finals: [(name: String, x: Double, y: Double)]) -> String {
+        var s = """
+        -- Recorded by `dynamics serve \(sceneFile)`: the pointer events and slider moves of a live
+        -- session, replayed on fixed steps of 1/60 s; every item must end where it ended then.
+        local scene = loadScene(\(Recording.lua(sceneFile)))
+        local animator = scene.animator or scene
+        local params = scene.params or {}
+
+        local start = {
+
+        """
+        for p in start { s += "  { name = \(Recording.lua(p.name)), value = \(Recording.lua(p.value)) },\n" }
+        s += "}\nlocal events = {\n"
+        for (step, e) in events {
+            switch e {
+            case let .pointer(phase, x, y):
+                s += "  { step = \(step), phase = \(Recording.lua(phase)), x = \(Recording.lua(x)), y = \(Recording.lua(y)) },\n"
+            case let .param(name, value):
+                s += "  { step = \(step), param = \(Recording.lua(name)), value = \(Recording.lua(value)) },\n"
+            }
+        }
+        s += "}\nlocal steps = \(steps)\nlocal expected = {\n"
+        for f in finals { s += "  { name = \(Recording.lua(f.name)), x = \(Recording.lua(f.x)), y = \(Recording.lua(f.y)) },\n" }
+        s += """
+        }
+
+        test(\(Recording.lua("replays the recorded session of " + sceneFile)), function()
+          for _, p in ipairs(start) do params[p.name].apply(p.value) end
+          local nextEvent = 1
+          for step = 0, steps do
+            while events[nextEvent] and events[nextEvent].step == step do
+              local e = events[nextEvent]
+              if e.param then params[e.param].apply(e.value)
+              else animator:pointer{ phase = e.phase, x = e.x, y = e.y } end
+              nextEvent = nextEvent + 1
+            end
+            if step < steps then animator:step(1 / 60) end
+          end
+          local items = animator:itemsIn{ -1e12, -1e12, 2e12, 2e12 }
+          expect(#items):toBe(#expected)
+          for i, want in ipairs(expected) do
+            local item = items[i]
+            expect(item.name or ("item" .. i)):toBe(want.name)
+            expect(item.center.x):toBeCloseTo(want.x, 0.5)
+            expect(item.center.y):toBeCloseTo(want.y, 0.5)
+          end
+        end)
+
+        """
+        return s
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdWebSocket
+import NIOCore
+
+/// The viewer's routes: the page, the JSON endpoints and the `/live` WebSocket.
+enum LiveRoutes {
+    static func add(to router: Router<BasicWebSocketRequestContext>, session: LiveSession, assets: PageAssets) {
+        router.get("/") { _, _ in asset(assets["index.html"]) }
+        router.get("/index.html") { _, _ in asset(assets["index.html"]) }
+        router.get("/assets/:name") { _, context in
+            asset(context.parameters.get("name").flatMap { assets[$0] })
+        }
+        router.get("/state") { _, _ in json(.ok, session.state()) }
+        for kind in ["pointer", "param", "control", "speed", "record"] {
+            router.post(RouterPath(stringLiteral: "/\(kind)")) { request, _ in
+                if let refusal = crossSiteRefusal(request) { return refusal }
+                let body: ByteBuffer
+                do {
+                    body = try await request.body.collect(upTo: 64 * 1024)
+                } catch {
+                    return json(.badRequest, ["error": "request body too large (at most 64 KB)"])
+                }
+                do {
+                    let command = try Command.parse(kind, body: Data(body.readableBytesView))
+                    return json(.ok, try session.handle(command))
+                } catch let error as CommandError {
+                    return json(.badRequest, ["error": error.message])
+                } catch {
+                    return json(.badRequest, ["error": "\(error)"])
+                }
+            }
+        }
+        router.ws("/live") { request, _ in
+            crossSiteRefusal(request) == nil ? .upgrade([:]) : .dontUpgrade
+        } onUpgrade: { inbound, outbound, _ in
+            let (id, frames) = session.broadcaster.subscribe()
+            defer { session.broadcaster.unsubscribe(id) }
+            try await outbound.write(.text(session.sceneMessage))
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    for await frame in frames { try await outbound.write(.text(frame)) }
+                }
+                group.addTask {
+                    for try await message in inbound.messages(maxSize: 1 << 16) {
+                        guard case .text(let text) = message else { continue }
+                        if let reply = LiveRoutes.reply(to: text, session: session) {
+                            try await outbound.write(.text(reply))
+                        }
+                    }
+                }
+                // The tab closed (inbound ended) or the server stops: end both tasks.
+                try await group.next()
+                group.cancelAll()
+            }
+        }
+    }
+
+    /// The answer to one WebSocket message `{"type": ..., ...}` (nil: none needed).
+    static func reply(to text: String, session: LiveSession) -> String? {
+        guard let object = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any],
+              let type = object["type"] as? String else {
+            return encode(["type": "error", "message": "expected a JSON object with a \"type\""])
+        }
+        if type == "scene" { return session.sceneMessage }
+        do {
+            var result = try session.handle(try Command.parse(type, object))
+            guard type == "record" else { return nil }
+            result["type"] = "reply"
+            result["for"] = type
+            return encode(result)
+        } catch {
+            return encode(["type": "error", "message": error.message])
+        }
+    }
+
+    /// A refusal (403) when a browser sends the request from another site's page: the
+    /// `Origin` must be this server's own (requests without one, from tools, are allowed).
+    static func crossSiteRefusal(_ request: Request) -> Response? {
+        guard let origin = request.headers[.origin] else { return nil }
+        let host = request.head.authority ?? ""
+        if origin == "http://\(host)" { return nil }
+        return json(.forbidden, ["error": "cross-origin request refused (Origin \(origin))"])
+    }
+
+    static func asset(_ asset: PageAssets.Asset?) -> Response {
+        guard let asset else { return json(.notFound, ["error": "not found"]) }
+        return Response(status: .ok,
+                        headers: [.contentType: asset.contentType, .cacheControl: "no-cache"],
+                        body: .init(byteBuffer: ByteBuffer(bytes: asset.data)))
+    }
+
+    static func encode(_ object: [String: Any]) -> String {
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    static func json(_ status: HTTPResponse.Status, _ object: [String: Any]) -> Response {
+        Response(status: status, headers: [.contentType: "application/json"],
+                 body: .init(byteBuffer: ByteBuffer(string: encode(object))))
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import Hummingbird
+import HummingbirdWebSocket
+import Logging
+
+/// The live viewer's HTTP server (DESIGN §9), on Hummingbird with its WebSocket module:
+///
+/// - `GET /` and `GET /assets/NAME`: the page, from the package's resources (only those files);
+/// - `GET /live`: the WebSocket of frames (and of the page's pointer, slider and control
+///   messages), refused when the `Origin` is another site's;
+/// - `GET /state`, `POST /pointer`, `POST /param`, `POST /control` (and `/speed`, `/record`):
+///   JSON for tools and tests; a bad request is a 400 with `{"error": "..."}`.
+public struct LiveServer: Sendable {
+    public let session: LiveSession
+    public let host: String
+    public let port: Int
+
+    public init(session: LiveSession, host: String = "127.0.0.1", port: Int = 8420) {
+        self.session = session
+        self.host = host
+        self.port = port
+    }
+
+    /// Whether `host` is a loopback address (the default; anything else is reachable from the
+    /// network and deserves a warning).
+    public static func isLoopback(_ host: String) -> Bool {
+        host == "127.0.0.1" || host == "::1" || host == "localhost" || host.hasPrefix("127.")
+    }
+
+    /// Runs until SIGINT or SIGTERM; `onRunning` gets the bound port (useful with port 0).
+    public func run(onRunning: @escaping @Sendable (Int) -> Void) async throws {
+        let router = Router(context: BasicWebSocketRequestContext.self)
+        let assets = try PageAssets.load()
+        let session = self.session
+        LiveRoutes.add(to: router, session: session, assets: assets)
+        var logger = Logger(label: "dynamics-serve")
+        logger.logLevel = .error
+        let app = Application(
+            router: router,
+            server: .http1WebSocketUpgrade(webSocketRouter: router, configuration: .init(ws: WebSocketServerConfiguration(maxFrameSize: 1 << 16))),
+            configuration: .init(address: .hostname(host, port: port), serverName: "dynamics-serve"),
+            onServerRunning: { channel in onRunning(channel.localAddress?.port ?? 0) },
+            logger: logger
+        )
+        session.start()
+        defer { session.stop() }
+        try await app.runService()
+    }
+}

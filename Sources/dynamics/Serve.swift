@@ -1,0 +1,60 @@
+import ArgumentParser
+import DynamicsServe
+import Foundation
+
+/// `dynamics serve SCENE.lua [--port N] [--host ADDR]`: the live viewer (DESIGN §9). Runs the
+/// scene in real time and serves a page that shows it and lets a person touch it; reloads it
+/// when the file or a plugin it uses changes. Stops on Ctrl-C.
+struct Serve: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Serve a scene live in the browser: touch it, tune it, edit it.")
+
+    @Argument(help: "The scene script.")
+    var scene: String
+
+    @Option(help: "The port (default 8420; 0 picks a free one).")
+    var port: Int = 8420
+
+    @Option(help: "The address to listen on (default 127.0.0.1: this machine only).")
+    var host: String = "127.0.0.1"
+
+    @OptionGroup var lua: LuaOptions
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be in 0...65535, got \(port)") }
+        guard !host.isEmpty else { throw ValidationError("--host must not be empty") }
+        guard FileManager.default.fileExists(atPath: scene) else { throw ValidationError("no such scene file: \(scene)") }
+    }
+
+    func run() throws {
+        if !LiveServer.isLoopback(host) {
+            printError("warning: serving on \(host): anyone who can reach this address can see and drive the scene")
+        }
+        let session = LiveSession(scenePath: scene, limits: lua.limits)
+        if let error = session.error { printError("error: \(error) (serving anyway; save the file to reload)") }
+        let server = LiveServer(session: session, host: host, port: port)
+        let shown = LiveServer.isLoopback(host) ? "127.0.0.1" : host
+        let scene = self.scene
+        let finished = DispatchSemaphore(value: 0)
+        let failure = ErrorBox()
+        Task {
+            do {
+                try await server.run { port in
+                    FileHandle.standardOutput.write(Data("serving \(scene) at http://\(shown):\(port)/\n".utf8))
+                }
+            } catch {
+                failure.error = error
+            }
+            finished.signal()
+        }
+        finished.wait()
+        if let error = failure.error {
+            printError("error: \(error)")
+            throw ExitCode(1)
+        }
+    }
+}
+
+/// Carries an error out of the server's task.
+private final class ErrorBox: @unchecked Sendable {
+    var error: Error?
+}

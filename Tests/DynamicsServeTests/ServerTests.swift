@@ -1,0 +1,119 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+
+/// `dynamics serve` as a subprocess on a free port, stopped (SIGTERM) at the end.
+final class ServerProcess {
+    let process = Process()
+    let base: String
+
+    init(scene: String) throws {
+        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        var binary = dir.appendingPathComponent("dynamics")
+        for _ in 0..<5 where !FileManager.default.isExecutableFile(atPath: binary.path) {
+            dir = dir.deletingLastPathComponent()
+            binary = dir.appendingPathComponent("dynamics")
+        }
+        process.executableURL = binary
+        process.arguments = ["serve", scene, "--port", "0"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var line = Data()
+        while !line.contains(10) {
+            let chunk = out.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            line += chunk
+        }
+        let text = String(decoding: line, as: UTF8.self)
+        guard let range = text.range(of: "http://127.0.0.1:") else {
+            process.terminate()
+            throw CommandFailure(message: "no address printed: \(text)")
+        }
+        base = "http://127.0.0.1:" + text[range.upperBound...].prefix { $0.isNumber }
+    }
+
+    deinit {
+        process.terminate()
+        process.waitUntilExit()
+    }
+
+    struct CommandFailure: Error { var message: String }
+
+    /// A request without any proxy; returns the status and the JSON body (if any).
+    func request(_ path: String, method: String = "GET", body: String? = nil, headers: [String: String] = [:]) throws -> (status: Int, json: [String: Any]?, text: String) {
+        var request = URLRequest(url: URL(string: base + path)!)
+        request.httpMethod = method
+        request.httpBody = body.map { Data($0.utf8) }
+        for (k, v) in headers { request.setValue(v, forHTTPHeaderField: k) }
+        let config = URLSessionConfiguration.ephemeral
+        config.connectionProxyDictionary = [:]
+        let session = URLSession(configuration: config)
+        let done = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var result: (Int, Data)?
+        session.dataTask(with: request) { data, response, _ in
+            result = ((response as? HTTPURLResponse)?.statusCode ?? 0, data ?? Data())
+            done.signal()
+        }.resume()
+        _ = done.wait(timeout: .now() + 10)
+        let (status, data) = result ?? (0, Data())
+        return (status, (try? JSONSerialization.jsonObject(with: data)) as? [String: Any], String(decoding: data, as: UTF8.self))
+    }
+}
+
+@Suite("dynamics serve: the HTTP endpoints", .serialized)
+struct ServerTests {
+    @Test("GET /state, POST /pointer, /param, /control; bad requests are 400s and never stop the server")
+    func endpoints() throws {
+        let server = try ServerProcess(scene: try sceneFile("box.lua", boxScene))
+        let state = try server.request("/state")
+        #expect(state.status == 200)
+        let json = try #require(state.json)
+        #expect(json["error"] is NSNull && json["running"] as? Bool == true && json["time"] is Double)
+        let items = try #require(json["items"] as? [[String: Any]])
+        #expect(items.map { $0["name"] as? String } == ["box", "ball"])
+        #expect(Set(items[1].keys).isSuperset(of: ["name", "x", "y", "angle", "width", "height", "shape"]))
+        #expect(items[1]["shape"] as? String == "ellipse")
+
+        #expect(try server.request("/control", method: "POST", body: #"{"action":"pause"}"#).status == 200)
+        #expect(try server.request("/state").json?["running"] as? Bool == false)
+        let t0 = try server.request("/state").json?["time"] as? Double ?? -1
+        #expect(try server.request("/control", method: "POST", body: #"{"action":"step"}"#).status == 200)
+        let t1 = try server.request("/state").json?["time"] as? Double ?? -1
+        #expect(abs(t1 - t0 - 1.0 / 60) < 1e-9)
+        #expect(try server.request("/param", method: "POST", body: #"{"name":"gravity","value":2.5}"#).status == 200)
+        #expect(try server.request("/pointer", method: "POST", body: #"{"phase":"began","x":100,"y":300}"#).json?["handled"] as? Bool == false)
+        #expect(try server.request("/pointer", method: "POST", body: #"{"phase":"ended","x":100,"y":300}"#).status == 200)
+        #expect(try server.request("/control", method: "POST", body: #"{"action":"restart"}"#).status == 200)
+
+        for (path, body) in [("/pointer", "{"), ("/pointer", #"{"phase":"began"}"#), ("/param", #"{"name":"nope","value":1}"#),
+                             ("/param", #"{"name":"gravity","value":99}"#), ("/control", #"{"action":"explode"}"#),
+                             ("/control", String(repeating: "x", count: 100_000))] {
+            let r = try server.request(path, method: "POST", body: body)
+            #expect(r.status == 400, "\(path) \(body.prefix(40)): \(r.status)")
+            #expect((r.json?["error"] as? String)?.isEmpty == false, "\(r.text)")
+        }
+        #expect(try server.request("/state").status == 200) // still serving
+    }
+
+    @Test("only the page's own files are served; other origins are refused")
+    func safety() throws {
+        let server = try ServerProcess(scene: try sceneFile("box.lua", boxScene))
+        let page = try server.request("/")
+        #expect(page.status == 200 && page.text.contains("<canvas"))
+        #expect(try server.request("/assets/app.js").text.contains("WebSocket"))
+        for path in ["/assets/..%2f..%2fPackage.swift", "/assets/../../Package.swift", "/box.lua", "/assets/", "/etc/passwd"] {
+            #expect(try server.request(path).status == 404, "\(path)")
+        }
+        let crossSite = try server.request("/control", method: "POST", body: #"{"action":"pause"}"#, headers: ["Origin": "http://evil.example"])
+        #expect(crossSite.status == 403)
+        #expect(try server.request("/state").json?["running"] as? Bool == true)
+        let upgrade = ["Connection": "Upgrade", "Upgrade": "websocket", "Sec-WebSocket-Version": "13",
+                       "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ=="]
+        let refused = try server.request("/live", headers: upgrade.merging(["Origin": "http://evil.example"]) { $1 })
+        #expect(refused.status != 101 && refused.status != 0, "\(refused.status)")
+    }
+}

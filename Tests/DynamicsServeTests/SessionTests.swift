@@ -1,0 +1,149 @@
+import CLua
+import Dynamics
+@testable import DynamicsLua
+@testable import DynamicsServe
+import Foundation
+import Testing
+
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// A fresh folder with `name` holding `contents`; returns the file's path.
+func sceneFile(_ name: String, _ contents: String) throws -> String {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("dynamics-serve-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    let url = dir.appendingPathComponent(name)
+    try contents.write(to: url, atomically: true, encoding: .utf8)
+    return url.path
+}
+
+/// A box on a floor and a ball, with a slider and an onPointer that counts events.
+let boxScene = """
+local dyn = require "dynamics"
+local animator = dyn.animator{ bounds = {0, 0, 400, 400} }
+local box = dyn.item{ name = "box", center = {100, 300}, size = {40, 40} }
+local ball = dyn.item{ name = "ball", center = {300, 100}, size = {30, 30}, shape = "ellipse" }
+local gravity = dyn.gravity{ items = {box, ball} }
+animator:addBehavior(gravity)
+animator:addBehavior(dyn.collision{ items = {box, ball}, boundsAsBoundary = true })
+seen = {}
+animator.onPointer = function(e)
+  seen[#seen + 1] = e.phase .. ":" .. (e.item and e.item.name or "-")
+  return e.item == nil   -- taps on the background are handled; items get the default drag
+end
+return { animator = animator, params = {
+  gravity = { value = 1, min = 0, max = 3, step = 0.1, apply = function(v) gravity.magnitude = v end },
+} }
+"""
+
+@Suite("dynamics serve: the session, pointer events, parameters, recorded tests")
+struct SessionTests {
+    @Test("commands parse, and bad ones are clear errors")
+    func commands() throws {
+        #expect(try Command.parse("pointer", body: Data(#"{"phase":"began","x":1,"y":2.5}"#.utf8)) == .pointer(.began, x: 1, y: 2.5))
+        #expect(try Command.parse("control", body: Data(#"{"action":"step"}"#.utf8)) == .control(.step))
+        #expect(try Command.parse("param", body: Data(#"{"name":"g","value":2}"#.utf8)) == .param(name: "g", value: 2))
+        for (kind, body, fragment) in [
+            ("pointer", "nonsense", "invalid JSON"),
+            ("pointer", #"{"phase":"flick","x":1,"y":2}"#, "pointer.phase"),
+            ("pointer", #"{"phase":"began","x":"1","y":2}"#, "pointer.x"),
+            ("pointer", #"{"phase":"began","x":1e300,"y":2}"#, "pointer.x"),
+            ("pointer", #"{"phase":"began","x":true,"y":2}"#, "pointer.x"),
+            ("control", #"{"action":"explode"}"#, "control.action"),
+            ("control", "[]", "JSON object"),
+            ("speed", #"{"value":5}"#, "between 0.25 and 2"),
+            ("param", #"{"value":5}"#, "param.name"),
+        ] {
+            #expect(throws: CommandError.self) { try Command.parse(kind, body: Data(body.utf8)) }
+            do { _ = try Command.parse(kind, body: Data(body.utf8)) } catch {
+                #expect(error.message.contains(fragment), "\(error.message)")
+            }
+        }
+    }
+
+    @Test("onPointer sees every event first; the default drag follows the pointer and flings")
+    func pointerDrag() throws {
+        let state = try LuaState()
+        let bridge = LuaBridge(state: state) { Issue.record("callback error: \($0)") }
+        let n = try state.run(boxScene, chunkName: "box.lua")
+        let animator = try #require(bridge.sceneResult(results: n).animator)
+        let params = try bridge.sceneParams(results: n)
+        state.pop(n)
+        #expect(params.map(\.name) == ["gravity"])
+        animator.step(0)
+        let box = try #require(LuaBridge.item(at: CGPoint(x: 100, y: 300), in: animator) as? DynamicView)
+        #expect(box.name == "box")
+        #expect(LuaBridge.item(at: CGPoint(x: 300 + 14, y: 100 + 14), in: animator) == nil) // outside the ball's circle
+        // A tap on the background is handled by the script: no drag.
+        #expect(bridge.pointer(.began, at: CGPoint(x: 200, y: 50), on: animator))
+        #expect(bridge.pointer(.ended, at: CGPoint(x: 200, y: 50), on: animator))
+        // A drag of the box upward: it follows, then is flung with the pointer's velocity.
+        #expect(!bridge.pointer(.began, at: CGPoint(x: 100, y: 300), on: animator))
+        for k in 1...30 {
+            bridge.pointer(.moved, at: CGPoint(x: 100, y: 300 - 5 * Double(k)), on: animator)
+            animator.step(1.0 / 60)
+        }
+        #expect(abs(box.center.y - 150) < 10, "\(box.center)")
+        bridge.pointer(.ended, at: CGPoint(x: 100, y: 150), on: animator)
+        let v = try #require(animator.linearVelocity(of: box))
+        #expect(v.y < -200, "flung upward at the pointer's 300 pt/s, got \(v)")
+        #expect(try state.run("return table.concat(seen, ' ')", chunkName: "check") == 1)
+        #expect(bridge.string(at: -1) == "began:- ended:- began:box " + Array(repeating: "moved:-", count: 30).joined(separator: " ") + " ended:-")
+    }
+
+    @Test("a session applies sliders and controls, keeps slider values across reloads and shows script errors")
+    func sessionReload() throws {
+        let path = try sceneFile("box.lua", boxScene)
+        let session = LiveSession(scenePath: path, limits: LuaLimits())
+        #expect(session.error == nil)
+        try session.handle(.control(.pause))
+        try session.handle(.param(name: "gravity", value: 2))
+        #expect(throws: CommandError.self) { try session.handle(.param(name: "gravity", value: 9)) }
+        #expect(throws: CommandError.self) { try session.handle(.param(name: "wind", value: 1)) }
+        for _ in 0..<10 { try session.handle(.control(.step)) }
+        var state = session.state()
+        #expect(state["step"] as? Int == 10)
+        #expect(abs((state["time"] as? Double ?? 0) - 10.0 / 60) < 1e-9)
+        #expect(state["running"] as? Bool == false)
+        // A broken file: the old scene stays, the error names file:line.
+        try (boxScene + "\nlocal x = = 1\n").write(toFile: path, atomically: true, encoding: .utf8)
+        try session.handle(.control(.restart))
+        #expect(session.error?.hasPrefix("box.lua:") == true, "\(session.error ?? "nil")")
+        state = session.state()
+        #expect((state["items"] as? [[String: Any]])?.count == 2)
+        try boxScene.write(toFile: path, atomically: true, encoding: .utf8)
+        try session.handle(.control(.restart))
+        #expect(session.error == nil)
+        state = session.state()
+        #expect(state["step"] as? Int == 0)
+        #expect((state["params"] as? [[String: Any]])?.first?["value"] as? Double == 2)
+    }
+
+    @Test("save as test writes NAME_test.lua, which passes, and fails when the outcome changes")
+    func recordedTest() throws {
+        let path = try sceneFile("box.lua", boxScene)
+        let session = LiveSession(scenePath: path, limits: LuaLimits())
+        try session.handle(.control(.pause))
+        try session.handle(.param(name: "gravity", value: 1.5))
+        try session.handle(.record(.start))
+        for _ in 0..<30 { try session.handle(.control(.step)) }
+        try session.handle(.pointer(.began, x: 100, y: 370))   // the box, resting on the floor
+        for k in 1...20 {
+            try session.handle(.pointer(.moved, x: 100 + 4 * Double(k), y: 370 - 8 * Double(k)))
+            try session.handle(.control(.step))
+        }
+        try session.handle(.pointer(.ended, x: 180, y: 210))
+        try session.handle(.param(name: "gravity", value: 0.5))
+        for _ in 0..<60 { try session.handle(.control(.step)) }
+        let reply = try session.handle(.record(.save))
+        let file = try #require(reply["file"] as? String)
+        #expect(file == session.testPath && file.hasSuffix("box_test.lua"))
+        let runner = LuaTestRunner(limits: LuaLimits())
+        let passed = runner.run(file: file)
+        #expect(passed.count == 1 && passed.allSatisfy { $0.failure == nil }, "\(passed)")
+        // The same events against a changed scene (a heavier box, bouncier): the test fails.
+        try boxScene.replacingOccurrences(of: "boundsAsBoundary = true })", with: "boundsAsBoundary = true })\nanimator:addBehavior(dyn.itemBehavior{ items = {box}, elasticity = 0.9, density = 5 })")
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let failed = runner.run(file: file)
+        #expect(failed.contains { $0.failure != nil }, "\(failed)")
+    }
+}

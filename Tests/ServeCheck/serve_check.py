@@ -1,0 +1,185 @@
+#!/usr/bin/env python3
+"""End-to-end check of `dynamics serve` in a real browser (headless Chromium through Selenium).
+
+Serves a copy of Examples/blockman.lua on a free port, opens the page and checks that:
+the canvas draws and animates; a mouse drag on an item moves it with the pointer (GET /state);
+a slider changes the scene's parameter; saving the file reloads the scene, a broken file shows
+`file:line: message` over the canvas and fixing it clears it. Prints the frame rate the page saw,
+the time from saving to the reloaded scene and the server's CPU use, and saves a screenshot.
+
+usage: serve_check.py DYNAMICS_BINARY SCREENSHOT.png
+"""
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+from selenium import webdriver
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+NO_PROXY = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+
+
+def fail(message):
+    print(f"serve-check: FAIL {message}", file=sys.stderr)
+    sys.exit(1)
+
+
+def check(condition, message):
+    if not condition:
+        fail(message)
+    print(f"serve-check: ok {message}")
+
+
+def get_state(base):
+    with NO_PROXY.open(base + "/state", timeout=5) as r:
+        return json.load(r)
+
+
+def item(state, name):
+    return next(i for i in state["items"] if i["name"] == name)
+
+
+def wait_for(predicate, timeout, what):
+    end = time.time() + timeout
+    while time.time() < end:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(0.05)
+    fail(f"timed out waiting for {what}")
+
+
+def cpu_seconds(pid):
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def main():
+    binary, screenshot = sys.argv[1], sys.argv[2]
+    work = tempfile.mkdtemp(prefix="dynamics-serve-check-")
+    scene = os.path.join(work, "blockman.lua")
+    shutil.copy(os.path.join(ROOT, "Examples", "blockman.lua"), scene)
+    original = open(scene).read()
+    server = subprocess.Popen([binary, "serve", scene, "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    driver = None
+    try:
+        line = server.stdout.readline()
+        check(line.startswith(f"serving {scene} at http://127.0.0.1:"), f"the server prints its address ({line.strip()})")
+        base = line.strip().rsplit(" ", 1)[1].rstrip("/")
+
+        options = Options()
+        for arg in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--no-proxy-server",
+                    "--window-size=900,1000", "--disable-gpu"]:
+            options.add_argument(arg)
+        options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
+        driver = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"), options=options)
+        driver.get(base + "/")
+        js = driver.execute_script
+
+        # The canvas draws, and animates: frames arrive and the pixels change as the figure falls.
+        wait_for(lambda: js("return window.dynamicsViewer.framesDrawn > 10 && window.dynamicsViewer.frame !== null"), 10, "frames")
+        painted = js("""
+            const c = document.getElementById('canvas'), d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+            let n = 0; for (let i = 0; i < d.length; i += 4) if (d[i] < 200 || d[i + 2] < 200) n++; return n;""")
+        check(painted > 500, f"the canvas draws the items ({painted} item pixels)")
+        snapshot = "return document.getElementById('canvas').toDataURL()"
+        a = js(snapshot)
+        time.sleep(0.3)
+        b = js(snapshot)
+        check(a != b, "the canvas animates (two moments differ)")
+        t0 = js("return window.dynamicsViewer.frame.time")
+        time.sleep(1)
+        t1 = js("return window.dynamicsViewer.frame.time")
+        check(0.7 < t1 - t0 < 1.3, f"the scene runs in real time ({t1 - t0:.2f} s simulated in 1 s)")
+        # Frame rate of the page: drawn frames over 2 s of wall time.
+        d0, w0 = js("return window.dynamicsViewer.framesDrawn"), time.time()
+        r0 = js("return window.dynamicsViewer.framesReceived")
+        time.sleep(2)
+        fps = (js("return window.dynamicsViewer.framesDrawn") - d0) / (time.time() - w0)
+        stream = (js("return window.dynamicsViewer.framesReceived") - r0) / (time.time() - w0)
+        check(stream > 30, f"frames stream at display rate ({stream:.0f} frames/s received, page drew {fps:.0f} fps)")
+
+        # Drag the torso with the mouse: it follows the pointer.
+        wait_for(lambda: get_state(base)["time"] > 2, 10, "the figure to land")
+        torso = item(get_state(base), "torso")
+        canvas = driver.find_element(By.ID, "canvas")
+        rect = js("const r = arguments[0].getBoundingClientRect(); return [r.left, r.top, r.width, r.height];", canvas)
+        def offset(x, y):  # scene point → offset from the canvas element's center (Selenium 4)
+            cx, cy = js("return window.dynamicsViewer.toClient(arguments[0], arguments[1])", x, y)
+            return round(cx - rect[0] - rect[2] / 2), round(cy - rect[1] - rect[3] / 2)
+        start = offset(torso["x"], torso["y"])
+        target = (160, 200)
+        end = offset(*target)
+        chain = ActionChains(driver, duration=20).move_to_element_with_offset(canvas, *start).click_and_hold()
+        steps = 20
+        for k in range(1, steps + 1):
+            chain = chain.move_by_offset((end[0] - start[0]) / steps, (end[1] - start[1]) / steps).pause(0.03)
+        chain.perform()
+        time.sleep(0.5)
+        held = item(get_state(base), "torso")
+        driver.save_screenshot(screenshot)  # mid-drag: the attachment to the pointer shows
+        print(f"serve-check: screenshot {screenshot}")
+        ActionChains(driver).release().perform()
+        distance = ((held["x"] - target[0]) ** 2 + (held["y"] - target[1]) ** 2) ** 0.5
+        print("serve-check: pointer began at", js("return window.dynamicsViewer.lastPointer"))
+        check(distance < 40, f"the dragged torso follows the mouse (from ({torso['x']:.0f}, {torso['y']:.0f}) to "
+                             f"({held['x']:.0f}, {held['y']:.0f}), {distance:.0f} pt from the pointer)")
+
+        # Move the gravity slider with the mouse.
+        slider = driver.find_element(By.ID, "param-gravity")
+        ActionChains(driver).click_and_hold(slider).move_by_offset(-slider.size["width"] // 3, 0).release().perform()
+        value = wait_for(lambda: next((p["value"] for p in get_state(base)["params"] if p["name"] == "gravity" and p["value"] != 1), None), 5, "the slider")
+        check(value != 1, f"the gravity slider changes the scene's parameter (now {value})")
+
+        # Server CPU while serving Block Man with the page open.
+        c0, w0 = cpu_seconds(server.pid), time.time()
+        time.sleep(10)
+        cpu = 100 * (cpu_seconds(server.pid) - c0) / (time.time() - w0)
+        print(f"serve-check: server CPU {cpu:.1f}% of one core over 10 s (page open, streaming)")
+
+        # Hot reload: a broken save shows file:line over the canvas, the last good scene keeps running.
+        generation = js("return window.dynamicsViewer.scene.generation")
+        with open(scene, "w") as f:
+            f.write(original.replace("local W, H = 320, 568", "local W, H = 320, 568 +"))
+        error = wait_for(lambda: js("const e = document.getElementById('error'); return e.hidden ? null : e.textContent"), 5, "the error")
+        check(error.startswith("blockman.lua:"), f"a script error shows over the canvas ({error.splitlines()[0]})")
+        check(get_state(base)["running"], "the last good scene keeps running")
+        # A fixed save with a new item: the page shows the reloaded scene.
+        fixed = original.replace('local parts = {', 'local hat = part("hat", 150, 80, 20, 10)\nlocal parts = { hat,')
+        saved = time.time()
+        with open(scene, "w") as f:
+            f.write(fixed)
+        wait_for(lambda: js("const v = window.dynamicsViewer; return v.scene.generation > arguments[0] && "
+                            "v.scene.items.some(i => i.name === 'hat') && v.frame && v.frame.generation === v.scene.generation",
+                            generation), 5, "the reload")
+        reload_ms = 1000 * (time.time() - saved)
+        check(js("return document.getElementById('error').hidden"), "the error is gone after the fix")
+        check(any(i["name"] == "hat" for i in get_state(base)["items"]), f"saving reloads the scene ({reload_ms:.0f} ms from save to the page)")
+        value_after = next(p["value"] for p in get_state(base)["params"] if p["name"] == "gravity")
+        check(value_after == value, "slider values survive the reload")
+
+        print(f"serve-check: figures: page {fps:.0f} fps, {stream:.0f} frames/s streamed, reload {reload_ms:.0f} ms, server CPU {cpu:.1f}%")
+        print("serve-check: all checks passed")
+    finally:
+        if driver:
+            driver.quit()
+        server.terminate()
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
