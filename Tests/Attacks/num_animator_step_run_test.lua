@@ -5,9 +5,15 @@ local NAN, INF = 0 / 0, math.huge
 local BAD = { NAN, INF, -INF, 1e300, -1e300 }            -- always refused
 local ODD = { 1e-300, -1e-300, math.maxinteger, math.mininteger, 1e150, -1 }  -- refused or harmless
 local function finite(x) return type(x) == "number" and x == x and x - x == 0 end
+-- A refusal must be located (file:line) and say what was wrong: it names the property (in any
+-- case, Lua's or the model's name) or states the rule ("finite", "must be", "within", "range").
 local function named(what, err)
   err = tostring(err)
-  if not err:find(what, 1, true) then error(what .. ": refused, but the error does not name it: " .. err, 3) end
+  local located = err:find("%.lua:%d+:") ~= nil
+  local lower = err:lower()
+  local says = lower:find(what:lower(), 1, true) or lower:find("finite", 1, true) or lower:find("must", 1, true)
+    or lower:find("within", 1, true) or lower:find("range", 1, true)
+  if not (located and says) then error(what .. ": refused, but the error is not a located validation error: " .. err, 3) end
 end
 -- The value must be refused by an error that names the property.
 local function refuses(what, fn)
@@ -19,7 +25,9 @@ end
 local function safe(what, a, items, fn)
   local ok, err = pcall(fn)
   if not ok then named(what, err) return end
-  for i = 1, 30 do a:step() end
+  -- The model may also refuse the value when the animator takes it up (a located error from step).
+  local stepped, stepError = pcall(function() for i = 1, 30 do a:step() end end)
+  if not stepped then named(what, stepError) return end
   for _, it in ipairs(items) do
     local c, v = it.center, it.velocity
     if not (finite(c.x) and finite(c.y) and finite(it.angle) and finite(v.x) and finite(v.y) and finite(it.angularVelocity)) then

@@ -1,4 +1,5 @@
 -- expect: ok "C STACK OK"
+-- args: --seconds 1 --lua-budget 100000000
 -- C-stack depth attacks: coroutines wrapping coroutines, __index chains, nested pcall,
 -- tostring through __tostring recursion, gsub callbacks nesting gsub. Each must be an error.
 local errors = 0
@@ -8,7 +9,7 @@ try(function() local function f() return pcall(f) and error("x") end; assert(sel
 try(function() local t = setmetatable({}, {}); getmetatable(t).__tostring = function(s) return tostring(s) end; tostring(t) end)
 try(function() local function g(s) return (s:gsub(".", g)) end; g(("x"):rep(300)) end)
 try(function() local t = {}; for i = 1, 100000 do t = setmetatable({}, { __index = t }) end; return t.missing end)
-try(function() local function f(...) return f(1, ...) end; f() end)
+try(function() local function f(...) local r = f(1, ...); return r end; f() end)
 try(function() local s = ("("):rep(300) .. "1" .. (")"):rep(300); load("return " .. s)() error("x") end)
 try(function() local s = ("{"):rep(1000) .. ("}"):rep(1000); assert(load("return " .. s))() error("x") end)
 assert(errors == 8, "errors: " .. errors)

@@ -1,4 +1,4 @@
--- expect: ok "FINITE" not "NON-FINITE"
+-- expect: ok "FINITE" or error "shape" | "collisionBoundingPath" | "area" not "NON-FINITE"
 -- Degenerate and concave polygons, a zero-length boundary, a repeated boundary id.
 local dyn = require "dynamics"
 local a = dyn.animator{ bounds = {0, 0, 200, 200} }
