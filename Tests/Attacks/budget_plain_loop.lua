@@ -1,0 +1,3 @@
+-- expect: error "instruction budget exceeded" at 3
+-- The baseline: an endless loop in the scene's chunk.
+while true do end

@@ -1,0 +1,4 @@
+-- expect: error "instruction budget exceeded" | "too large" | "not enough memory"
+-- string.rep of the empty string math.maxinteger times: no memory, all time.
+local s = string.rep("", math.maxinteger)
+print(#s)

@@ -1,0 +1,8 @@
+-- expect: ok or error "instruction budget exceeded"
+-- A plugin whose params table loops in __index and __pairs (behaviors/hostile_params.lua).
+local dyn = require "dynamics"
+local a = dyn.animator{}
+local box = dyn.item{ size = {10, 10} }
+a:addBehavior(dyn.use("hostile_params"){ items = {box}, strength = 2 })
+a:run{ seconds = 0.1 }
+return a

@@ -1,0 +1,7 @@
+-- expect: ok or error "instruction budget exceeded"
+-- The scene's returned table has a looping __index: reading `animator` and `seconds` from it
+-- must not hang the CLI.
+local dyn = require "dynamics"
+local a = dyn.animator{}
+dyn.gravity{ items = { dyn.item{ size = {1, 1} } } }
+return setmetatable({}, { __index = function() while true do end end })
