@@ -693,13 +693,14 @@ static int dyn_field_loop(lua_State *L) {
         lua_call(L, nargs, 2);
         int okx = 0, oky = 0;
         double fx = (double)lua_tonumberx(L, -2, &okx), fy = (double)lua_tonumberx(L, -1, &oky);
-        if (!okx || !oky || fx != fx || fy != fy || fx - fx != 0 || fy - fy != 0) {
+        /* The model's limit on any force (Limits.magnitude in Swift): 1e9 UIKit Newtons. */
+        if (!okx || !oky || !(fx >= -1e9 && fx <= 1e9) || !(fy >= -1e9 && fy <= 1e9)) {
             lua_Debug ar;
             lua_pushvalue(L, 5);
             lua_getinfo(L, ">S", &ar);
             const char *sx = luaL_tolstring(L, -2, NULL);  /* fx */
             const char *sy = luaL_tolstring(L, -2, NULL);  /* fy (below the string just pushed) */
-            return luaL_error(L, "%s:%d: the field must return two finite numbers (fx, fy), got %s, %s",
+            return luaL_error(L, "%s:%d: the field must return two finite numbers within ±1e9 (fx, fy), got %s, %s",
                               ar.short_src, ar.linedefined, sx, sy);
         }
         b->out[2 * i] = fx;

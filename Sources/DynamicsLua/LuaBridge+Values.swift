@@ -63,7 +63,8 @@ extension LuaBridge {
     }
 
     /// {x, y, width, height} (array) or {x = , y = , width = , height = }.
-    func rect(at index: Int32, _ what: String) throws -> CGRect {
+    /// Each number within ±`max` (default 10¹²: query rectangles may be larger than the world).
+    func rect(at index: Int32, _ what: String, max: Double = 1e12) throws -> CGRect {
         guard lua_type(L, index) == LUA_TTABLE else {
             throw LuaArgumentError(message: "\(what): expected a rectangle {x, y, width, height}, got \(typeName(at: index))")
         }
@@ -73,8 +74,8 @@ extension LuaBridge {
             var type = dyn_lua_rawgetfield(L, t, key)
             if type == LUA_TNIL { lua_settop(L, -2); type = lua_rawgeti(L, t, lua_Integer(k + 1)) }
             defer { lua_settop(L, -2) }
-            guard type == LUA_TNUMBER, dyn_lua_tonumber(L, -1).isFinite else {
-                throw LuaArgumentError(message: "\(what): expected a rectangle {x, y, width, height} of finite numbers")
+            guard type == LUA_TNUMBER, dyn_lua_tonumber(L, -1).isFinite, abs(dyn_lua_tonumber(L, -1)) <= max else {
+                throw LuaArgumentError(message: "\(what): expected a rectangle {x, y, width, height} of finite numbers within ±\(max)")
             }
             v.append(dyn_lua_tonumber(L, -1))
         }

@@ -77,6 +77,8 @@ public final class LuaBridge {
     private var freeSlots: [Int32] = []
     /// Registry reference of the weak-valued table object address → handle userdata.
     private var handleCache: Int32 = 0
+    /// Entries the cache table has had room made for since it was last rebuilt.
+    private var cacheEntries = 0
     /// Each kind's metatable: its registry reference and its address (how handles are
     /// checked: one pointer comparison).
     private var metatableRefs: [Int32] = []
@@ -182,6 +184,7 @@ public final class LuaBridge {
         lua_setmetatable(L, -2)
         lua_pushvalue(L, -1)
         lua_rawsetp(L, -3, key)
+        cacheEntries += 1
         lua_rotate(L, -2, 1)
         lua_settop(L, -2)
     }
@@ -234,6 +237,35 @@ public final class LuaBridge {
                 freeSlots.append(h.pointee.slot)
             }
         }
+        let live = objects.count - freeSlots.count
+        if cacheEntries > 1024 && live * 4 < cacheEntries { compactHandleCache(live: live) }
+    }
+
+    /// A Lua table never shrinks until it is inserted into again, so the weak cache keeps the
+    /// room of every handle it ever held. When most of its entries died, it is rebuilt with
+    /// the live ones: amortized O(1) per handle, and memory follows the live handles.
+    private func compactHandleCache(live: Int) {
+        dyn_lua_getref(L, handleCache)
+        let old = lua_gettop(L)
+        lua_createtable(L, 0, Int32(live))
+        lua_createtable(L, 0, 1)
+        lua_pushstring(L, "v")
+        dyn_lua_rawsetfield(L, -2, "__mode")
+        lua_setmetatable(L, -2)
+        let fresh = lua_gettop(L)
+        var kept = 0
+        lua_pushnil(L)
+        while lua_next(L, old) != 0 {
+            lua_pushvalue(L, -2)
+            lua_rotate(L, -2, 1)
+            lua_rawset(L, fresh)
+            kept += 1
+        }
+        dyn_lua_unref(L, handleCache)
+        lua_pushvalue(L, fresh)
+        handleCache = dyn_lua_ref(L)
+        lua_settop(L, old - 1)
+        cacheEntries = kept
     }
 
     /// Properties and methods of each kind: `get` pushes a property (false if unknown),

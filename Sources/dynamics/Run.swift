@@ -54,6 +54,15 @@ struct Run: ParsableCommand {
     }
 
     func run() throws {
+        if let timeout {
+            // Bounds the whole run, loading included, whatever is running when time is up
+            // (a script's budget may be larger than the timeout).
+            let seconds = timeout, scene = self.scene
+            DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
+                printError("error: \(scene): timed out after \(String(format: "%g", seconds)) s")
+                _exit(1)
+            }
+        }
         var errors: [LuaError] = []
         let loaded: LoadedScene
         do {
@@ -70,12 +79,7 @@ struct Run: ParsableCommand {
         let recorder = (trace != nil || svg != nil) ? TraceRecorder(animator: animator, items: items, debug: debug) : nil
         recorder?.record(time: animator.elapsedTime)
         let progress = stderrIsTerminal && frames >= 600
-        let deadline = timeout.map { DispatchTime.now().uptimeNanoseconds + UInt64($0 * 1e9) }
         for f in 0..<frames {
-            if let deadline, DispatchTime.now().uptimeNanoseconds > deadline {
-                printError("error: \(scene): timed out after \(String(format: "%g", timeout!)) s")
-                throw ExitCode(1)
-            }
             animator.step(1 / fps)
             recorder?.record(time: Double(f + 1) / fps)
             if progress && f % 60 == 0 {

@@ -1,4 +1,7 @@
 -- expect: ok "TYPES OK"
+-- args: --seconds 1 --lua-budget 3000000000
+-- (about 40 000 protected host calls: host time counts against the budget, so this file
+-- gets 30 s; the attack is the wrong types, not the budget)
 -- Every constructor and method given every wrong kind of value (handles of other classes,
 -- functions, threads, strings where numbers go, nil, booleans): plain errors, no trap.
 local dyn = require "dynamics"

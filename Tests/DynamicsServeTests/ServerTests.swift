@@ -85,8 +85,11 @@ struct ServerTests {
         let t1 = try server.request("/state").json?["time"] as? Double ?? -1
         #expect(abs(t1 - t0 - 1.0 / 60) < 1e-9)
         #expect(try server.request("/param", method: "POST", body: #"{"name":"gravity","value":2.5}"#).status == 200)
-        #expect(try server.request("/pointer", method: "POST", body: #"{"phase":"began","x":100,"y":300}"#).json?["handled"] as? Bool == false)
-        #expect(try server.request("/pointer", method: "POST", body: #"{"phase":"ended","x":100,"y":300}"#).status == 200)
+        // Press on the box where it is now (the scene ran in real time before the pause).
+        let box = try #require((try server.request("/state").json?["items"] as? [[String: Any]])?.first)
+        let bx = try #require(box["x"] as? Double), by = try #require(box["y"] as? Double)
+        #expect(try server.request("/pointer", method: "POST", body: #"{"phase":"began","x":\#(bx),"y":\#(by)}"#).json?["handled"] as? Bool == false)
+        #expect(try server.request("/pointer", method: "POST", body: #"{"phase":"ended","x":\#(bx),"y":\#(by)}"#).status == 200)
         #expect(try server.request("/control", method: "POST", body: #"{"action":"restart"}"#).status == 200)
 
         for (path, body) in [("/pointer", "{"), ("/pointer", #"{"phase":"began"}"#), ("/param", #"{"name":"nope","value":1}"#),

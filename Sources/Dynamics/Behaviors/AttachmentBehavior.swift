@@ -213,6 +213,11 @@ open class AttachmentBehavior: DynamicBehavior {
                     throw DynamicsError(owner: "AttachmentBehavior", property: "attachmentRange",
                                         message: "must contain 0, got \(newValue.minimum)…\(newValue.maximum)")
                 }
+                // Infinite means no limit; a finite end must be a usable number.
+                for end in [newValue.minimum, newValue.maximum] where end.isFinite && abs(end) > Limits.magnitude {
+                    throw DynamicsError(owner: "AttachmentBehavior", property: "attachmentRange",
+                                        message: "ends must be infinite (no limit) or within ±\(Limits.magnitude), got \(newValue.minimum)…\(newValue.maximum)")
+                }
             }) else { return }
             storedRange = newValue; setNeedsUpdate()
         }

@@ -277,10 +277,22 @@ extension World {
             st.v = st.v + h * (sim.gravity + sim.invMass * sim.force)
             st.w = st.w + h * sim.invInertia * sim.torque
             let s2 = st.v.lengthSquared
-            if s2 > maxSpeed2 { st.v = (Tuning.maxLinearSpeed / s2.squareRoot()) * st.v }
-            if abs(st.w) > maxAngularSpeed { st.w = st.w > 0 ? maxAngularSpeed : -maxAngularSpeed }
+            if !(s2 <= maxSpeed2) { st.v = clampedSpeed(st.v, Tuning.maxLinearSpeed) } // also catches inf and NaN
+            if !(abs(st.w) <= maxAngularSpeed) { st.w = st.w.isNaN ? 0 : (st.w > 0 ? maxAngularSpeed : -maxAngularSpeed) }
             states[b] = st
         }
+    }
+
+    /// `v` scaled down to `limit` (m/s), keeping its direction; an infinite component counts
+    /// as the largest and a NaN one as 0, so the result is always finite.
+    private func clampedSpeed(_ v: Vec2, _ limit: Double) -> Vec2 {
+        func finite(_ x: Double) -> Double { x.isNaN ? 0 : (x.isInfinite ? (x > 0 ? 1e300 : -1e300) : x) }
+        let x = finite(v.x), y = finite(v.y)
+        let m = max(abs(x), abs(y))
+        guard m > 0 else { return Vec2(0, 0) }
+        let ux = x / m, uy = y / m // no overflow: components in −1…1
+        let s = (ux * ux + uy * uy).squareRoot()
+        return Vec2(limit * ux / s, limit * uy / s)
     }
 
     @inline(__always)

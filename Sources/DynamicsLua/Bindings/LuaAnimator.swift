@@ -45,7 +45,7 @@ extension LuaBridge {
     func makeAnimator() throws -> Int32 {
         _ = try options(at: 1, "dynamics.animator", allowed: ["bounds"])
         let animator: DynamicAnimator
-        if let bounds = try withField("bounds", of: 1, { try rect(at: $0, "animator.bounds") }) {
+        if let bounds = try withField("bounds", of: 1, { try rect(at: $0, "animator.bounds", max: Limits.coordinate) }) {
             guard bounds.width > 0, bounds.height > 0 else {
                 throw LuaArgumentError(message: "animator.bounds: width and height must be > 0")
             }

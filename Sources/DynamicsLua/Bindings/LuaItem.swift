@@ -15,12 +15,14 @@ extension LuaBridge {
     func makeItem() throws -> Int32 {
         _ = try options(at: 1, "dynamics.item", allowed: LuaBridge.itemOptions)
         let center = try withField("center", of: 1) { try point(at: $0, "item.center") } ?? .zero
+        try Validate.finite(center, "item", "center")
         guard let size = try withField("size", of: 1, { try vector(at: $0, "item.size") }) else {
             throw LuaArgumentError(message: "item.size: required, e.g. size = {50, 50}")
         }
         guard size.dx > 0, size.dy > 0 else {
             throw LuaArgumentError(message: "item.size: must be > 0, got {\(size.dx), \(size.dy)}")
         }
+        try Validate.size(CGSize(width: size.dx, height: size.dy), "item", "size")
         let name = try withField("name", of: 1) { i -> String in
             guard let s = string(at: i) else { throw LuaArgumentError(message: "item.name: expected a string, got \(typeName(at: i))") }
             return s
@@ -42,6 +44,7 @@ extension LuaBridge {
                     lua_rawgeti(L, i, lua_Integer(k))
                     defer { lua_settop(L, -2) }
                     let pt = try point(at: -1, "item.shape[\(k)]")
+                    try Validate.finite(pt, "item", "shape[\(k)]", max: Limits.length)
                     if k == 1 { p.move(to: pt) } else { p.addLine(to: pt) }
                 }
                 p.close()

@@ -341,6 +341,13 @@ function Animator:run(options) end
 ---@return dynamics.Item[]
 function Animator:itemsIn(rect) end
 
+---Feeds one pointer event, as the live viewer does (and tests that replay a recording):
+---`onPointer` sees it first; unless it returns true, "began" on an item starts the default
+---drag and "ended" flings it.
+---@param event { phase: dynamics.PointerPhase, x: number, y: number }
+---@return boolean handled whether `onPointer` handled it
+function Animator:pointer(event) end
+
 ---Calls `fn()` once, when `elapsedTime` has advanced by `seconds`. A pending timer keeps the
 ---animator stepping.
 ---@param seconds number
