@@ -5,7 +5,7 @@
  * instruction runs while they work:
  *
  *   string.find, match, gmatch, gsub   our own Lua 5.4 pattern matcher
- *   string.rep                         empty results at once, size checked first
+ *   string.rep                         empty results at once, allocation first
  *   table.insert, remove, move,        the same loops as 5.4 (through lua_geti /
  *         concat, unpack, sort         lua_seti, so metamethods apply)
  *   load                               text handed to the parser in pieces
@@ -600,11 +600,14 @@ static int b_rep(lua_State *L) {
         lua_pushliteral(L, "");
         return 1;
     }
-    if (l + lsep < l || l + lsep > (size_t)LUA_MAXINTEGER / (size_t)n)
+    /* Lua's string library caps its results at INT_MAX bytes. */
+    if (l + lsep < l || l + lsep > (size_t)INT_MAX / (size_t)n)
         return luaL_error(L, "resulting string too large");
     size_t total = (size_t)n * l + (size_t)(n - 1) * lsep;
-    /* The message Lua's buffer gives when its allocation fails, before any work. */
-    if (total > dyn_memory_room(L)) return luaL_error(L, "not enough memory");
+    /* The whole result is allocated before any copying: past the memory cap
+       this fails at once with Lua's own memory error (LUA_ERRMEM, after Lua's
+       emergency collection, as Lua's rep). Refusing early on
+       dyn_memory_room would fail where that collection makes room. */
     luaL_Buffer b;
     char *out = luaL_buffinitsize(L, &b, total);
     /* One period (s .. sep), then copies of what is written so far, doubling

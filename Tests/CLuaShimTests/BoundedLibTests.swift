@@ -9,13 +9,13 @@ import Testing
 // print the same lines. Then each attack that Lua's versions cannot stop ends
 // quickly once the call is marked over budget.
 
-/// Runs `chunk` and returns the string it returns, or "error: message".
+/// Runs `chunk` and returns the string it returns, or "error STATUS: message".
 private func evaluate(_ L: OpaquePointer, _ chunk: String) -> String {
     var buffer = [CChar](repeating: 0, count: 4096)
     let status = dyn_lua_dostring(L, chunk, "=bounded", &buffer, buffer.count)
     defer { lua_settop(L, 0) }
     if status != LUA_OK {
-        return "error: " + buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        return "error \(status): " + buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     }
     guard let result = dyn_lua_tostring(L, -1) else { return "error: no string result" }
     return String(cString: result)
@@ -38,6 +38,21 @@ private func differences(_ script: String) throws -> (lines: Int, diffs: [String
         if e != a { diffs.append("Lua:     \(e)\nbounded: \(a)") }
     }
     return (expected.count, diffs)
+}
+
+/// A capped state whose base, string and table libraries are Lua's own again
+/// (opened over the bounded ones): the reference under a memory cap.
+private func referenceCappedState(_ cap: Int) throws -> OpaquePointer {
+    let L = try #require(dyn_lua_newstate_capped(cap))
+    let libraries: [(String, lua_CFunction)] = [("_G", luaopen_base), ("string", luaopen_string), ("table", luaopen_table)]
+    for (name, open) in libraries {
+        lua_pushcclosure(L, open, 0)
+        try #require(dyn_lua_pcall(L, 0, 1, 0) == LUA_OK)
+        lua_setglobal(L, name)
+    }
+    // Error messages name functions found in package.loaded.
+    try #require(evaluate(L, "package.loaded.string, package.loaded.table = string, table return ''") == "")
+    return L
 }
 
 /// Lets a test's script mark its own call as over budget at a chosen point.
@@ -71,6 +86,34 @@ struct BoundedLibTests {
         let (lines, diffs) = try differences(loadScript)
         #expect(lines > 25)
         #expect(diffs.isEmpty, "\(diffs.count) differences:\n\(diffs.prefix(20).joined(separator: "\n"))")
+    }
+
+    @Test("under a memory cap, results past it fail as Lua's do (memory errors, not other errors)")
+    func memoryCapMatchesLua() throws {
+        let cap = 4 << 20
+        let reference = try referenceCappedState(cap)
+        defer { dyn_lua_close(reference) }
+        let bounded = try #require(dyn_lua_newstate_capped(cap))
+        defer { dyn_lua_close(bounded) }
+        let chunks = [
+            "return #string.rep('x', 8e6)",
+            "return #string.rep('xy', 3e6, ',')",
+            "return #string.rep('x', 1 << 40)",
+            "return #string.rep('x', 1 << 30)",
+            "return #string.rep('', 1 << 31, 'x')",
+            "return #string.rep('x', 1e5)",
+            "local t = {} for i = 1, 1e9 do t[i] = ('x'):rep(100) .. i end",
+            "local s = ('x'):rep(1.5e6) return #s:gsub('x', 'yy')",
+            "local s = ('x'):rep(1e6) return #s:gsub('x', '%0%0%0')",
+            "local t = {} for i = 1, 3e5 do t[i] = 'abcdefgh' end return #table.concat(t, ',')",
+            "local t = {} for i = 1, 1e6 do table.insert(t, i) end return #t",
+            "collectgarbage() return #string.rep('ab', 1e6)",
+        ]
+        for chunk in chunks {
+            #expect(evaluate(bounded, chunk) == evaluate(reference, chunk), "\(chunk)")
+            dyn_lua_gc_collect(bounded)
+            dyn_lua_gc_collect(reference)
+        }
     }
 
     /// Attacks that run for hours or forever with Lua's own functions.
@@ -166,10 +209,10 @@ struct BoundedLibTests {
         }
         #expect(result == "[]")
         #expect(elapsed < .milliseconds(100))
-        elapsed = ContinuousClock().measure { result = evaluate(L, "return string.rep('x', 1 << 40)") }
-        #expect(result.contains("not enough memory"), "result: \(result)")
+        elapsed = ContinuousClock().measure { result = evaluate(L, "return string.rep('x', 1 << 30)") }
+        #expect(result == "error \(LUA_ERRMEM): not enough memory")
         #expect(elapsed < .milliseconds(100))
-        result = evaluate(L, "return string.rep('xy', math.maxinteger)")
+        result = evaluate(L, "return string.rep('x', 1 << 31)")
         #expect(result.contains("resulting string too large"), "result: \(result)")
         result = evaluate(L, "return #string.rep('abc', 1000000, '--')")
         #expect(result == "4999998")
@@ -384,7 +427,7 @@ try('sort invalid order', function() local t = {} for i = 1, 100 do t[i] = i % 3
 -- rep
 for _, args in ipairs{ {'ab', 3}, {'ab', 3, ','}, {'ab', 0}, {'ab', -1}, {'', 5}, {'', 5, ','}, {'x', 1, ','},
     {'ab', 2.0}, {'ab', 2.5}, {'ab', '3'}, {'x', math.maxinteger, 'y'}, {'xy', 2^62},
-    {'abc', 7, '--'}, {5, 3, 4} } do
+    {'abc', 7, '--'}, {5, 3, 4}, {'x', 1 << 31}, {'', 1 << 31, 'x'} } do
   try('rep ' .. ser(table.unpack(args)), string.rep, table.unpack(args))
 end
 for n = 1, 70 do
