@@ -381,7 +381,7 @@ static void dyn_budget_hook(lua_State *L, lua_Debug *ar) {
     if (st == NULL || st->exceeded) dyn_budget_error(L);
 }
 
-#define DYN_HOOK_COUNT 1000
+#define DYN_HOOK_COUNT 1 /* armed only once over budget: stop at the next instruction */
 
 /* Sets or clears the hook on the main thread and every coroutine being resumed. */
 static void dyn_set_hooks(DynAllocState *st, int on) {

@@ -77,6 +77,8 @@ public final class LuaBridge {
     private var freeSlots: [Int32] = []
     /// Registry reference of the weak-valued table object address → handle userdata.
     private var handleCache: Int32 = 0
+    /// `behavior.items` tables, kept between reads (see `pushItemList`).
+    var itemListRefs: [ObjectIdentifier: Int32] = [:]
     /// Entries the cache table has had room made for since it was last rebuilt.
     private var cacheEntries = 0
     /// Each kind's metatable: its registry reference and its address (how handles are

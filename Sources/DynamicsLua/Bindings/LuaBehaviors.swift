@@ -143,6 +143,35 @@ extension LuaBridge {
 
     func pushItems(_ items: [DynamicItem]) { pushList(items, as: .item) }
 
+    /// `behavior.items`: the same table on every read while it still lists exactly the
+    /// behavior's items (an action reads `self.items` every frame; rebuilding it would push
+    /// every handle again). The check is O(n) raw reads, and a table the script changed is
+    /// simply rebuilt.
+    func pushItemList(_ items: [DynamicItem], of behavior: DynamicBehavior) {
+        let key = ObjectIdentifier(behavior)
+        if let ref = itemListRefs[key] {
+            dyn_lua_getref(L, ref)
+            if lua_type(L, -1) == LUA_TTABLE && listMatches(items, at: lua_gettop(L)) { return }
+            lua_settop(L, -2)
+            dyn_lua_unref(L, ref)
+            itemListRefs[key] = nil
+        }
+        pushItems(items)
+        lua_pushvalue(L, -1)
+        itemListRefs[key] = dyn_lua_ref(L)
+    }
+
+    private func listMatches(_ items: [DynamicItem], at t: Int32) -> Bool {
+        guard lua_rawlen(L, t) == items.count else { return false }
+        for (i, item) in items.enumerated() {
+            lua_rawgeti(L, t, lua_Integer(i + 1))
+            let same = handle(at: -1, .item).flatMap { liveObject($0) } === item
+            lua_settop(L, -2)
+            if !same { return false }
+        }
+        return true
+    }
+
     /// Adds or removes an item of any behavior that has items (`b:addItem`, `b:removeItem`).
     static func editItems(of b: DynamicBehavior, _ item: DynamicItem, adding: Bool, _ what: String) throws {
         switch b {
@@ -178,7 +207,7 @@ extension LuaBridge {
             switch (object, key) {
             case (let b as DynamicBehavior, "items"):
                 guard let items = LuaBridge.itemsOf(b) else { return false }
-                bridge.pushItems(items)
+                bridge.pushItemList(items, of: b)
             case (let b as DynamicBehavior, "children"):
                 bridge.pushList(b.childBehaviors, as: .behavior)
             case (let g as GravityBehavior, "direction"): bridge.pushPoint(CGPoint(x: g.gravityDirection.dx, y: g.gravityDirection.dy))
