@@ -630,6 +630,24 @@ int dyn_lua_newmetatable(lua_State *L, const char *name) {
     return luaL_newmetatable(L, name);
 }
 
+/* __index of the handle classes: methods (upvalue 1, a table) are found by one raw lookup
+   without entering the host; any other key goes to the host's property getter (upvalue 2,
+   a host function, called C to C). */
+static int dyn_index_dispatch(lua_State *L) {
+    lua_settop(L, 2);
+    lua_pushvalue(L, 2);
+    if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) return 1;
+    lua_pop(L, 1);
+    lua_pushvalue(L, lua_upvalueindex(2));
+    lua_insert(L, 1);
+    lua_call(L, 2, 1);
+    return 1;
+}
+
+void dyn_lua_pushindex(lua_State *L) {
+    lua_pushcclosure(L, dyn_index_dispatch, 2);
+}
+
 void dyn_lua_pushwhere(lua_State *L, int level) {
     luaL_where(L, level);
 }
@@ -676,20 +694,35 @@ static int dyn_field_loop(lua_State *L) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, b->velRef);  /* 4 */
     lua_rawgeti(L, LUA_REGISTRYINDEX, b->fnRef);   /* 5 */
     if (b->selfRef != 0) lua_rawgeti(L, LUA_REGISTRYINDEX, b->selfRef); else lua_pushnil(L); /* 6 */
-    int nargs = b->selfRef != 0 ? 6 : 5;
+    lua_pushliteral(L, "x");                       /* 7, 8: the keys, so refills are raw sets */
+    lua_pushliteral(L, "y");
+    int self = b->selfRef != 0;
+    /* Only the arguments the function declares are filled and passed (a vararg function
+       gets them all): a field of (position) alone costs no velocity refill. */
+    lua_Debug ar;
+    lua_pushvalue(L, 5);
+    int declared = lua_getinfo(L, ">u", &ar) ? (ar.isvararg ? 6 : ar.nparams) : 6;
+    int wanted = declared - self; /* of position, velocity, mass, charge, time */
+    if (wanted > 5) wanted = 5;
+    if (wanted < 0) wanted = 0;
+    int nargs = self + wanted;
     for (size_t i = 0; i < b->n; i++) {
         const double *s = b->samples + 6 * i;
-        lua_pushnumber(L, s[0]); lua_setfield(L, 3, "x");
-        lua_pushnumber(L, s[1]); lua_setfield(L, 3, "y");
-        lua_pushnumber(L, s[2]); lua_setfield(L, 4, "x");
-        lua_pushnumber(L, s[3]); lua_setfield(L, 4, "y");
+        if (wanted >= 1) {
+            lua_pushvalue(L, 7); lua_pushnumber(L, s[0]); lua_rawset(L, 3);
+            lua_pushvalue(L, 8); lua_pushnumber(L, s[1]); lua_rawset(L, 3);
+        }
+        if (wanted >= 2) {
+            lua_pushvalue(L, 7); lua_pushnumber(L, s[2]); lua_rawset(L, 4);
+            lua_pushvalue(L, 8); lua_pushnumber(L, s[3]); lua_rawset(L, 4);
+        }
         lua_pushvalue(L, 5);
-        if (nargs == 6) lua_pushvalue(L, 6);
-        lua_pushvalue(L, 3);
-        lua_pushvalue(L, 4);
-        lua_pushnumber(L, s[4]);
-        lua_pushnumber(L, s[5]);
-        lua_pushnumber(L, b->time);
+        if (self) lua_pushvalue(L, 6);
+        if (wanted >= 1) lua_pushvalue(L, 3);
+        if (wanted >= 2) lua_pushvalue(L, 4);
+        if (wanted >= 3) lua_pushnumber(L, s[4]);
+        if (wanted >= 4) lua_pushnumber(L, s[5]);
+        if (wanted >= 5) lua_pushnumber(L, b->time);
         lua_call(L, nargs, 2);
         int okx = 0, oky = 0;
         double fx = (double)lua_tonumberx(L, -2, &okx), fy = (double)lua_tonumberx(L, -1, &oky);
@@ -705,7 +738,7 @@ static int dyn_field_loop(lua_State *L) {
         }
         b->out[2 * i] = fx;
         b->out[2 * i + 1] = fy;
-        lua_settop(L, 6);
+        lua_settop(L, 8);
     }
     return 0;
 }

@@ -37,19 +37,19 @@ extension LuaBridge {
             throw LuaArgumentError(message: "\(what): expected a vector {x, y}, got \(typeName(at: index))")
         }
         let t = lua_absindex(L, index)
-        var result: [Double] = []
-        for (k, key) in [keys.0, keys.1].enumerated() {
-            var type = dyn_lua_rawgetfield(L, t, key)
-            if type == LUA_TNIL { lua_settop(L, -2); type = lua_rawgeti(L, t, lua_Integer(k + 1)) }
+        // Array part first ({a, b}: two raw index reads), then the named fields.
+        func component(_ k: Int, _ key: String) throws -> Double {
+            var type = lua_rawgeti(L, t, lua_Integer(k))
+            if type == LUA_TNIL { lua_settop(L, -2); type = dyn_lua_rawgetfield(L, t, key) }
             defer { lua_settop(L, -2) }
             guard type == LUA_TNUMBER else {
                 throw LuaArgumentError(message: "\(what): expected a vector {x, y} of numbers, got \(typeName(at: -1)) for \(key)")
             }
             let v = dyn_lua_tonumber(L, -1)
             guard v.isFinite else { throw LuaArgumentError(message: "\(what): must be finite, got \(v) for \(key)") }
-            result.append(v)
+            return v
         }
-        return (result[0], result[1])
+        return (try component(1, keys.0), try component(2, keys.1))
     }
 
     func point(at index: Int32, _ what: String) throws -> CGPoint {

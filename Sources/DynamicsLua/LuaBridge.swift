@@ -21,14 +21,22 @@ enum LuaKind: String, CaseIterable {
 
 /// One registered host function: the bridge and the Swift body the C trampoline calls.
 final class LuaCallback {
-    /// Weak: a script that outlives its bridge gets an error, never a crash.
-    weak var bridge: LuaBridge?
+    /// A script that outlives its bridge gets an error, never a crash.
+    let link: BridgeLink
     let body: (LuaBridge, OpaquePointer) throws -> Int32
 
-    init(bridge: LuaBridge, body: @escaping (LuaBridge, OpaquePointer) throws -> Int32) {
-        self.bridge = bridge
+    init(link: BridgeLink, body: @escaping (LuaBridge, OpaquePointer) throws -> Int32) {
+        self.link = link
         self.body = body
     }
+}
+
+/// The bridge as seen by what may outlive it (callbacks whose finalizers run while the state
+/// closes, field closures kept by behaviors): cleared when the bridge goes. Not a `weak`
+/// reference, because an object that is weakly referenced moves its reference counts to a
+/// side table, and every retain of the bridge on every call from Lua would take the slow path.
+final class BridgeLink {
+    unowned(unsafe) var bridge: LuaBridge?
 }
 
 /// The only function Lua calls into the host through: it runs a body and turns a thrown
@@ -36,7 +44,7 @@ final class LuaCallback {
 /// through Swift.
 private let luaCallbackThunk: dyn_lua_callback = { L, context in
     let callback = Unmanaged<LuaCallback>.fromOpaque(context!).takeUnretainedValue()
-    guard let bridge = callback.bridge else {
+    guard let bridge = callback.link.bridge else {
         lua_pushstring(L, "dynamics: the module's host bridge was released")
         return -1
     }
@@ -66,6 +74,8 @@ private let luaCallbackThunk: dyn_lua_callback = { L, context in
 public final class LuaBridge {
     public let state: LuaState
     var L: OpaquePointer { state.L }
+    /// Cleared in deinit; see `BridgeLink`.
+    let link = BridgeLink()
 
     /// Receives errors of scripted callbacks (actions, fields, collision and delegate
     /// callbacks). The offending behavior is disabled; the animator keeps running.
@@ -87,7 +97,13 @@ public final class LuaBridge {
     private var metatablePointers: [UnsafeRawPointer?] = []
     /// The animators scripts made, in order (items are refreshed in them when a script
     /// moves one).
-    public internal(set) var animators: [DynamicAnimator] = []
+    public internal(set) var animators: [DynamicAnimator] = [] {
+        didSet { unmanagedAnimators = animators.map { Unmanaged.passUnretained($0) } }
+    }
+    /// The same animators without reference counting, for the per-access item paths: an
+    /// animator is weakly referenced by its behaviors, so its counts live in a side table and
+    /// every retain would take the slow path. `animators` keeps them alive.
+    var unmanagedAnimators: [Unmanaged<DynamicAnimator>] = []
     /// The folder of the scene being run (its behaviors/ is searched for plugins).
     public var sceneFolder: String?
     /// Loaded Lua plugin definitions, by name.
@@ -103,6 +119,7 @@ public final class LuaBridge {
     public init(state: LuaState, errorHandler: @escaping (LuaError) -> Void = { print("dynamics: \($0)") }) {
         self.state = state
         self.errorHandler = errorHandler
+        link.bridge = self
         dyn_lua_host_enter(L)
         defer { dyn_lua_host_leave(L) }
         lua_createtable(L, 0, 0)
@@ -140,7 +157,7 @@ public final class LuaBridge {
 
     /// Pushes a Lua function that runs `body` (which returns its result count).
     func pushFunction(_ body: @escaping (LuaBridge, OpaquePointer) throws -> Int32) {
-        let callback = LuaCallback(bridge: self, body: body)
+        let callback = LuaCallback(link: link, body: body)
         state.retained.append(callback) // lives until the state closes (finalizers may call it)
         dyn_lua_pushcallback(L, luaCallbackThunk, Unmanaged.passUnretained(callback).toOpaque())
     }
@@ -298,20 +315,19 @@ public final class LuaBridge {
         // address and its slot's generation; methods are found with the script's own key
         // string (raw lookup, no conversion); only properties convert the key.
         let names = binding.properties + binding.methods.keys.sorted()
-        setFunction("__index", in: mt) { bridge, L in
+        dyn_lua_getref(L, methods)
+        pushFunction { bridge, L in
             guard let h = bridge.handle(at: 1, kind), let object = bridge.liveObject(h) else {
                 _ = try bridge.object(at: 1, kind, as: AnyObject.self, what: kind.rawValue)
                 return 0
             }
             guard lua_type(L, 2) == LUA_TSTRING else { lua_pushnil(L); return 1 }
-            dyn_lua_getref(L, methods)
-            lua_pushvalue(L, 2)
-            if lua_rawget(L, -2) != LUA_TNIL { return 1 }
             let key = String(cString: lua_tolstring(L, 2, nil))
-            lua_settop(L, 2)
             if try binding.get(bridge, h, object, key) { return 1 }
             throw LuaArgumentError(message: "\(kind.rawValue) has no property or method '\(key)'\(LuaBridge.suggestion(for: key, among: names)) (properties: \(binding.properties.joined(separator: ", ")))")
         }
+        dyn_lua_pushindex(L)
+        dyn_lua_rawsetfield(L, mt, "__index")
         setFunction("__newindex", in: mt) { bridge, _ in
             guard let h = bridge.handle(at: 1, kind), let object = bridge.liveObject(h) else {
                 _ = try bridge.object(at: 1, kind, as: AnyObject.self, what: kind.rawValue)

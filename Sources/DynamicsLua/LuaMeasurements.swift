@@ -40,6 +40,46 @@ public enum LuaMeasurements {
         return median(runs) { _ = dyn_lua_bench_bare_loop(L, fn, n) } / Double(n)
     }
 
+    /// Nanoseconds per property access from Lua on an item in a running animator, net of
+    /// the loop itself: `item.angle` (a number), `item.velocity` read and write (tables),
+    /// and the fast paths `item:getVelocity()` / `item:setVelocity(x, y)`.
+    public static func propertyAccessNanoseconds(iterations n: Int = 200_000, runs: Int = 5) throws -> [(String, Double)] {
+        let state = try LuaState()
+        let bridge = LuaBridge(state: state)
+        let source = """
+            local dyn = require "dynamics"
+            local a = dyn.animator{}
+            local item = dyn.item{ center = {0, 0}, size = {10, 10} }
+            a:addBehavior(dyn.gravity{ items = {item} })
+            a:step()
+            local v = item.velocity
+            local n = \(n)
+            return {
+              function() for i = 1, n do end end,
+              function() for i = 1, n do local x = item.angle end end,
+              function() for i = 1, n do local w = item.velocity end end,
+              function() for i = 1, n do item.velocity = v end end,
+              function() for i = 1, n do local x, y = item:getVelocity() end end,
+              function() for i = 1, n do item:setVelocity(1, 2) end end,
+            }
+            """
+        return try withExtendedLifetime(bridge) {
+            guard try state.run(source, chunkName: "access.lua") == 1 else { return [] }
+            let L = state.raw
+            let table = lua_gettop(L)
+            var times: [Double] = []
+            for k in 1...6 {
+                times.append(median(runs) {
+                    lua_rawgeti(L, table, lua_Integer(k))
+                    try? state.call(nargs: 0, nresults: 0)
+                } / Double(n))
+            }
+            lua_settop(L, table - 1)
+            let names = ["item.angle read", "item.velocity read", "item.velocity write", "item:getVelocity()", "item:setVelocity(x, y)"]
+            return names.enumerated().map { ($0.element, times[$0.offset + 1] - times[0]) }
+        }
+    }
+
     private static func median(_ runs: Int, _ body: () -> Void) -> Double {
         body() // warm up
         var times: [Double] = []

@@ -43,6 +43,8 @@ struct Bench: ParsableCommand {
         /// The same evaluation with a count hook installed all the time (what the
         /// watchdog-armed budget avoids).
         var nsPerFieldEvaluationWithPermanentHook: Double?
+        /// For luaAction scenes: ns per property access from Lua, by access.
+        var nsPerPropertyAccess: [String: Double]?
     }
 
     func run() throws {
@@ -72,6 +74,9 @@ struct Bench: ParsableCommand {
             let r = Result(scene: name, items: items, steps: steps, msPerStep: times[times.count / 2],
                            minMsPerStep: times.first!, maxMsPerStep: times.last!, pausedAtStep: pausedAt)
             var row = r
+            if name.hasPrefix("luaAction") {
+                row.nsPerPropertyAccess = Dictionary(uniqueKeysWithValues: try LuaMeasurements.propertyAccessNanoseconds())
+            }
             if name.hasPrefix("luaField") {
                 row.nsPerFieldEvaluation = try LuaMeasurements.fieldEvaluationNanoseconds()
                 row.bareLoopNsPerEvaluation = try LuaMeasurements.bareLoopNanoseconds()
@@ -81,6 +86,11 @@ struct Bench: ParsableCommand {
             if !json {
                 print(String(format: "%-13@ %6d %6d   %10.4f      %8.4f %8.4f   %@", name as NSString, items, steps, r.msPerStep,
                              r.minMsPerStep, r.maxMsPerStep, (pausedAt.map { "\($0)" } ?? "-") as NSString))
+                if let access = row.nsPerPropertyAccess {
+                    for (k, v) in access.sorted(by: { $0.key < $1.key }) {
+                        print(String(format: "              %@: %.0f ns", k as NSString, v))
+                    }
+                }
                 if let f = row.nsPerFieldEvaluation, let b = row.bareLoopNsPerEvaluation {
                     print(String(format: "              field evaluation %.1f ns per item; bare C loop %.1f ns (%.2f×)", f, b, f / b))
                     if let h = row.nsPerFieldEvaluationWithPermanentHook {

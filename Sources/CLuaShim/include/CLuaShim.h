@@ -209,6 +209,10 @@ int dyn_lua_newmetatable(lua_State *L, const char *name);
    host), or just msg when no script line is on the stack. */
 void dyn_lua_pushlocated(lua_State *L, const char *msg);
 
+/* Pops a methods table and a host getter function (pushed in that order) and pushes the
+   __index function of a handle class: methods by raw lookup, else the getter. */
+void dyn_lua_pushindex(lua_State *L);
+
 /* Pushes "chunkname:currentline: " of the function at `level` (luaL_where). */
 void dyn_lua_pushwhere(lua_State *L, int level);
 

@@ -368,6 +368,16 @@ extension DynamicAnimator {
         world.states[Int(records[i].body.index)].w
     }
 
+    /// Sets the velocity (pt/s, at the center) of the item at record slot `i`, keeping its
+    /// angular velocity. The caller validated `v` (`Validate.finite`).
+    package func setVelocity(_ v: CGPoint, atRecord i: Int) {
+        let b = Int(records[i].body.index)
+        let w = world.states[b].w
+        let r = world.sims[b].transform.p - world.sims[b].center
+        world.setVelocity(b, linear: Units.meters(v) - cross(w, r), angular: w)
+        setNeedsResume()
+    }
+
     /// Mass of the item at record slot `i`.
     package func mass(atRecord i: Int) -> CGFloat {
         world.infos[Int(records[i].body.index)].mass

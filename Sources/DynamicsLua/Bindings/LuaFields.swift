@@ -95,8 +95,9 @@ extension LuaBridge {
             selfRef = dyn_lua_ref(L)
         }
         var failed = false
-        return FieldBehavior.field { [weak self] _, samples, forces, time in
-            guard let self, !failed, let s = samples.baseAddress, let f = forces.baseAddress else { return }
+        let link = self.link
+        return FieldBehavior.field { _, samples, forces, time in
+            guard let self = link.bridge, !failed, let s = samples.baseAddress, let f = forces.baseAddress else { return }
             let L = self.L
             precondition(MemoryLayout<FieldBehavior.Sample>.stride == 6 * MemoryLayout<Double>.stride
                 && MemoryLayout<CGVector>.stride == 2 * MemoryLayout<Double>.stride)

@@ -71,14 +71,15 @@ extension LuaBridge {
     /// Where the item of handle `h` is: its animator and record slot, from the handle's
     /// hints when they still hold (O(1), no search), else found and remembered.
     @inline(__always)
-    func locate(_ h: UnsafeMutablePointer<Handle>, _ item: DynamicView) -> (animator: DynamicAnimator, record: Int)? {
+    func locate(_ h: UnsafeMutablePointer<Handle>, _ item: DynamicView) -> (animator: Unmanaged<DynamicAnimator>, record: Int)? {
         let a = Int(h.pointee.animatorHint)
-        if a >= 0, a < animators.count, let slot = animators[a].recordSlot(of: item, hint: Int(h.pointee.recordHint)) {
+        if a >= 0, a < unmanagedAnimators.count,
+           let slot = unmanagedAnimators[a]._withUnsafeGuaranteedRef({ $0.recordSlot(of: item, hint: Int(h.pointee.recordHint)) }) {
             h.pointee.recordHint = Int32(slot)
-            return (animators[a], slot)
+            return (unmanagedAnimators[a], slot)
         }
-        for (k, animator) in animators.enumerated() {
-            if let slot = animator.recordSlot(of: item, hint: -1) {
+        for (k, animator) in unmanagedAnimators.enumerated() {
+            if let slot = animator._withUnsafeGuaranteedRef({ $0.recordSlot(of: item, hint: -1) }) {
                 h.pointee.animatorHint = Int32(k)
                 h.pointee.recordHint = Int32(slot)
                 return (animator, slot)
@@ -113,15 +114,15 @@ extension LuaBridge {
             case "name": if let n = item.name { lua_pushstring(L, n) } else { lua_pushnil(L) }
             case "mass":
                 var m: CGFloat = item.bounds.width * item.bounds.height / 10_000
-                if let (a, r) = bridge.locate(handle, item) { m = a.mass(atRecord: r) }
+                if let (a, r) = bridge.locate(handle, item) { m = a._withUnsafeGuaranteedRef { $0.mass(atRecord: r) } }
                 lua_pushnumber(L, Double(m))
             case "velocity":
                 var v = CGPoint.zero
-                if let (a, r) = bridge.locate(handle, item) { v = a.linearVelocity(atRecord: r) }
+                if let (a, r) = bridge.locate(handle, item) { v = a._withUnsafeGuaranteedRef { $0.linearVelocity(atRecord: r) } }
                 bridge.pushPoint(v)
             case "angularVelocity":
                 var w: CGFloat = 0
-                if let (a, r) = bridge.locate(handle, item) { w = a.angularVelocity(atRecord: r) }
+                if let (a, r) = bridge.locate(handle, item) { w = a._withUnsafeGuaranteedRef { $0.angularVelocity(atRecord: r) } }
                 lua_pushnumber(L, Double(w))
             default: return false
             }
@@ -139,7 +140,7 @@ extension LuaBridge {
                 guard let (a, _) = bridge.locate(handle, item) else {
                     throw LuaArgumentError(message: "item.angularVelocity: the item is not in an animator yet")
                 }
-                a.setVelocity(a.linearVelocity(of: item) ?? .zero, angularVelocity: w, for: item)
+                a._withUnsafeGuaranteedRef { $0.setVelocity($0.linearVelocity(of: item) ?? .zero, angularVelocity: w, for: item) }
             default: return false
             }
             return true
@@ -149,26 +150,27 @@ extension LuaBridge {
                 let (h, item) = try bridge.itemHandle(at: 1, "applyForce")
                 let f = try bridge.vector(at: 2, "applyForce(force)")
                 let offset = lua_type(L, 3) <= 0 ? CGVector.zero : try bridge.vector(at: 3, "applyForce(force, offset)")
-                bridge.locate(h, item)?.animator.applyForce(f, to: item, atOffset: offset)
+                bridge.locate(h, item)?.animator._withUnsafeGuaranteedRef { $0.applyForce(f, to: item, atOffset: offset) }
                 return 0
             },
             "applyImpulse": { bridge, L in
                 let (h, item) = try bridge.itemHandle(at: 1, "applyImpulse")
                 let j = try bridge.vector(at: 2, "applyImpulse(impulse)")
                 let offset = lua_type(L, 3) <= 0 ? CGVector.zero : try bridge.vector(at: 3, "applyImpulse(impulse, offset)")
-                bridge.locate(h, item)?.animator.applyImpulse(j, to: item, atOffset: offset)
+                bridge.locate(h, item)?.animator._withUnsafeGuaranteedRef { $0.applyImpulse(j, to: item, atOffset: offset) }
                 return 0
             },
             "applyTorque": { bridge, _ in
                 let (h, item) = try bridge.itemHandle(at: 1, "applyTorque")
-                bridge.locate(h, item)?.animator.applyTorque(try bridge.number(at: 2, "applyTorque(torque)"), to: item)
+                let t = try bridge.number(at: 2, "applyTorque(torque)")
+                bridge.locate(h, item)?.animator._withUnsafeGuaranteedRef { $0.applyTorque(t, to: item) }
                 return 0
             },
             // Fast paths: two numbers in and out, no tables.
             "getVelocity": { bridge, L in
                 let (h, item) = try bridge.itemHandle(at: 1, "getVelocity")
                 var v = CGPoint.zero
-                if let (a, r) = bridge.locate(h, item) { v = a.linearVelocity(atRecord: r) }
+                if let (a, r) = bridge.locate(h, item) { v = a._withUnsafeGuaranteedRef { $0.linearVelocity(atRecord: r) } }
                 lua_pushnumber(L, Double(v.x)); lua_pushnumber(L, Double(v.y))
                 return 2
             },
@@ -206,20 +208,20 @@ extension LuaBridge {
     func setCenter(_ h: UnsafeMutablePointer<Handle>, _ item: DynamicView, _ p: CGPoint) throws {
         try Validate.finite(p, "item", "center")
         item.center = p
-        locate(h, item)?.animator.updateItem(usingCurrentState: item)
+        locate(h, item)?.animator._withUnsafeGuaranteedRef { $0.updateItem(usingCurrentState: item) }
     }
 
     func setAngle(_ h: UnsafeMutablePointer<Handle>, _ item: DynamicView, _ angle: Double) throws {
         try Validate.finite(angle, "item", "angle")
         item.transform = CGAffineTransform(rotationAngle: angle)
-        locate(h, item)?.animator.updateItem(usingCurrentState: item)
+        locate(h, item)?.animator._withUnsafeGuaranteedRef { $0.updateItem(usingCurrentState: item) }
     }
 
     func setVelocity(_ h: UnsafeMutablePointer<Handle>, _ item: DynamicView, _ v: CGPoint) throws {
         try Validate.finite(v, "item", "velocity", max: Limits.magnitude)
-        guard let (a, _) = locate(h, item) else {
+        guard let (a, r) = locate(h, item) else {
             throw LuaArgumentError(message: "item.velocity: the item is not in an animator yet (add a behavior with it first)")
         }
-        a.setVelocity(v, for: item)
+        a._withUnsafeGuaranteedRef { $0.setVelocity(v, atRecord: r) }
     }
 }
