@@ -63,8 +63,8 @@ extension LuaBridge {
     }
 
     /// {x, y, width, height} (array) or {x = , y = , width = , height = }.
-    /// Each number within ±`max` (default 10¹²: query rectangles may be larger than the world).
-    func rect(at index: Int32, _ what: String, max: Double = 1e12) throws -> CGRect {
+    /// Each number within ±`max` (default 10¹⁵: query rectangles may be far larger than the world).
+    func rect(at index: Int32, _ what: String, max: Double = 1e15) throws -> CGRect {
         guard lua_type(L, index) == LUA_TTABLE else {
             throw LuaArgumentError(message: "\(what): expected a rectangle {x, y, width, height}, got \(typeName(at: index))")
         }

@@ -153,6 +153,8 @@ public final class LuaBridge {
         lua_settop(L, module - 1)
     }
 
+    deinit { link.bridge = nil }
+
     // MARK: Functions
 
     /// Pushes a Lua function that runs `body` (which returns its result count).
