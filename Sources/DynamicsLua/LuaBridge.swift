@@ -10,7 +10,7 @@ struct LuaArgumentError: Error {
 
 /// The kinds of object a script holds, each with its own metatable.
 enum LuaKind: String, CaseIterable {
-    case animator, item, behavior, region
+    case animator, item, behavior, region, timer
 
     var metatableName: String { "dynamics.\(rawValue)" }
     /// Position in `allCases` (metatables are installed in this order).
@@ -359,6 +359,7 @@ public final class LuaBridge {
         case .item: return LuaBridge.itemBinding
         case .behavior: return LuaBridge.behaviorBinding
         case .region: return LuaBridge.regionBinding
+        case .timer: return LuaBridge.timerBinding
         }
     }
 
