@@ -177,6 +177,7 @@ extension DynamicAnimator {
             && a.enableLimit == b.enableLimit && a.hertz == b.hertz && a.dampingRatio == b.dampingRatio
             && a.referenceAngle == b.referenceAngle && a.localAxisA == b.localAxisA && a.lower == b.lower
             && a.upper == b.upper && a.maxFrictionTorque == b.maxFrictionTorque
+            && a.angularHertz == b.angularHertz && a.turnFadeLength == b.turnFadeLength
     }
 
     /// Validates an item and creates its body; nil (after reporting) if it is invalid.
