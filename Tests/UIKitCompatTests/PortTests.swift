@@ -78,10 +78,10 @@ extension TutorialPortTests {
     /// The tutorial's barrier is a closed rectangular path. A square snapped from under it
     /// toward a point up and to the right slides along the barrier's bottom edge and out past
     /// its end, and settles g/ω² ≈ 2.0 pt below the point, as it does when the barrier is only
-    /// its bottom segment. Known issue: against the closed path the square's top-right corner
-    /// catches on the barrier's bottom-right vertex (130, 320) — its top 0.1 pt inside the
-    /// bottom edge, its right edge at 130.1 — and it stays at (80.0, 369.9), the animator
-    /// paused with the snap stretched by about 230 pt.
+    /// its bottom segment. (Path boundaries are chains of smooth one-sided segments: the
+    /// barrier's right edge leaves the square's top-right corner to the bottom edge at the
+    /// vertex (130, 320), where two-sided segments caught it, stopped at (80.0, 369.9) with the
+    /// snap stretched by about 230 pt.)
     @Test(arguments: [false, true])
     func squareSnappedFromUnderTheBarrierSlidesOut(_ barrierIsClosedPath: Bool) {
         let view = UIView(frame: CGRect(x: 0, y: 0, width: 320, height: 568))
@@ -102,13 +102,7 @@ extension TutorialPortTests {
         Driver.run(animator, limit: 10)
         let sag = 1000 / pow(2 * CGFloat.pi * UISnapBehavior.frequency, 2)
         let reached = abs(square.center.x - target.x) <= 1 && abs(square.center.y - (target.y + sag)) <= 1
-        if barrierIsClosedPath {
-            withKnownIssue("a box pressed against a closed path boundary catches on its convex vertex") {
-                #expect(reached, "square stopped at \(square.center)")
-            }
-        } else {
-            #expect(reached, "square stopped at \(square.center) \(sag)")
-        }
+        #expect(reached, "square stopped at \(square.center) (closed path: \(barrierIsClosedPath))")
     }
 }
 
