@@ -4,7 +4,7 @@ import DynamicsLua
 import Foundation
 import Testing
 
-/// animator:after / animator:every / timer:cancel through the bridge (DESIGN §5 Timers).
+/// animator:after / animator:every / timer:cancel through the bridge (docs/lua-api.md, timers).
 @Suite("Lua timers")
 struct TimerBindingTests {
     /// Runs `source` as timers.lua and returns its number results and the reported errors.

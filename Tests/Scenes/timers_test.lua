@@ -1,4 +1,4 @@
--- Timers (DESIGN §5): animator:after / animator:every, in simulated time.
+-- Timers (docs/lua-api.md): animator:after / animator:every, in simulated time.
 local dyn = require "dynamics"
 
 test("after fires in the frame its time is reached, after the actions", function()
