@@ -47,7 +47,7 @@ extension LuaBridge {
     }
 
     static let timerBinding = ClassBinding(
-        get: { bridge, object, key in
+        get: { bridge, _, object, key in
             let t = object as! DynamicTimer
             switch key {
             case "time": lua_pushnumber(bridge.L, t.fireTime)
@@ -58,7 +58,7 @@ extension LuaBridge {
             }
             return true
         },
-        set: { _, _, _, _ in false },
+        set: { _, _, _, _, _ in false },
         methods: [
             "cancel": { bridge, _ in
                 try bridge.object(at: 1, .timer, as: DynamicTimer.self, what: "cancel").cancel()
