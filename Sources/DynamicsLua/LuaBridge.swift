@@ -77,6 +77,8 @@ public final class LuaBridge {
     /// Cleared in deinit; see `BridgeLink`.
     let link = BridgeLink()
 
+    deinit { link.bridge = nil }
+
     /// Receives errors of scripted callbacks (actions, fields, collision and delegate
     /// callbacks). The offending behavior is disabled; the animator keeps running.
     public var errorHandler: (LuaError) -> Void
@@ -211,7 +213,10 @@ public final class LuaBridge {
     /// The handle at `index` if it is one of `kind` (its metatable, compared by address).
     @inline(__always)
     func handle(at index: Int32, _ kind: LuaKind) -> UnsafeMutablePointer<Handle>? {
-        guard lua_type(L, index) == LUA_TUSERDATA, lua_getmetatable(L, index) != 0 else { return nil }
+        // A kind whose metatable is not installed yet (a collection while the bridge is being
+        // built) has no handles.
+        guard kind.index < metatablePointers.count, lua_type(L, index) == LUA_TUSERDATA,
+              lua_getmetatable(L, index) != 0 else { return nil }
         let matches = lua_topointer(L, -1) == metatablePointers[kind.index]
         lua_settop(L, -2)
         guard matches, let raw = lua_touserdata(L, index) else { return nil }
