@@ -60,25 +60,20 @@ joint("rightElbow",    rightUpperArm, {20, 0},   rightLowerArm, {0, -20})
 
 -- Scripted taps: at each time, gravity turns toward the tapped point, seen from the middle of
 -- the screen (the tutorial's tap handler). The last one sends the figure to the floor again.
--- A resting animator pauses and calls no actions (UIKit's rule), so until the last tap the
--- script keeps it awake with a zero force.
+-- Each tap is a timer: pending timers keep the animator stepping while the figure rests.
 local taps = {
   { time = 3,  point = {160, 10} },    -- up: the figure falls onto the ceiling
   { time = 5,  point = {10, 284} },    -- left: onto the left wall
   { time = 7,  point = {310, 284} },   -- right: across the screen onto the right wall
   { time = 9,  point = {160, 560} },   -- down: it lands on the floor again
 }
-local nextTap = 1
-animator:addBehavior(dyn.behavior{ items = parts, action = function(self, dt)
-  local tap = taps[nextTap]
-  if tap and animator.elapsedTime >= tap.time then
+for _, tap in ipairs(taps) do
+  animator:after(tap.time, function()
     local dx, dy = tap.point[1] - W / 2, tap.point[2] - H / 2
     local length = math.sqrt(dx * dx + dy * dy)
     gravity.direction = { dx / length, dy / length }
-    nextTap = nextTap + 1
-  end
-  if taps[nextTap] then head:applyForce{0, 0} end
-end })
+  end)
+end
 
 -- Served live (`dynamics serve Examples/blockman.lua`), real pointer events replace the script:
 -- a tap on the background turns gravity toward it (the tutorial's tap handler); pressing on a

@@ -49,18 +49,14 @@ local flicks = {
   { time = 4.5, release = {220, 360}, velocity = {-1500, -2500}, corner = "topLeft" },
   { time = 6.5, release = {120, 250}, velocity = {300, 200},     corner = "topLeft" },  -- too gentle to leave its quarter
 }
--- The script. A resting animator pauses and calls no actions (UIKit's rule), so until the last
--- flick the script keeps it awake with a zero force.
-local nextFlick = 1
-animator:addBehavior(dyn.behavior{ items = {pip}, action = function(self, dt)
-  local flick = flicks[nextFlick]
-  if flick and animator.elapsedTime >= flick.time then
+-- The script: each flick is a timer (pending timers keep the animator stepping while the view
+-- rests in a corner).
+for _, flick in ipairs(flicks) do
+  animator:after(flick.time, function()
     pip.center = flick.release
     pip.velocity = flick.velocity
-    nextFlick = nextFlick + 1
-  end
-  if flicks[nextFlick] then pip:applyForce{0, 0} end
-end })
+  end)
+end
 
 -- The corner whose field region holds a point (the view's center by default).
 local function cornerAt(point)

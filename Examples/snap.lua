@@ -18,8 +18,7 @@ end
 animator:addBehavior(dyn.collision{ items = tiles, boundsAsBoundary = true })
 
 -- The script: at each time, snap the next tile to its point. The last step moves tile 1 on.
--- A resting animator pauses and calls no actions (UIKit's rule), so until the last move the
--- script keeps it awake with a zero force.
+-- Each move is a timer; pending timers keep the animator stepping while the tiles rest.
 local moves = {
   { time = 0.5, tile = 1, point = targets[1] },
   { time = 1.5, tile = 2, point = targets[2] },
@@ -27,10 +26,9 @@ local moves = {
   { time = 3.5, tile = 4, point = targets[4] },
   { time = 5.0, tile = 1, point = { x = 120, y = 350 } },
 }
-local snaps, nextMove = {}, 1
-animator:addBehavior(dyn.behavior{ items = tiles, action = function(self, dt)
-  local move = moves[nextMove]
-  if move and animator.elapsedTime >= move.time then
+local snaps = {}
+for _, move in ipairs(moves) do
+  animator:after(move.time, function()
     local snap = snaps[move.tile]
     if snap then
       snap.point = move.point                    -- an existing snap just gets a new point
@@ -39,10 +37,8 @@ animator:addBehavior(dyn.behavior{ items = tiles, action = function(self, dt)
       snaps[move.tile] = snap
       animator:addBehavior(snap)                 -- takes effect from the next frame
     end
-    nextMove = nextMove + 1
-  end
-  if moves[nextMove] then tiles[1]:applyForce{0, 0} end
-end })
+  end)
+end
 
 return {
   animator = animator,

@@ -26,14 +26,15 @@ for i = 1, rowCount do
 end
 animator:addBehavior(dyn.itemBehavior{ items = rows, allowsRotation = false, resistance = 0 })
 
--- The scroll: the finger at touchY drags the content up by `distance` points.
--- Until it ends, the script keeps the animator awake with a zero force (a resting animator
--- pauses and calls no actions, UIKit's rule).
+-- The scroll: the finger at touchY drags the content up by `distance` points, in the frames
+-- after scroll.time up to scroll.time + duration. Two timers start and end it (pending timers
+-- keep the animator stepping while the list rests).
 local scroll = { time = 0.5, duration = 0.25, distance = -100, touchY = 60, resistance = 600 }
+local scrolling = false
+animator:after(scroll.time, function() scrolling = true end)
+animator:after(scroll.time + scroll.duration, function() scrolling = false end)
 animator:addBehavior(dyn.behavior{ items = rows, action = function(self, dt)
-  local t = animator.elapsedTime
-  if t <= scroll.time + scroll.duration then rows[1]:applyForce{0, 0} end
-  if t <= scroll.time or t > scroll.time + scroll.duration + 1e-9 then return end
+  if not scrolling then return end
   local delta = scroll.distance * dt / scroll.duration          -- this frame's share of the scroll
   for i, row in ipairs(rows) do
     local share = math.min(1, math.abs(anchors[i].y - scroll.touchY) / scroll.resistance)

@@ -62,6 +62,7 @@ extension LuaBridge {
         case .item: return itemBinding
         case .behavior: return behaviorBinding
         case .region: return regionBinding
+        case .timer: return timerBinding
         }
     }
 }

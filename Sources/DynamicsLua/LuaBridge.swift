@@ -10,7 +10,7 @@ struct LuaArgumentError: Error {
 
 /// The kinds of object a script holds, each with its own metatable.
 enum LuaKind: String, CaseIterable {
-    case animator, item, behavior, region
+    case animator, item, behavior, region, timer
 
     var metatableName: String { "dynamics.\(rawValue)" }
     /// Position in `allCases` (metatables are installed in this order).
@@ -76,6 +76,8 @@ public final class LuaBridge {
     var L: OpaquePointer { state.L }
     /// Cleared in deinit; see `BridgeLink`.
     let link = BridgeLink()
+
+    deinit { link.bridge = nil }
 
     /// Receives errors of scripted callbacks (actions, fields, collision and delegate
     /// callbacks). The offending behavior is disabled; the animator keeps running.
@@ -213,7 +215,10 @@ public final class LuaBridge {
     /// The handle at `index` if it is one of `kind` (its metatable, compared by address).
     @inline(__always)
     func handle(at index: Int32, _ kind: LuaKind) -> UnsafeMutablePointer<Handle>? {
-        guard lua_type(L, index) == LUA_TUSERDATA, lua_getmetatable(L, index) != 0 else { return nil }
+        // A kind whose metatable is not installed yet (a collection while the bridge is being
+        // built) has no handles.
+        guard kind.index < metatablePointers.count, lua_type(L, index) == LUA_TUSERDATA,
+              lua_getmetatable(L, index) != 0 else { return nil }
         let matches = lua_topointer(L, -1) == metatablePointers[kind.index]
         lua_settop(L, -2)
         guard matches, let raw = lua_touserdata(L, index) else { return nil }
@@ -361,6 +366,7 @@ public final class LuaBridge {
         case .item: return LuaBridge.itemBinding
         case .behavior: return LuaBridge.behaviorBinding
         case .region: return LuaBridge.regionBinding
+        case .timer: return LuaBridge.timerBinding
         }
     }
 

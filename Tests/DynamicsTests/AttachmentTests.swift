@@ -403,3 +403,30 @@ struct SnapPushTests {
         #expect(scene.box.center.y < 580, "pushed up off the floor")
     }
 }
+
+@Suite("Snap like UIKit")
+struct SnapLikeUIKitTests {
+    /// UIKit's measured first frame: a 100×50 item snapping from (100, 100) to (300, 200),
+    /// damping 0.5, stepped at 1/60 s: center (113.27, 106.62), angle 0.0361 rad.
+    @Test("Frame 1 of UIKit's measured snap: within 2 pt and 0.01 rad")
+    func firstFrame() {
+        let item = DynamicView(center: CGPoint(x: 100, y: 100), size: CGSize(width: 100, height: 50))
+        let animator = DynamicAnimator()
+        let snap = SnapBehavior(item: item, snapTo: CGPoint(x: 300, y: 200))
+        snap.damping = 0.5
+        animator.addBehavior(snap)
+        animator.step(1.0 / 60)
+        print("SNAP frame 1: \(item.center) angle \(angle(of: item))")
+        #expect(hypot(item.center.x - 113.27, item.center.y - 106.62) <= 2, "\(item.center)")
+        #expect(abs(angle(of: item) - 0.0361) <= 0.01, "\(angle(of: item))")
+        var maxAngle = 0.0
+        var frames = 0
+        while animator.isRunning && frames < 600 {
+            animator.step(1.0 / 60); frames += 1
+            maxAngle = max(maxAngle, abs(angle(of: item)))
+        }
+        print("SNAP settles after \(frames) frames, max angle \(maxAngle)")
+        #expect(hypot(item.center.x - 300, item.center.y - 200) <= 0.5, "\(item.center)")
+        #expect(abs(angle(of: item)) <= 0.01)
+    }
+}

@@ -92,11 +92,44 @@ struct FieldTests {
 
     @Test("Magnetic: v = (100, 0) pt/s turns at (0, −20) pt/s² for any q ≠ 0; q = 0 untouched")
     func magnetic() {
+        // The step turns v exactly by ω·h (ω = S·f/m = 0.2 rad/s here), so the mean
+        // acceleration over one step is the chord 100·(R(−ω·h)·v − v)/h: (0, −20) leaning
+        // inward by 20·ω·h/2 = 0.017 pt/s².
+        let turn = 0.2 * h
+        let exact = CGPoint(x: 100 * (cos(turn) - 1) / h, y: -100 * sin(turn) / h)
         for q: CGFloat in [1, 2, -3] {
             let a = acceleration(in: .magneticField(), charge: q, velocity: CGPoint(x: 100, y: 0))
-            #expect(distance(a, CGPoint(x: 0, y: -20)) <= 1e-6, "q = \(q): \(a)")
+            #expect(distance(a, exact) <= 1e-6, "q = \(q): \(a)")
+            #expect(distance(a, CGPoint(x: 0, y: -20)) <= 0.02, "q = \(q): \(a)")
         }
         #expect(acceleration(in: .magneticField(), velocity: CGPoint(x: 100, y: 0)) == .zero)
+    }
+
+    @Test("Magnetic: exact rotation keeps the speed within 0.1 % over ten turns, and a uniform field closes its circle")
+    func magneticKeepsSpeed() {
+        // Uniform field (falloff 0): ω = S/m = 2π rad/s, one turn per second, r = v/ω = 39.8 pt.
+        // Then the DESIGN default (falloff 1, field at the origin): ω changes along the path,
+        // the path is no circle, but the force is still perpendicular to v.
+        for falloff: CGFloat in [0, 1] {
+            let field = FieldBehavior.magneticField()
+            field.falloff = falloff
+            field.strength = falloff == 0 ? 2 * .pi : 2 * .pi * 3
+            let scene = FieldScene(field)
+            scene.props.charge = 1
+            let start = CGPoint(x: 300, y: 0)
+            let item = scene.add(at: start, velocity: CGPoint(x: 250, y: 0))
+            var worst = 0.0
+            for _ in 0..<600 {   // ten seconds: ten turns of the uniform field
+                scene.animator.step(1.0 / 60)
+                let v = scene.animator.linearVelocity(of: item)!
+                worst = max(worst, abs(Double(hypot(v.x, v.y)) / 250 - 1))
+            }
+            #expect(worst < 0.001, "falloff \(falloff): speed drifted by \(worst * 100) %")
+            if falloff == 0 {
+                #expect(worst < 1e-9, "exact rotation: only rounding, got \(worst)")
+                #expect(distance(item.center, start) < 1e-6, "back at the start after ten turns: \(item.center)")
+            }
+        }
     }
 
     @Test("Spring: −S·p, not mass-scaled: (−300, −400) pt/s², and (−100, −133.3) for mass 3")

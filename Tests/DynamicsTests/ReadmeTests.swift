@@ -28,6 +28,21 @@ struct ReadmeTests {
         #expect(box.center.y <= 568 - 25 + 0.5 && box.center.y > 300)
     }
 
+    @Test("The timers example: after fires at 1.5 s, every until cancelled")
+    func timers() {
+        let animator = DynamicAnimator()
+        let box = DynamicView(frame: CGRect(x: 0, y: 0, width: 50, height: 50))
+        let gravity = GravityBehavior(items: [box])
+        animator.addBehavior(gravity)
+        var ticks = 0
+        animator.after(1.5) { gravity.angle = .pi }            // once, when elapsedTime has advanced 1.5 s
+        let tick = animator.every(0.25) { ticks += 1; return true }  // false stops it
+        for _ in 0..<90 { animator.step(1.0 / 60) }
+        tick.cancel()
+        #expect(abs(gravity.angle - .pi) < 1e-12 && ticks == 6)
+        #expect(animator.pendingTimers.isEmpty)
+    }
+
     final class Wind: DynamicBehavior, CustomBehavior {
         let items: [DynamicItem]
         var force = CGVector(dx: 40, dy: 0)              // UIKit Newtons

@@ -58,15 +58,15 @@ import UIKitCompat
         #expect(outlines.first?.layer.borderColor == UIColor.gray.cgColor)
     }
 
-    /// The snap is a 2 Hz spring (docs/units.md): under gravity g = 1000 pt/s² it holds the square
-    /// g/ω² = 1000 / (4π)² ≈ 6.3 pt below the point, up to twice that if the attached square
+    /// The snap is a spring of `SnapBehavior.frequency` (3.59 Hz): under gravity g = 1000 pt/s²
+    /// it holds the square g/ω² ≈ 2.0 pt below the point, up to twice that if the attached square
     /// hangs from it (here the rod leaves that square lying on the barrier: 5.9 pt).
     @Test func tapSnapsTheSquareUprightNearTheTappedPoint() throws {
         let outcome = runTutorial(tapAt: tutorialTap)
         let tap = try #require(outcome.phases.last)
         #expect(tap.run.paused)
         let square = try #require(outcome.controller.square)
-        let sag = 1000 / pow(4 * CGFloat.pi, 2)
+        let sag = 1000 / pow(2 * CGFloat.pi * UISnapBehavior.frequency, 2)
         #expect(abs(square.center.x - tutorialTap.x) <= 1, "square at \(square.center)")
         #expect(square.center.y >= tutorialTap.y - 0.5 && square.center.y <= tutorialTap.y + 2 * sag + 0.5,
                 "square at \(square.center), expected within \(2 * sag) pt below \(tutorialTap)")
@@ -77,11 +77,11 @@ import UIKitCompat
 extension TutorialPortTests {
     /// The tutorial's barrier is a closed rectangular path. A square snapped from under it
     /// toward a point up and to the right slides along the barrier's bottom edge and out past
-    /// its end, and settles g/ω² ≈ 6.3 pt below the point, as it does when the barrier is only
-    /// its bottom segment. Known issue: against the closed path the square's top-right corner
-    /// catches on the barrier's bottom-right vertex (130, 320) — its top 0.1 pt inside the
-    /// bottom edge, its right edge at 130.1 — and it stays at (80.0, 369.9), the animator
-    /// paused with the snap stretched by about 230 pt.
+    /// its end, and settles g/ω² ≈ 2.0 pt below the point, as it does when the barrier is only
+    /// its bottom segment. (Path boundaries are chains of smooth one-sided segments: the
+    /// barrier's right edge leaves the square's top-right corner to the bottom edge at the
+    /// vertex (130, 320), where two-sided segments caught it, stopped at (80.0, 369.9) with the
+    /// snap stretched by about 230 pt.)
     @Test(arguments: [false, true])
     func squareSnappedFromUnderTheBarrierSlidesOut(_ barrierIsClosedPath: Bool) {
         let view = UIView(frame: CGRect(x: 0, y: 0, width: 320, height: 568))
@@ -100,15 +100,9 @@ extension TutorialPortTests {
         let target = CGPoint(x: 160, y: 150)
         animator.addBehavior(UISnapBehavior(item: square, snapTo: target))
         Driver.run(animator, limit: 10)
-        let sag = 1000 / pow(4 * CGFloat.pi, 2)
+        let sag = 1000 / pow(2 * CGFloat.pi * UISnapBehavior.frequency, 2)
         let reached = abs(square.center.x - target.x) <= 1 && abs(square.center.y - (target.y + sag)) <= 1
-        if barrierIsClosedPath {
-            withKnownIssue("a box pressed against a closed path boundary catches on its convex vertex") {
-                #expect(reached, "square stopped at \(square.center)")
-            }
-        } else {
-            #expect(reached, "square stopped at \(square.center)")
-        }
+        #expect(reached, "square stopped at \(square.center) (closed path: \(barrierIsClosedPath))")
     }
 }
 

@@ -13,6 +13,9 @@ struct Contact {
     /// cleared only when the manifold empties (the shapes really separated), so resting
     /// micro-bounces report nothing.
     var touching = false
+    /// Chain segment contacts: the item is on the segment's left, so the segment is seen
+    /// reversed (decided when the contact is not touching, kept while it touches).
+    var chainReversed = false
     /// False for a free slot.
     var alive = true
 

@@ -54,6 +54,10 @@ struct Joint {
     var upper = Double.greatestFiniteMagnitude
     /// Friction torque of a pin (N·m); 0 = free.
     var maxFrictionTorque = 0.0
+    /// Snap: the angular spring's frequency (Hz) and the distance (m) below which the turn
+    /// toward the line of travel fades out (see `SnapBehavior`'s law).
+    var angularHertz = 0.0
+    var turnFadeLength = 0.0
 
     // Prepared each step: anchors from the centres of mass (world axes), centre offset,
     // relative angle, effective masses, axis.
@@ -65,6 +69,8 @@ struct Joint {
     var angularMass = 0.0
     var axisA = Vec2(1, 0)
     var springSoftness = Softness()
+    /// Snap's angular spring.
+    var angularSoftness = Softness()
     /// Springs slow enough for the sub-step (h·ω ≤ 0.5) act as explicit forces, which keep
     /// an undamped spring's energy; stiffer ones use the soft (implicit) form, which is
     /// stable at any frequency but loses some energy every sub-step.

@@ -37,7 +37,7 @@ struct Manifold: Sendable {
     }
 }
 
-@inline(__always) private func makeID(_ a: Int, _ b: Int) -> UInt16 { UInt16(truncatingIfNeeded: (a & 0xFF) << 8 | (b & 0xFF)) }
+@inline(__always) func makeID(_ a: Int, _ b: Int) -> UInt16 { UInt16(truncatingIfNeeded: (a & 0xFF) << 8 | (b & 0xFF)) }
 
 /// A convex polygon seen through a pointer into the world's vertex pools.
 
@@ -50,7 +50,7 @@ struct PolygonRef {
 enum Collide {
     /// Fills in the world-space anchors of a manifold computed in A's local frame.
     @inline(__always)
-    private static func finish(_ m: inout Manifold, _ xfA: Transform, _ xfB: Transform, origin: Vec2, maxSeparation: Double) {
+    static func finish(_ m: inout Manifold, _ xfA: Transform, _ xfB: Transform, origin: Vec2, maxSeparation: Double) {
         m.normal = xfA.q.rotate(m.normal)
         var kept = 0
         for i in 0..<m.pointCount {
@@ -145,7 +145,7 @@ enum Collide {
 
     /// Clips the incident edge against the reference edge's side planes.
     @inline(__always)
-    private static func clip(_ v1: UnsafePointer<Vec2>, _ n1: UnsafePointer<Vec2>, _ c1: Int, _ e1: Int,
+    static func clip(_ v1: UnsafePointer<Vec2>, _ n1: UnsafePointer<Vec2>, _ c1: Int, _ e1: Int,
                              _ v2: UnsafePointer<Vec2>, _ c2: Int, _ e2: Int, flip: Bool) -> Manifold {
         var m = Manifold()
         let i11 = e1, i12 = e1 + 1 < c1 ? e1 + 1 : 0

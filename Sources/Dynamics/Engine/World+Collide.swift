@@ -6,6 +6,9 @@ extension World {
         case .circle:
             let c = xf.apply(s.center)
             return AABB(lower: Vec2(c.x - s.radius, c.y - s.radius), upper: Vec2(c.x + s.radius, c.y + s.radius))
+        case .chainSegment:
+            let p1 = xf.apply(vertices[Int(s.vertexStart) + 1]), p2 = xf.apply(vertices[Int(s.vertexStart) + 2])
+            return AABB(lower: vmin(p1, p2), upper: vmax(p1, p2))
         case .polygon:
             let v = vertices + Int(s.vertexStart)
             var lo = xf.apply(v[0]), hi = lo
@@ -245,7 +248,7 @@ extension World {
                 j += 1
             } else {
                 var a = Int32(truncatingIfNeeded: key >> 32), b = Int32(truncatingIfNeeded: key & 0xFFFF_FFFF)
-                if shapes[Int(a)].kind == .circle && shapes[Int(b)].kind == .polygon { swap(&a, &b) }
+                if shapes[Int(a)].kind.rawValue > shapes[Int(b)].kind.rawValue { swap(&a, &b) }
                 var c = Contact(key: key, shapeA: a, shapeB: b)
                 let sa = shapes[Int(a)], sb = shapes[Int(b)]
                 c.friction = (sa.friction * sb.friction).squareRoot()
@@ -309,7 +312,22 @@ extension World {
                     let vRel = stp[b].v - stp[a].v
                     let speculative = Tuning.speculativeDistance
                         + h * (vRel.length + abs(stp[a].w) * simA.maxExtent + abs(stp[b].w) * simB.maxExtent)
+                    if sa.kind == .chainSegment && (!c.pointee.touching || c.pointee.manifold.pointCount == 0) {
+                        // The side of the path the item is on, kept while they touch.
+                        c.pointee.chainReversed = !Collide.chainSide(verts + Int(sa.vertexStart),
+                                                                      simA.transform.invApply(simB.center))
+                    }
                     switch (sa.kind, sb.kind) {
+                    case (.chainSegment, .polygon):
+                        m = Collide.chainSegmentAndPolygon(
+                            verts + Int(sa.vertexStart), reversed: c.pointee.chainReversed, simA.transform,
+                            PolygonRef(vertices: verts + Int(sb.vertexStart), normals: norms + Int(sb.vertexStart), count: Int(sb.vertexCount)),
+                            simB.transform, speculative: speculative, scratch: scratchB, segmentScratch: scratchA)
+                    case (.chainSegment, .circle):
+                        m = Collide.chainSegmentAndCircle(verts + Int(sa.vertexStart), reversed: c.pointee.chainReversed, simA.transform,
+                                                          center: sb.center, radius: sb.radius, simB.transform, speculative: speculative)
+                    case (.chainSegment, .chainSegment), (.polygon, .chainSegment), (.circle, .chainSegment):
+                        break // boundaries are static: they never pair with each other
                     case (.polygon, .polygon):
                         m = Collide.polygons(
                             PolygonRef(vertices: verts + Int(sa.vertexStart), normals: norms + Int(sa.vertexStart), count: Int(sa.vertexCount)),

@@ -104,6 +104,8 @@ extension World {
                 j.axialMass = kk > 0 ? 1 / kk : 0
             case .snap:
                 j.springSoftness = Softness(hertz: j.hertz, dampingRatio: j.dampingRatio, h: h)
+                j.angularSoftness = Softness(hertz: j.angularHertz, dampingRatio: j.dampingRatio, h: h)
+                j.deltaAngle = snapAngleError(j, simB.transform)
             case .revolute, .weld:
                 break
             }
@@ -222,6 +224,23 @@ extension World {
 }
 
 typealias InverseMasses = (mA: Double, iA: Double, mB: Double, iB: Double)
+
+/// Snap's angle error for this step: B's angle minus its target. The target turns the item
+/// so that the nearest of its axes lies along the line from its center to the snap point
+/// (the smallest turn, at most π/4 either way), weighted by λ = min(1, distance / fade
+/// length) so that it fades to angle 0 as the item arrives. Recomputed once per step from
+/// the step's start: the target is held over the sub-steps, as a soft constraint's is.
+@inline(__always)
+func snapAngleError(_ j: Joint, _ xfB: Transform) -> Double {
+    let theta = xfB.q.angle
+    let d = j.localAnchorA - xfB.apply(j.localAnchorB)
+    let distance = d.length
+    let lambda = j.turnFadeLength > 0 ? min(1, distance / j.turnFadeLength) : 0
+    if lambda == 0 { return theta }
+    // The turn to the nearest axis, in [−π/4, π/4].
+    let turn = remainder(atan2(d.y, d.x) - theta, Double.pi / 2)
+    return theta - lambda * (theta + turn)
+}
 
 /// Bias and soft scales of a rigid part at error C: pushed back softly in the biased pass,
 /// left alone in the relax pass.
@@ -405,10 +424,10 @@ private func solvePrismatic(_ j: UnsafeMutablePointer<Joint>, _ d: Vec2, _ dqA: 
 @inline(__always)
 private func solveSnap(_ j: UnsafeMutablePointer<Joint>, _ d: Vec2, _ dqA: Rot, _ dqB: Rot, _ rA: Vec2, _ rB: Vec2,
                        _ vA: inout Vec2, _ wA: inout Double, _ vB: inout Vec2, _ wB: inout Double, _ M: InverseMasses) {
-    let s = j.pointee.springSoftness
-    // Angle toward the reference (0 against the ground).
+    let s = j.pointee.springSoftness, sa = j.pointee.angularSoftness
+    // Angle toward the step's target (deltaAngle: the error at the step's start).
     let C = j.pointee.deltaAngle + relativeAngle(dqB, dqA)
-    let angular = -s.massScale * j.pointee.angularMass * ((wB - wA) + s.biasRate * C) - s.impulseScale * j.pointee.angularImpulse
+    let angular = -sa.massScale * j.pointee.angularMass * ((wB - wA) + sa.biasRate * C) - sa.impulseScale * j.pointee.angularImpulse
     j.pointee.angularImpulse += angular
     wA -= M.iA * angular; wB += M.iB * angular
     // Position.

@@ -95,6 +95,9 @@ struct BodyInfo {
 }
 
 enum ShapeKind: UInt8 {
+    /// A segment of a path boundary with its neighbours' ghost vertices (ChainSegment.swift).
+    /// Pairs order shapes by kind: a chain segment is shape A, a circle shape B.
+    case chainSegment
     case polygon
     case circle
 }
@@ -358,6 +361,29 @@ final class World {
         }
     }
 
+    /// Adds a chain segment p1→p2 whose path continues before it at `ghost1` and after it at
+    /// `ghost2` (pass the end point itself for a free end of an open path), in the body
+    /// frame. Static bodies only.
+    @discardableResult
+    func addChainSegment(body: Int, ghost1: Vec2, _ p1: Vec2, _ p2: Vec2, ghost2: Vec2, friction: Double,
+                         restitution: Double, filter: CollisionFilter, userData: Int) -> ShapeID {
+        let start = Int32(vertices.count)
+        let n = (p2 - p1).rightPerp.normalized
+        vertices.append(ghost1); vertices.append(p1); vertices.append(p2); vertices.append(ghost2)
+        // The normals pool runs parallel to the vertices; only the first two are meaningful.
+        normals.append(n); normals.append(-n); normals.append(n); normals.append(-n)
+        return allocateShape(body: body) {
+            $0.kind = .chainSegment
+            $0.vertexStart = start
+            $0.vertexCount = 4
+            $0.density = 0
+            $0.friction = friction
+            $0.restitution = restitution
+            $0.filter = filter
+            $0.userData = userData
+        }
+    }
+
     @discardableResult
     func addCircle(body: Int, center: Vec2, radius: Double, density: Double, friction: Double,
                    restitution: Double, filter: CollisionFilter, userData: Int = 0) -> ShapeID {
@@ -405,7 +431,7 @@ final class World {
         var nv: [Vec2] = [], nn: [Vec2] = []
         nv.reserveCapacity(vertices.count - garbageVertices)
         nn.reserveCapacity(vertices.count - garbageVertices)
-        for i in shapes.indices where shapes[i].alive && shapes[i].kind == .polygon {
+        for i in shapes.indices where shapes[i].alive && shapes[i].kind != .circle {
             let start = Int(shapes[i].vertexStart), count = Int(shapes[i].vertexCount)
             shapes[i].vertexStart = Int32(nv.count)
             nv.append(contentsOf: vertices[start..<start + count])
@@ -439,6 +465,8 @@ final class World {
         case .circle:
             let a = Double.pi * s.radius * s.radius
             return (a, s.center, a * 0.5 * s.radius * s.radius)
+        case .chainSegment:
+            return (0, vertices[Int(s.vertexStart) + 1], 0)
         case .polygon:
             let start = Int(s.vertexStart), n = Int(s.vertexCount)
             if n < 3 { return (0, n > 0 ? vertices[start] : .zero, 0) }
@@ -495,7 +523,7 @@ final class World {
             let s = shapes[Int(si)]
             switch s.kind {
             case .circle: extent = max(extent, (s.center - sim.localCenter).length + s.radius)
-            case .polygon:
+            case .polygon, .chainSegment:
                 for k in 0..<Int(s.vertexCount) {
                     extent = max(extent, (vertices[Int(s.vertexStart) + k] - sim.localCenter).length)
                 }

@@ -24,7 +24,7 @@ extension DynamicAnimator {
         if needsUpdate { update() }
         resumeRequested = false
         if !running {
-            guard world.hasAwakeBodies else { return }
+            guard world.hasAwakeBodies || hasPendingTimers else { return }
             running = true
             delegate?.dynamicAnimatorWillResume(self)
         }
@@ -48,9 +48,12 @@ extension DynamicAnimator {
         writeBack()
         reportCollisions()
         for b in flatBehaviors { b.action?() }
+        // 5b. Timers whose time was reached in this frame, after the actions.
+        if !timers.isEmpty { fireTimers() }
 
-        // 6. Pause when everything rests and nothing is pending.
-        if !needsUpdate && !resumeRequested && heldForces.isEmpty && !world.hasAwakeBodies {
+        // 6. Pause when everything rests and nothing is pending (a pending timer keeps the
+        // animator stepping, so its time is reached).
+        if !needsUpdate && !resumeRequested && heldForces.isEmpty && !hasPendingTimers && !world.hasAwakeBodies {
             running = false
             accumulator = 0
             delegate?.dynamicAnimatorDidPause(self)

@@ -177,6 +177,7 @@ extension DynamicAnimator {
             && a.enableLimit == b.enableLimit && a.hertz == b.hertz && a.dampingRatio == b.dampingRatio
             && a.referenceAngle == b.referenceAngle && a.localAxisA == b.localAxisA && a.lower == b.lower
             && a.upper == b.upper && a.maxFrictionTorque == b.maxFrictionTorque
+            && a.angularHertz == b.angularHertz && a.turnFadeLength == b.turnFadeLength
     }
 
     /// Validates an item and creates its body; nil (after reporting) if it is invalid.
@@ -300,13 +301,26 @@ extension DynamicAnimator {
                 let owner = boundaryOwners.count
                 boundaryOwners.append((c, identifier))
                 let body = world.createBody(type: .static, position: .zero, angle: 0, userData: owner)
-                let n = points.count
-                let segmentCount = closed ? n : n - 1
+                // Chain segments (smooth across interior vertices): drop repeated points,
+                // and a closed path's last point when it repeats the first.
+                var p: [Vec2] = []
+                for point in points {
+                    let v = Units.meters(point)
+                    if let last = p.last, (v - last).lengthSquared < 1e-12 { continue }
+                    p.append(v)
+                }
+                if closed, p.count > 2, (p[0] - p[p.count - 1]).lengthSquared < 1e-12 { p.removeLast() }
+                let n = p.count
+                guard n >= 2 else { bodies.append(body); return }
+                let loop = closed && n >= 3
+                let segmentCount = loop ? n : n - 1
                 for i in 0..<segmentCount {
-                    let p1 = Units.meters(points[i]), p2 = Units.meters(points[(i + 1) % n])
-                    if (p2 - p1).lengthSquared < 1e-12 { continue }
-                    world.addSegment(body: Int(body.index), p1, p2, friction: Double(c.boundaryFriction),
-                                     restitution: Double(c.boundaryElasticity), filter: filter, userData: owner)
+                    let p1 = p[i], p2 = p[(i + 1) % n]
+                    let ghost1 = loop ? p[(i + n - 1) % n] : (i > 0 ? p[i - 1] : p1)
+                    let ghost2 = loop ? p[(i + 2) % n] : (i + 2 < n ? p[i + 2] : p2)
+                    world.addChainSegment(body: Int(body.index), ghost1: ghost1, p1, p2, ghost2: ghost2,
+                                          friction: Double(c.boundaryFriction), restitution: Double(c.boundaryElasticity),
+                                          filter: filter, userData: owner)
                 }
                 bodies.append(body)
             }

@@ -86,6 +86,8 @@ public final class DynamicAnimator {
     var running = false
     var accumulator: TimeInterval = 0
     var driver: RealTimeDriver?
+    /// Pending timers, in the order they were made (see `after(_:_:)`).
+    var timers: [DynamicTimer] = []
 
     /// An animator whose reference bounds (points) can become a collision boundary.
     public init(referenceBounds: CGRect) {
@@ -103,7 +105,10 @@ public final class DynamicAnimator {
     }
 
     /// True while items move; false once everything rests (or there is nothing to move).
-    public var isRunning: Bool { running || ((needsUpdate || resumeRequested) && !behaviors.isEmpty) }
+    /// A pending timer counts as running: the animator keeps stepping until it fires.
+    public var isRunning: Bool {
+        running || hasPendingTimers || ((needsUpdate || resumeRequested) && !behaviors.isEmpty)
+    }
 
     public func addBehavior(_ behavior: DynamicBehavior) {
         if behavior.dynamicAnimator === self && behavior.parent == nil { return }

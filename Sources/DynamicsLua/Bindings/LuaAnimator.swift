@@ -6,7 +6,8 @@ import Foundation
 // dyn.animator{ bounds = {x, y, width, height} }   -- omit bounds: abstract coordinates
 // Read: elapsedTime, isRunning. Read/write: delegate = { didPause = fn, willResume = fn }.
 // Methods: addBehavior, removeBehavior, removeAllBehaviors, behaviors, step([dt]),
-//          run{ seconds = S } or run{ untilPaused = true [, seconds = limit] }, itemsIn(rect).
+//          run{ seconds = S } or run{ untilPaused = true [, seconds = limit] }, itemsIn(rect),
+//          after(s, fn), every(s, fn) (LuaTimers.swift).
 
 /// Forwards the animator's pause and resume to Lua functions.
 final class LuaAnimatorDelegate: DynamicAnimatorDelegate {
@@ -157,6 +158,8 @@ extension LuaBridge {
                 bridge.pushItems(a.items(in: try bridge.rect(at: 2, "itemsIn(rect)")))
                 return 1
             },
+            "after": LuaBridge.timerMethod(repeating: false),
+            "every": LuaBridge.timerMethod(repeating: true),
         ],
         properties: ["elapsedTime", "isRunning", "delegate", "onPointer"]
     )

@@ -361,8 +361,12 @@ function Animator:after(seconds, fn) end
 ---@return dynamics.Timer
 function Animator:every(seconds, fn) end
 
----A pending `after`/`every` timer.
+---A pending `after`/`every` timer. Timers fire after the actions of the frame in which their
+---time is reached, in the order they were made; a timer whose function raises is cancelled.
 ---@class dynamics.Timer
+---@field time number the `elapsedTime` at which it fires next (read-only)
+---@field interval number|nil the period of an `every` timer; nil for `after` (read-only)
+---@field cancelled boolean true once cancelled or finished (read-only)
 local Timer = {}
 
 ---Stops the timer; it never fires again.

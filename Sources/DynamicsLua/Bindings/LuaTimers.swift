@@ -1,0 +1,76 @@
+import CLua
+import CLuaShim
+import Dynamics
+import Foundation
+
+// animator:after(seconds, fn)   -- fn() once, when elapsedTime has advanced by seconds
+// animator:every(seconds, fn)   -- fn() every seconds; return false from fn to stop
+// Both return a timer: t:cancel(); read: time (next firing, in elapsedTime), interval (nil for
+// after), cancelled. A pending timer keeps the animator stepping; timers fire after the
+// actions of the frame in which their time is reached, in the order they were made (see
+// DynamicAnimator.after). A timer whose function raises is cancelled and the error reported
+// through the bridge's errorHandler, located (file:line) like an action's.
+
+extension LuaBridge {
+    /// animator:after(s, fn) and animator:every(s, fn).
+    static func timerMethod(repeating: Bool) -> @Sendable (LuaBridge, OpaquePointer) throws -> Int32 {
+        let name = repeating ? "every" : "after"
+        return { bridge, L in
+            let a = try bridge.object(at: 1, .animator, as: DynamicAnimator.self, what: name)
+            let seconds = try bridge.number(at: 2, "\(name)(seconds)")
+            guard repeating ? seconds > 0 : seconds >= 0 else {
+                throw LuaArgumentError(message: "\(name)(seconds): must be \(repeating ? "> 0" : "≥ 0"), got \(seconds)")
+            }
+            // The function's reference lives as long as the state, as every callback's does.
+            let ref = try bridge.functionReference(at: 3, "\(name)(seconds, fn)")
+            let timer = TimerBox()
+            let body: () -> Bool = { [weak bridge] in
+                guard let bridge, let t = timer.timer else { return false }
+                var again = true
+                if let error = bridge.callReference(ref, nargs: 0, nresults: 1, pushArgs: {}, results: {
+                    // Only an explicit false stops a repeating timer (nil, the usual "no
+                    // return", keeps it going).
+                    again = !(lua_type(bridge.L, -1) == LUA_TBOOLEAN && lua_toboolean(bridge.L, -1) == 0)
+                }) {
+                    t.cancel() // a failing timer is cancelled, the animator keeps running
+                    bridge.errorHandler(LuaError(kind: error.kind, message: "timer (\(name) at \(bridge.definedAt(ref))): \(error.message)",
+                                                 traceback: error.traceback))
+                    return false
+                }
+                return again
+            }
+            let t = repeating ? a.every(seconds, body) : a.after(seconds) { _ = body() }
+            timer.timer = t
+            bridge.push(t, as: .timer)
+            return 1
+        }
+    }
+
+    static let timerBinding = ClassBinding(
+        get: { bridge, _, object, key in
+            let t = object as! DynamicTimer
+            switch key {
+            case "time": lua_pushnumber(bridge.L, t.fireTime)
+            case "interval":
+                if let i = t.interval { lua_pushnumber(bridge.L, i) } else { lua_pushnil(bridge.L) }
+            case "cancelled": lua_pushboolean(bridge.L, t.isCancelled ? 1 : 0)
+            default: return false
+            }
+            return true
+        },
+        set: { _, _, _, _, _ in false },
+        methods: [
+            "cancel": { bridge, _ in
+                try bridge.object(at: 1, .timer, as: DynamicTimer.self, what: "cancel").cancel()
+                return 0
+            },
+        ],
+        properties: ["time", "interval", "cancelled"]
+    )
+}
+
+/// The timer a Lua body belongs to (set once the animator made it), held weakly so the
+/// body does not keep its own timer alive.
+private final class TimerBox {
+    weak var timer: DynamicTimer?
+}

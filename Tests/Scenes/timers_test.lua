@@ -1,0 +1,31 @@
+-- Timers (docs/lua-api.md): animator:after / animator:every, in simulated time.
+local dyn = require "dynamics"
+
+test("after fires in the frame its time is reached, after the actions", function()
+  local a = dyn.animator{}
+  local box = dyn.item{ size = {10, 10} }
+  local log = {}
+  a:addBehavior(dyn.behavior{ items = {box}, action = function()
+    if math.abs(a.elapsedTime - 1) < 1e-9 then log[#log + 1] = "action" end
+  end })
+  a:addBehavior(dyn.itemBehavior{ items = {box} })
+  a:after(1, function() log[#log + 1] = "timer"; log.at = a.elapsedTime end)
+  a:run{ untilPaused = true, seconds = 5 }
+  expect(#log):toBe(2)
+  expect(log[1]):toBe("action")
+  expect(log[2]):toBe("timer")
+  expect(log.at):toBeCloseTo(1, 1e-9)
+  expect(a.isRunning):toBe(false)
+end)
+
+test("every taps on schedule and a cancelled timer never runs", function()
+  local a = dyn.animator{}
+  local taps = {}
+  local t = a:every(0.5, function() taps[#taps + 1] = a.elapsedTime end)
+  local never = a:after(2, function() error("cancelled timers do not run") end)
+  never:cancel()
+  a:after(1.75, function() t:cancel() end)
+  a:run{ seconds = 3 }
+  expect(#taps):toBe(3)
+  for i, time in ipairs(taps) do expect(time):toBeCloseTo(0.5 * i, 1e-9) end
+end)
