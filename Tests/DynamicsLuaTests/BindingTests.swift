@@ -192,7 +192,7 @@ struct BindingTests {
             """)
         #expect(y!.isFinite && y! > 100)
         #expect(scene.errors.count == 1)
-        #expect(scene.errors.first?.message.contains("scene.lua:4: the field must return two finite numbers (fx, fy), got") == true,
+        #expect(scene.errors.first?.message.contains("scene.lua:4: the field must return two finite numbers within ±1e9 (fx, fy), got") == true,
                 "\(scene.errors)")
     }
 
