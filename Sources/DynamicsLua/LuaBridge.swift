@@ -155,7 +155,6 @@ public final class LuaBridge {
         lua_settop(L, module - 1)
     }
 
-    deinit { link.bridge = nil }
 
     // MARK: Functions
 
