@@ -155,7 +155,6 @@ public final class LuaBridge {
         lua_settop(L, module - 1)
     }
 
-
     // MARK: Functions
 
     /// Pushes a Lua function that runs `body` (which returns its result count).

@@ -29,6 +29,9 @@ enum Tuning {
     static let maxLinearSpeed = 400.0
     /// Most a body turns in one sub-step (rad), Box2D's limit: angular speed ≤ this / h.
     static let maxRotation = 0.25 * Double.pi
+    /// Angular speed limit for velocities set from outside the step (rad/s); the step's own
+    /// limit (`maxRotation` per sub-step) is lower.
+    static let maxAngularSpeed = 1e4
     /// Vertices in one convex polygon (ellipses are approximated with this many).
     static let maxPolygonVertices = 32
 }

@@ -277,7 +277,7 @@ extension World {
             st.v = st.v + h * (sim.gravity + sim.invMass * sim.force)
             st.w = st.w + h * sim.invInertia * sim.torque
             let s2 = st.v.lengthSquared
-            if !(s2 <= maxSpeed2) { st.v = clampedSpeed(st.v, Tuning.maxLinearSpeed) } // also catches inf and NaN
+            if !(s2 <= maxSpeed2) { st.v = World.clampedSpeed(st.v, Tuning.maxLinearSpeed) } // also catches inf and NaN
             if !(abs(st.w) <= maxAngularSpeed) { st.w = st.w.isNaN ? 0 : (st.w > 0 ? maxAngularSpeed : -maxAngularSpeed) }
             states[b] = st
         }
@@ -285,7 +285,7 @@ extension World {
 
     /// `v` scaled down to `limit` (m/s), keeping its direction; an infinite component counts
     /// as the largest and a NaN one as 0, so the result is always finite.
-    private func clampedSpeed(_ v: Vec2, _ limit: Double) -> Vec2 {
+    static func clampedSpeed(_ v: Vec2, _ limit: Double) -> Vec2 {
         func finite(_ x: Double) -> Double { x.isNaN ? 0 : (x.isInfinite ? (x > 0 ? 1e300 : -1e300) : x) }
         let x = finite(v.x), y = finite(v.y)
         let m = max(abs(x), abs(y))

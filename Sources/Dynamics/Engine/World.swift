@@ -553,6 +553,7 @@ final class World {
         guard infos[body].type == .dynamic else { return }
         states[body].v += sims[body].invMass * j
         states[body].w += sims[body].invInertia * cross(point - sims[body].center, j)
+        limitSpeeds(body)
         wake(body: body)
     }
 
@@ -560,7 +561,22 @@ final class World {
         guard infos[body].type == .dynamic else { return }
         states[body].v = linear
         states[body].w = infos[body].allowsRotation ? angular : 0
+        limitSpeeds(body)
         wake(body: body)
+    }
+
+    /// Keeps a velocity set or changed from outside the step (a field's velocity change, an
+    /// impulse, a script) within the speed limits, so that nothing computed from it (a drag
+    /// field squares it) can overflow before the next step clamps it again.
+    func limitSpeeds(_ body: Int) {
+        let v = states[body].v
+        if !(v.lengthSquared <= Tuning.maxLinearSpeed * Tuning.maxLinearSpeed) {
+            states[body].v = World.clampedSpeed(v, Tuning.maxLinearSpeed)
+        }
+        let w = states[body].w
+        if !(abs(w) <= Tuning.maxAngularSpeed) {
+            states[body].w = w.isNaN ? 0 : (w > 0 ? Tuning.maxAngularSpeed : -Tuning.maxAngularSpeed)
+        }
     }
 
     /// Velocity of the body's frame origin (the item centre), which differs from the

@@ -81,6 +81,7 @@ public struct DynamicBehaviorContext {
         let impulse = dt * Vec2(Double(f.dx), Double(f.dy))
         world.states[b].v += world.sims[b].invMass * impulse
         world.states[b].w += world.sims[b].invInertia * cross(world.sims[b].transform.p - world.sims[b].center, impulse)
+        world.limitSpeeds(b)
     }
 
     /// An impulse now: Δv = 100·impulse/mass pt/s.
