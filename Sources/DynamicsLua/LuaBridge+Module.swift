@@ -38,7 +38,7 @@ extension LuaBridge {
                 throw LuaArgumentError(message: "loadScene: cannot read \(path)")
             }
             lua_pushstring(L, text)
-            lua_pushstring(L, (path as NSString).lastPathComponent)
+            lua_pushstring(L, path) // locations name the path as given
             return 2
         }
         lua_settop(L, -2)

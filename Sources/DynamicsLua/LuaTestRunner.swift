@@ -156,7 +156,7 @@ public struct LuaTestRunner: Sendable {
             let (bridge, cases) = try LuaTestRunner.environment(for: file, limits: limits) { callbackErrors.append($0) }
             let state = bridge.state
             return try withExtendedLifetime(bridge) {
-                try state.run(source, chunkName: name)
+                try state.run(source, chunkName: file) // locations name the path as given
                 lua_settop(state.raw, 0)
                 dyn_lua_getref(state.raw, cases)
                 let count = Int(lua_rawlen(state.raw, -1))

@@ -25,7 +25,7 @@ struct Check: ParsableCommand {
             do {
                 var callbackErrors: [LuaError] = []
                 let (bridge, _) = try LuaTestRunner.environment(for: file, limits: lua.limits) { callbackErrors.append($0) }
-                try bridge.state.run(source, chunkName: (file as NSString).lastPathComponent)
+                try bridge.state.run(source, chunkName: file) // locations name the path as given
                 if let e = callbackErrors.first { throw e }
                 print("ok \(file)")
             } catch let error as LuaError {

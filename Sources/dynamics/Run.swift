@@ -116,15 +116,15 @@ final class LoadedScene {
         guard let source = try? String(contentsOfFile: path, encoding: .utf8) else {
             throw LuaError(kind: .runtime, message: "\(path): cannot read the file")
         }
-        let results = try state.run(source, chunkName: (path as NSString).lastPathComponent)
+        let results = try state.run(source, chunkName: path) // locations name the path as given
         let found = bridge.sceneResult(results: results)
         state.pop(results)
         guard let animator = found.animator ?? bridge.animators.first else {
-            throw LuaError(kind: .runtime, message: "\((path as NSString).lastPathComponent): the scene made no animator (return it, or a table { animator = a, seconds = S })")
+            throw LuaError(kind: .runtime, message: "\(path): the scene made no animator (return it, or a table { animator = a, seconds = S })")
         }
         self.animator = animator
         if let s = found.seconds, !(s.isFinite && s >= 0 && s <= 86_400) {
-            throw LuaError(kind: .runtime, message: "\((path as NSString).lastPathComponent): the scene's seconds must be a number in 0…86400, got \(s)")
+            throw LuaError(kind: .runtime, message: "\(path): the scene's seconds must be a number in 0…86400, got \(s)")
         }
         seconds = found.seconds
     }

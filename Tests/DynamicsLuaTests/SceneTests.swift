@@ -31,8 +31,9 @@ struct SceneTests {
         let results = LuaTestRunner().run(file: file.path)
         #expect(results.map(\.line) == [
             "ok adds",
-            "FAIL wrong — report_test.lua:6: expected 4 ± 0.5, got 3",
-            "FAIL raises — report_test.lua:8: attempt to index a nil value (local 't')",
+            // Locations name the file as it was given.
+            "FAIL wrong — \(file.path):6: expected 4 ± 0.5, got 3",
+            "FAIL raises — \(file.path):8: attempt to index a nil value (local 't')",
         ])
         #expect(LuaTestRunner().run(file: file.path, filter: "add").map(\.name) == ["adds"])
     }
