@@ -67,8 +67,9 @@ local taps = {
   { time = 7,  point = {310, 284} },   -- right: across the screen onto the right wall
   { time = 9,  point = {160, 560} },   -- down: it lands on the floor again
 }
+local scripted = {}
 for _, tap in ipairs(taps) do
-  animator:after(tap.time, function()
+  scripted[#scripted + 1] = animator:after(tap.time, function()
     local dx, dy = tap.point[1] - W / 2, tap.point[2] - H / 2
     local length = math.sqrt(dx * dx + dy * dy)
     gravity.direction = { dx / length, dy / length }
@@ -85,7 +86,7 @@ local function turnGravityToward(x, y)
   if length > 0 then gravity.direction = { dx / length, dy / length } end
 end
 animator.onPointer = function(e)
-  nextTap = #taps + 1                      -- a person is here: the script stops
+  for _, timer in ipairs(scripted) do timer:cancel() end   -- a person is here: the script stops
   if e.phase == "began" and e.item == nil then
     turnGravityToward(e.point.x, e.point.y)
     return true

@@ -51,8 +51,9 @@ local flicks = {
 }
 -- The script: each flick is a timer (pending timers keep the animator stepping while the view
 -- rests in a corner).
+local scripted = {}
 for _, flick in ipairs(flicks) do
-  animator:after(flick.time, function()
+  scripted[#scripted + 1] = animator:after(flick.time, function()
     pip.center = flick.release
     pip.velocity = flick.velocity
   end)
@@ -71,7 +72,7 @@ end
 -- viewer's default drag (an attachment to the finger, released with its velocity), and the
 -- scripted flicks stop. Under `run` and `test` they play as above.
 animator.onPointer = function(e)
-  nextFlick = #flicks + 1
+  for _, timer in ipairs(scripted) do timer:cancel() end   -- a person is here: the script stops
   return false
 end
 

@@ -31,8 +31,10 @@ animator:addBehavior(dyn.itemBehavior{ items = rows, allowsRotation = false, res
 -- keep the animator stepping while the list rests).
 local scroll = { time = 0.5, duration = 0.25, distance = -100, touchY = 60, resistance = 600 }
 local scrolling = false
-animator:after(scroll.time, function() scrolling = true end)
-animator:after(scroll.time + scroll.duration, function() scrolling = false end)
+local scripted = {
+  animator:after(scroll.time, function() scrolling = true end),
+  animator:after(scroll.time + scroll.duration, function() scrolling = false end),
+}
 animator:addBehavior(dyn.behavior{ items = rows, action = function(self, dt)
   if not scrolling then return end
   local delta = scroll.distance * dt / scroll.duration          -- this frame's share of the scroll
@@ -49,7 +51,8 @@ end })
 -- `test` the scripted scroll plays as above.
 local finger
 animator.onPointer = function(e)
-  scroll.time = -math.huge                 -- a person is here: the script stops
+  for _, timer in ipairs(scripted) do timer:cancel() end   -- a person is here: the script stops
+  scrolling = false
   if e.phase == "began" then
     finger = { y = e.point.y }
   elseif e.phase == "moved" and finger then

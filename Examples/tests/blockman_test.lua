@@ -116,3 +116,16 @@ test("Block Man never flies apart: at every frame joints hold within 8 pt, no pa
   expect(worstGap):toBeLessThan(8)          -- momentarily, at impacts; at rest they close (above)
   expect(fastest):toBeLessThan(2500)        -- a fall across the screen reaches about 1100 pt/s
 end)
+
+test("a real tap stops the scripted taps: gravity keeps the tapped direction", function()
+  local s = loadScene("../blockman.lua")
+  s.animator:run{ seconds = 1 }
+  -- A tap on the background, left of the middle: gravity turns left, and the script is over.
+  local handled = s.animator:pointer{ phase = "began", x = 10, y = 284 }
+  s.animator:pointer{ phase = "ended", x = 10, y = 284 }
+  expect(handled):toBe(true)
+  expect(s.gravity.direction.x):toBeCloseTo(-1, 1e-9)
+  s.animator:run{ seconds = s.taps[#s.taps].time + 1 - 1 }   -- past every scripted tap
+  expect(s.gravity.direction.x):toBeCloseTo(-1, 1e-9)
+  expect(s.gravity.direction.y):toBeCloseTo(0, 1e-9)
+end)

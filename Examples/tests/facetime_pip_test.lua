@@ -47,3 +47,14 @@ test("the view never leaves the screen while it flies", function()
   s.animator:run{ seconds = s.seconds }
   expect(worst):toBeLessThan(0.5)
 end)
+
+test("a real touch stops the scripted flicks: the view stays in its corner", function()
+  local s = loadScene("../facetime_pip.lua")
+  local pip = s.items.pip
+  s.animator:run{ seconds = s.flicks[1].time - 0.5 }
+  -- A press and release away from the view (nothing to drag), then past every scripted flick.
+  s.animator:pointer{ phase = "began", x = 20, y = 540 }
+  s.animator:pointer{ phase = "ended", x = 20, y = 540 }
+  s.animator:run{ seconds = s.flicks[#s.flicks].time + 1 }
+  expect(distance(pip.center, s.corners.topRight)):toBeLessThan(1)
+end)

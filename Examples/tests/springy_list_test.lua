@@ -50,3 +50,12 @@ test("the rows settle back within 0.5 pt of their anchors, never turning or slid
   end
   expect(sideways):toBeLessThan(1e-6)
 end)
+
+test("a real touch stops the scripted scroll: the rows stay on their anchors", function()
+  local s = loadScene("../springy_list.lua")
+  s.animator:run{ seconds = 0.1 }
+  s.animator:pointer{ phase = "began", x = 160, y = 400 }
+  s.animator:pointer{ phase = "ended", x = 160, y = 400 }
+  s.animator:run{ seconds = s.scroll.time + s.scroll.duration + 0.5 }
+  for i = 1, #s.rows do expect(offset(s, i)):toBeCloseTo(0, 1e-6) end
+end)

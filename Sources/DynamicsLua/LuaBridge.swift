@@ -13,8 +13,17 @@ enum LuaKind: String, CaseIterable {
     case animator, item, behavior, region, timer
 
     var metatableName: String { "dynamics.\(rawValue)" }
-    /// Position in `allCases` (metatables are installed in this order).
-    var index: Int { LuaKind.allCases.firstIndex(of: self)! }
+    /// Position in `allCases` (metatables are installed in this order; checked when a bridge
+    /// is made). A switch, because `allCases` builds an array on every use.
+    var index: Int {
+        switch self {
+        case .animator: 0
+        case .item: 1
+        case .behavior: 2
+        case .region: 3
+        case .timer: 4
+        }
+    }
     /// "an animator", "a behavior".
     var withArticle: String { ("aeiou".contains(rawValue.first!) ? "an " : "a ") + rawValue }
 }
@@ -130,6 +139,7 @@ public final class LuaBridge {
         dyn_lua_rawsetfield(L, -2, "__mode")
         lua_setmetatable(L, -2)
         handleCache = dyn_lua_ref(L)
+        precondition(LuaKind.allCases.enumerated().allSatisfy { $0.offset == $0.element.index })
         for kind in LuaKind.allCases { installMetatable(kind) }
         lua_createtable(L, 0, 32)
         let module = lua_gettop(L)
