@@ -2,7 +2,7 @@ import ArgumentParser
 import DynamicsServe
 import Foundation
 
-/// `dynamics serve SCENE.lua [--port N] [--host ADDR]`: the live viewer (DESIGN §9). Runs the
+/// `dynamics serve SCENE.lua [--port N] [--host ADDR]`: the live viewer (docs/cli.md, `dynamics serve`). Runs the
 /// scene in real time and serves a page that shows it and lets a person touch it; reloads it
 /// when the file or a plugin it uses changes. Stops on Ctrl-C.
 struct Serve: ParsableCommand {

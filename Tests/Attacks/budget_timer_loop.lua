@@ -1,5 +1,5 @@
 -- expect: error "instruction budget exceeded"
--- A timer callback (animator:after, DESIGN §5) loops behind pcall.
+-- A timer callback (animator:after, docs/lua-api.md) loops behind pcall.
 local dyn = require "dynamics"
 local a = dyn.animator{}
 local box = dyn.item{ size = {10, 10} }

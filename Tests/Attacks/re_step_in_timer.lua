@@ -1,5 +1,5 @@
 -- expect: ok "FINITE" or error "inside its own step" not "NON-FINITE"
--- a:step() and structural changes from a timer (animator:after / every, DESIGN §5).
+-- a:step() and structural changes from a timer (animator:after / every, docs/lua-api.md).
 local dyn = require "dynamics"
 local depth = 0 -- re-entrant steps must not recurse forever: step again only from the outer call
 local function once(fn) return function(...) if depth > 0 then return 0, 0 end; depth = depth + 1; local ok, x, y = pcall(fn, ...); depth = depth - 1; if not ok then error(x, 0) end; return x, y end end

@@ -64,6 +64,9 @@ struct CommandTests {
         #expect(r.stdout.hasSuffix("1 passed, 1 failed\n"))
         let xml = try String(contentsOfFile: junit, encoding: .utf8)
         #expect(xml.contains("<testsuites tests=\"2\" failures=\"1\">") && xml.contains("<failure message="))
+        // Every case and suite carries its time in seconds.
+        #expect(xml.components(separatedBy: "<testcase ").dropFirst().allSatisfy { $0.contains(" time=\"") })
+        #expect(xml.contains("<testsuite ") && xml.components(separatedBy: "<testsuite ").dropFirst().allSatisfy { $0.contains(" time=\"") })
         let filtered = try runDynamics(["test", file, "--filter", "adds"])
         #expect(filtered.status == 0 && filtered.stdout.hasSuffix("1 passed, 0 failed\n"))
         let scenes = try runDynamics(["test", packageRoot.appendingPathComponent("Tests/Scenes").path])

@@ -121,6 +121,11 @@ struct BindingTests {
             ("dynamics.animator{}:addBehavior(dynamics.item{ size = {1, 1} })", "scene.lua:1: addBehavior(behavior): expected a behavior, got userdata"),
             ("dynamics.gravity{ items = {1} }", "scene.lua:1: gravity.items[1]: expected an item, got number"),
             ("dynamics.collision{ mode = 'walls' }", "scene.lua:1: collision.mode: expected"),
+            // Near misses get a suggestion.
+            ("dynamics.item{ size = {1, 1}, shap = 'ellipse' }", "scene.lua:1: dynamics.item: unknown property 'shap' — did you mean 'shape'?"),
+            ("local i = dynamics.item{ size = {1, 1} }\nreturn i.centre", "scene.lua:2: item has no property or method 'centre' — did you mean 'center'?"),
+            ("dynamics.animator{}:addBehavior(1)", "scene.lua:1: addBehavior(behavior): expected a behavior, got number"),
+            ("dynamics.animator{}.step(1)", "scene.lua:1: step: expected an animator, got number"),
         ]
         for (source, expected) in cases {
             let error = try scene.error(source)

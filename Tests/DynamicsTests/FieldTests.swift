@@ -108,7 +108,7 @@ struct FieldTests {
     @Test("Magnetic: exact rotation keeps the speed within 0.1 % over ten turns, and a uniform field closes its circle")
     func magneticKeepsSpeed() {
         // Uniform field (falloff 0): ω = S/m = 2π rad/s, one turn per second, r = v/ω = 39.8 pt.
-        // Then the DESIGN default (falloff 1, field at the origin): ω changes along the path,
+        // Then the documented default (docs/units.md) (falloff 1, field at the origin): ω changes along the path,
         // the path is no circle, but the force is still perpendicular to v.
         for falloff: CGFloat in [0, 1] {
             let field = FieldBehavior.magneticField()

@@ -3,7 +3,7 @@ import CLuaShim
 import Dynamics
 import Foundation
 
-// Pointer events (DESIGN §5, §9) and scene parameters for the live viewer and recorded tests.
+// Pointer events (docs/lua-api.md, docs/cli.md) and scene parameters for the live viewer and recorded tests.
 //
 //   animator.onPointer = function(e) ... end   -- e.phase, e.point, e.velocity, e.item, e.time
 //                                              -- return true: handled (no default drag)

@@ -7,7 +7,7 @@ public struct CommandError: Error, Equatable, Sendable {
     public init(_ message: String) { self.message = message }
 }
 
-/// What a tool or the page asks the session to do (DESIGN §9): `POST /pointer`, `/param`,
+/// What a tool or the page asks the session to do (docs/cli.md, `dynamics serve`): `POST /pointer`, `/param`,
 /// `/control`, and the same JSON over the WebSocket with a `"type"`.
 public enum Command: Equatable, Sendable {
     public enum Control: String, Sendable, CaseIterable {

@@ -265,7 +265,7 @@ public final class LiveSession: @unchecked Sendable {
 
     // MARK: State
 
-    /// `GET /state` (DESIGN §9): time, running, error, items; also step, paused, speed,
+    /// `GET /state` (docs/cli.md, `dynamics serve`): time, running, error, items; also step, paused, speed,
     /// params and whether a session is being recorded.
     public func state() -> [String: Any] {
         lock.withLock {

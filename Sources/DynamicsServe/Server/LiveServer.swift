@@ -3,7 +3,7 @@ import Hummingbird
 import HummingbirdWebSocket
 import Logging
 
-/// The live viewer's HTTP server (DESIGN §9), on Hummingbird with its WebSocket module:
+/// The live viewer's HTTP server (docs/cli.md, `dynamics serve`), on Hummingbird with its WebSocket module:
 ///
 /// - `GET /` and `GET /assets/NAME`: the page, from the package's resources (only those files);
 /// - `GET /live`: the WebSocket of frames (and of the page's pointer, slider and control
