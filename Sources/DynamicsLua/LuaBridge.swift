@@ -52,28 +52,32 @@ final class BridgeLink {
 /// error into an error message the trampoline (C) raises, so no Lua error ever unwinds
 /// through Swift.
 private let luaCallbackThunk: dyn_lua_callback = { L, context in
-    let callback = Unmanaged<LuaCallback>.fromOpaque(context!).takeUnretainedValue()
-    guard let bridge = callback.link.bridge else {
-        lua_pushstring(L, "dynamics: the module's host bridge was released")
-        return -1
+    // The callback, the bridge and its state are kept alive by the state itself for as long
+    // as Lua can call: borrow them without reference counting (this runs on every call).
+    Unmanaged<LuaCallback>.fromOpaque(context!)._withUnsafeGuaranteedRef { callback in
+        guard let link = callback.link.bridge.map(Unmanaged.passUnretained) else {
+            lua_pushstring(L, "dynamics: the module's host bridge was released")
+            return -1
+        }
+        return link._withUnsafeGuaranteedRef { bridge in
+            // Host code works on the calling thread's stack (a coroutine's, when called from one).
+            let outer = bridge.state.L
+            bridge.state.L = L
+            defer { bridge.state.L = outer }
+            do {
+                // Invalid input the model finds (a setter's range check, a behavior added
+                // twice) becomes this call's error instead of a trap.
+                return try InvalidInput.catching { try callback.body(bridge, L) }
+            } catch let error as LuaArgumentError {
+                dyn_lua_pushlocated(L, error.message)
+            } catch let error as LuaError {
+                lua_pushstring(L, error.message) // already located
+            } catch {
+                dyn_lua_pushlocated(L, "\(error)")
+            }
+            return -1
+        }
     }
-    // Host code works on the calling thread's stack (a coroutine's, when called from one).
-    let state = bridge.state
-    let outer = state.L
-    state.L = L
-    defer { state.L = outer }
-    do {
-        // Invalid input the model finds (a setter's range check, a behavior added twice)
-        // becomes this call's error instead of a trap.
-        return try InvalidInput.catching { try callback.body(bridge, L) }
-    } catch let error as LuaArgumentError {
-        dyn_lua_pushlocated(L, error.message)
-    } catch let error as LuaError {
-        lua_pushstring(L, error.message) // already located
-    } catch {
-        dyn_lua_pushlocated(L, "\(error)")
-    }
-    return -1
 }
 
 /// The `dynamics` module in one `LuaState`: constructors, object handles and the calls that

@@ -97,12 +97,13 @@ public enum InvalidInput {
     /// Per thread: whether a `catching` is under way, and the first error it collected.
     /// A thread-specific slot rather than a task-local, because bindings enter `catching` on
     /// every call from a script and a task-local binding allocates.
-    private final class Collector {
-        var depth = 0
-        var error: DynamicsError?
+    @usableFromInline final class Collector {
+        @usableFromInline var depth = 0
+        @usableFromInline var error: DynamicsError?
+        @usableFromInline init() {}
     }
 
-    private static let key: pthread_key_t = {
+    @usableFromInline static let key: pthread_key_t = {
         var key = pthread_key_t()
         pthread_key_create(&key) { raw in
             if let raw { Unmanaged<AnyObject>.fromOpaque(raw).release() }
@@ -110,12 +111,11 @@ public enum InvalidInput {
         return key
     }()
 
-    private static var collector: Collector {
-        if let raw = pthread_getspecific(key) {
-            return Unmanaged<Collector>.fromOpaque(raw).takeUnretainedValue()
-        }
-        let c = Collector()
-        pthread_setspecific(key, Unmanaged.passRetained(c).toOpaque())
+    /// This thread's collector, borrowed (no reference counting: the thread keeps it).
+    @usableFromInline static var collector: Unmanaged<Collector> {
+        if let raw = pthread_getspecific(key) { return Unmanaged.fromOpaque(raw) }
+        let c = Unmanaged.passRetained(Collector())
+        pthread_setspecific(key, c.toOpaque())
         return c
     }
 
@@ -123,38 +123,39 @@ public enum InvalidInput {
     /// returns instead of trapping. A setter that finds invalid input leaves its value as it
     /// was; an object initialized with it must be discarded (the error says so by throwing).
     /// Calls nest; an inner call collects its own errors.
+    @inlinable
     public static func catching<T>(_ body: () throws -> T) throws -> T {
-        let c = collector
-        let outerError = c.error
-        c.depth += 1
-        c.error = nil
-        defer { c.depth -= 1 }
-        let result: T
-        do {
-            result = try body()
-        } catch {
+        try collector._withUnsafeGuaranteedRef { c in
+            let outerError = c.error
+            c.depth += 1
+            c.error = nil
+            defer { c.depth -= 1 }
+            let result: T
+            do {
+                result = try body()
+            } catch {
+                c.error = outerError
+                throw error
+            }
+            if let error = c.error {
+                c.error = outerError
+                throw error
+            }
             c.error = outerError
-            throw error
+            return result
         }
-        if let error = c.error {
-            c.error = outerError
-            throw error
-        }
-        c.error = outerError
-        return result
     }
 
     /// True inside `catching` on this thread.
-    public static var isCatching: Bool { collector.depth > 0 }
+    public static var isCatching: Bool { collector._withUnsafeGuaranteedRef { $0.depth > 0 } }
 
     /// Reports invalid input: collected inside `catching`, a trap outside.
     public static func report(_ error: DynamicsError) {
-        let c = collector
-        if c.depth > 0 {
-            if c.error == nil { c.error = error }
-        } else {
-            preconditionFailure("Dynamics: \(error)")
+        let catching = collector._withUnsafeGuaranteedRef { c -> Bool in
+            if c.depth > 0, c.error == nil { c.error = error }
+            return c.depth > 0
         }
+        if !catching { preconditionFailure("Dynamics: \(error)") }
     }
 }
 
