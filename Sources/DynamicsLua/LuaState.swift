@@ -56,8 +56,8 @@ public final class LuaState {
         watchdog = Watchdog(state: L)
         let status = dyn_lua_open_sandbox(L)
         guard status == LUA_OK else {
-            watchdog.stop()
-            dyn_lua_close(L)
+            // Every stored property is set: the throw releases the object and deinit stops
+            // the watchdog and closes the state (closing here too would close it twice).
             throw LuaError(kind: .memory, message: "cannot build the sandbox (status \(status))")
         }
     }
