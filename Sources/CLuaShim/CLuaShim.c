@@ -197,12 +197,6 @@ int dyn_lua_budget_exceeded(lua_State *L) {
     return st != NULL && st->exceeded;
 }
 
-size_t dyn_memory_room(lua_State *L) {
-    DynAllocState *st = dyn_alloc_state(L);
-    if (st == NULL || st->cap == 0) return (size_t)-1;
-    return st->used >= st->cap ? 0 : st->cap - st->used;
-}
-
 /* ---- Running code -------------------------------------------------------- */
 
 /* Message handler: turns the error object into a string and appends a
@@ -620,10 +614,6 @@ void dyn_lua_rawsetfield(lua_State *L, int idx, const char *k) {
     lua_pushstring(L, k);
     lua_insert(L, -2);
     lua_rawset(L, idx);
-}
-
-void dyn_lua_setmetatable_named(lua_State *L, const char *name) {
-    luaL_setmetatable(L, name);
 }
 
 int dyn_lua_newmetatable(lua_State *L, const char *name) {

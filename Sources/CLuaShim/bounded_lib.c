@@ -606,8 +606,8 @@ static int b_rep(lua_State *L) {
     size_t total = (size_t)n * l + (size_t)(n - 1) * lsep;
     /* The whole result is allocated before any copying: past the memory cap
        this fails at once with Lua's own memory error (LUA_ERRMEM, after Lua's
-       emergency collection, as Lua's rep). Refusing early on
-       dyn_memory_room would fail where that collection makes room. */
+       emergency collection, as Lua's rep). Refusing early on the room left
+       under the cap would fail where that collection makes room. */
     luaL_Buffer b;
     char *out = luaL_buffinitsize(L, &b, total);
     /* One period (s .. sep), then copies of what is written so far, doubling

@@ -24,10 +24,6 @@
    lua_CFunction) if the current call into Lua is over its budget; else returns. */
 void dyn_budget_poll(lua_State *L);
 
-/* Bytes the state may still allocate before reaching its memory cap
-   ((size_t)-1 when it has no cap). */
-size_t dyn_memory_room(lua_State *L);
-
 /* Replaces, in the global `string` and `table` tables of L, the functions whose
    running time a script controls with bounded versions (see bounded_lib.c).
    Called once, under lua_pcall, before the sandbox is built. */

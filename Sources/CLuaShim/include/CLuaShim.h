@@ -198,8 +198,6 @@ int dyn_lua_bench_bare_loop(lua_State *L, int fnRef, size_t n);
 int dyn_lua_rawgetfield(lua_State *L, int idx, const char *k);
 /* t[k] = value on top (popped), without metamethods. */
 void dyn_lua_rawsetfield(lua_State *L, int idx, const char *k);
-/* Sets the metatable registered under `name` (luaL_newmetatable) on the value on top. */
-void dyn_lua_setmetatable_named(lua_State *L, const char *name);
 /* Creates the metatable `name` in the registry if new (luaL_newmetatable) and pushes it. */
 int dyn_lua_newmetatable(lua_State *L, const char *name);
 

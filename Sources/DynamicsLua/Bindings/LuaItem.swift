@@ -63,11 +63,6 @@ extension LuaBridge {
         return 1
     }
 
-    /// The animator (made by this bridge) whose world holds `item`.
-    func animator(holding item: DynamicItem) -> DynamicAnimator? {
-        animators.first { $0.recordSlot(of: item, hint: -1) != nil }
-    }
-
     /// Where the item of handle `h` is: its animator and record slot, from the handle's
     /// hints when they still hold (O(1), no search), else found and remembered.
     @inline(__always)
