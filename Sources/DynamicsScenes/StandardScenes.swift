@@ -32,10 +32,17 @@ public struct Scene {
 /// The standard scenes (docs/cli.md, "Standard scenes"), shared by tests, benchmarks and examples.
 public enum StandardScenes {
     /// The benchmark names `dynamics bench` runs, in order.
-    public static let benchmarkNames = ["boxes100", "boxes1000", "boxes4000", "pyramid20", "luaField10000", "luaAction1000"]
+    public static let benchmarkNames = ["boxes100", "boxes1000", "boxes4000", "pyramid20", "luaField10000", "luaAction1000",
+                                        "largePyramid", "manyPyramids", "jointGrid"]
 
     /// A scene by its benchmark name (`boxes1000`, `pyramid20`, …), or nil.
     public static func named(_ name: String) -> Scene? {
+        switch name {
+        case "largePyramid": return largePyramid()
+        case "manyPyramids": return manyPyramids()
+        case "jointGrid": return jointGrid()
+        default: break
+        }
         if name.hasPrefix("boxes"), let n = Int(name.dropFirst(5)), n > 0 { return boxes(n) }
         if name.hasPrefix("pyramid"), let n = Int(name.dropFirst(7)), n > 0 { return pyramid(n) }
         if name.hasPrefix("luaField"), let n = Int(name.dropFirst(8)), n > 0 { return try? luaField(n) }

@@ -14,11 +14,14 @@ struct Bench: ParsableCommand {
     @Option(help: "Run only this scene (\(StandardScenes.benchmarkNames.joined(separator: ", "))).")
     var scene: String?
 
-    @Flag(help: "Print a JSON array of {scene, items, steps, msPerStep, minMsPerStep, maxMsPerStep}.")
+    @Flag(help: "Print a JSON array of {scene, items, steps, sleep, msPerStep, minMsPerStep, maxMsPerStep, pausedAtStep}.")
     var json = false
 
     @Option(help: "Runs per scene (at least 3).")
     var runs = 3
+
+    @Flag(help: "Keep every item awake, so each step is a moving step (Box2D's benchmark runs with sleep off).")
+    var noSleep = false
 
     func validate() throws {
         guard runs >= 3 else { throw ValidationError("--runs must be at least 3, got \(runs)") }
@@ -31,6 +34,8 @@ struct Bench: ParsableCommand {
         var scene: String
         var items: Int
         var steps: Int
+        /// False under --no-sleep: every item stayed awake.
+        var sleep: Bool
         var msPerStep: Double
         var minMsPerStep: Double
         var maxMsPerStep: Double
@@ -45,20 +50,45 @@ struct Bench: ParsableCommand {
         var nsPerFieldEvaluationWithPermanentHook: Double?
         /// For luaAction scenes: ns per property access from Lua, by access.
         var nsPerPropertyAccess: [String: Double]?
+
+        enum CodingKeys: String, CodingKey {
+            case scene, items, steps, sleep, msPerStep, minMsPerStep, maxMsPerStep, pausedAtStep
+            case nsPerFieldEvaluation, bareLoopNsPerEvaluation, nsPerFieldEvaluationWithPermanentHook, nsPerPropertyAccess
+        }
+
+        /// Every row has `pausedAtStep` (null when the scene never paused); the Lua figures
+        /// appear only on their scenes.
+        func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(scene, forKey: .scene)
+            try c.encode(items, forKey: .items)
+            try c.encode(steps, forKey: .steps)
+            try c.encode(sleep, forKey: .sleep)
+            try c.encode(msPerStep, forKey: .msPerStep)
+            try c.encode(minMsPerStep, forKey: .minMsPerStep)
+            try c.encode(maxMsPerStep, forKey: .maxMsPerStep)
+            try c.encode(pausedAtStep, forKey: .pausedAtStep)
+            try c.encodeIfPresent(nsPerFieldEvaluation, forKey: .nsPerFieldEvaluation)
+            try c.encodeIfPresent(bareLoopNsPerEvaluation, forKey: .bareLoopNsPerEvaluation)
+            try c.encodeIfPresent(nsPerFieldEvaluationWithPermanentHook, forKey: .nsPerFieldEvaluationWithPermanentHook)
+            try c.encodeIfPresent(nsPerPropertyAccess, forKey: .nsPerPropertyAccess)
+        }
     }
 
     func run() throws {
         let names = scene.map { [$0] } ?? StandardScenes.benchmarkNames
         var results: [Result] = []
-        if !json {
-            print("scene          items  steps   ms/step (median)   min      max   paused at step")
-        }
+        let table = Table(columns: [("scene", 14, .left), ("items", 6, .right), ("steps", 6, .right),
+                                    ("sleep", 6, .right), ("ms/step", 10, .right), ("min", 10, .right),
+                                    ("max", 10, .right), ("paused at", 10, .right)])
+        if !json { print(table.header) }
         for name in names {
             var times: [Double] = []
             var items = 0, steps = 0
             var pausedAt: Int?
             for _ in 0..<runs {
                 let s = StandardScenes.named(name)!
+                if noSleep { s.animator.isSleepEnabled = false }
                 items = s.items.count
                 steps = s.frames
                 pausedAt = nil
@@ -71,7 +101,7 @@ struct Bench: ParsableCommand {
                 times.append(Double(ns) / 1e6 / Double(s.frames))
             }
             times.sort()
-            let r = Result(scene: name, items: items, steps: steps, msPerStep: times[times.count / 2],
+            let r = Result(scene: name, items: items, steps: steps, sleep: !noSleep, msPerStep: times[times.count / 2],
                            minMsPerStep: times.first!, maxMsPerStep: times.last!, pausedAtStep: pausedAt)
             var row = r
             if name.hasPrefix("luaAction") {
@@ -84,8 +114,9 @@ struct Bench: ParsableCommand {
             }
             results.append(row)
             if !json {
-                print(String(format: "%-13@ %6d %6d   %10.4f      %8.4f %8.4f   %@", name as NSString, items, steps, r.msPerStep,
-                             r.minMsPerStep, r.maxMsPerStep, (pausedAt.map { "\($0)" } ?? "-") as NSString))
+                print(table.row([name, "\(items)", "\(steps)", noSleep ? "off" : "on", String(format: "%.4f", r.msPerStep),
+                                 String(format: "%.4f", r.minMsPerStep), String(format: "%.4f", r.maxMsPerStep),
+                                 pausedAt.map { "\($0)" } ?? "-"]))
                 if let access = row.nsPerPropertyAccess {
                     for (k, v) in access.sorted(by: { $0.key < $1.key }) {
                         print(String(format: "              %@: %.0f ns", k as NSString, v))
@@ -104,5 +135,21 @@ struct Bench: ParsableCommand {
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
             print(String(decoding: try encoder.encode(results), as: UTF8.self))
         }
+    }
+}
+
+/// A plain-text table with fixed column widths: every row lines up under the header, and a
+/// value wider than its column widens that cell only.
+struct Table {
+    enum Alignment { case left, right }
+    var columns: [(title: String, width: Int, alignment: Alignment)]
+
+    var header: String { row(columns.map(\.title)) }
+
+    func row(_ cells: [String]) -> String {
+        zip(columns, cells).map { column, cell in
+            let pad = String(repeating: " ", count: max(0, column.width - cell.count))
+            return column.alignment == .left ? cell + pad : pad + cell
+        }.joined(separator: " ").trimmingCharacters(in: .whitespaces)
     }
 }

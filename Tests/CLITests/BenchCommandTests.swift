@@ -38,6 +38,34 @@ struct BenchCommandTests {
         let hi = try #require(row["maxMsPerStep"] as? Double)
         #expect(lo <= ms && ms <= hi && lo > 0)
         #expect((row["pausedAtStep"] as? Int).map { $0 > 0 && $0 < 1200 } == true, "the pyramid comes to rest")
+        #expect(row["sleep"] as? Bool == true)
+    }
+
+    @Test("--no-sleep keeps every step a moving step: no pause, sleep false, pausedAtStep null")
+    func noSleep() throws {
+        let r = try runDynamics(["bench", "--scene", "boxes10", "--json", "--runs", "3", "--no-sleep"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let array = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]])
+        let row = try #require(array.first)
+        #expect(row["sleep"] as? Bool == false)
+        #expect(row["pausedAtStep"] is NSNull, "\(row)")
+    }
+
+    @Test("The text table's columns line up under the header")
+    func alignedTable() throws {
+        let r = try runDynamics(["bench", "--scene", "boxes100", "--runs", "3"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        let header = try #require(lines.first), row = try #require(lines.dropFirst().first)
+        // Each right-aligned column ends where its title ends.
+        for title in ["items", "steps", "sleep", "ms/step", "min", "max", "paused at"] {
+            let end = try #require(header.range(of: title)).upperBound
+            let column = header.distance(from: header.startIndex, to: end)
+            #expect(row.count >= column, "\(row)")
+            let rowEnd = row.index(row.startIndex, offsetBy: column - 1)
+            #expect(row[rowEnd] != " " && (column == row.count || row[row.index(after: rowEnd)] == " "),
+                    "column '\(title)' misaligned:\n\(header)\n\(row)")
+        }
     }
 
     @Test("Bad usage exits with status 2 and says why")

@@ -15,7 +15,7 @@ extension World {
         collectAwakeBodies() // collide and joints may have woken bodies that awake ones touch
         solve(h: h)
         finalizeBodies(h: h)
-        updateSleep(h: h)
+        if sleepEnabled { updateSleep(h: h) }
     }
 
     func collectAwakeBodies() {

@@ -169,6 +169,8 @@ final class World {
 
     /// Solver sub-steps per step (soft step).
     var substepCount = 4
+    /// Whether resting islands are put to sleep (Box2D's `enableSleep`).
+    var sleepEnabled = true
 
     /// Events of the last step.
     var beginEvents: [ContactEvent] = []

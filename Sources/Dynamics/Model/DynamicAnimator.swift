@@ -66,6 +66,19 @@ public final class DynamicAnimator {
         }
     }
 
+    /// Whether items at rest are put to sleep (default true), as Box2D's `enableSleep`: a
+    /// resting island costs nothing per step, and the animator pauses once every item rests.
+    /// false keeps every item moving and the animator running (`dynamics bench --no-sleep`,
+    /// the figure Box2D's own benchmark reports). Turning it off wakes everything.
+    public var isSleepEnabled: Bool {
+        get { world.sleepEnabled }
+        set {
+            guard newValue != world.sleepEnabled else { return }
+            world.sleepEnabled = newValue
+            if !newValue { world.wakeAll(); resumeRequested = true }
+        }
+    }
+
     let world = World()
     var records: [ItemRecord] = []
     var recordIndex: [ObjectIdentifier: Int] = [:]
