@@ -29,8 +29,12 @@ let package = Package(
         ),
         .target(name: "CLuaShim", dependencies: ["CLua"]),
 
-        // The public model (UIKit Dynamics without the UI prefix) over the engine in Engine/.
-        .target(name: "Dynamics"),
+        // The rigid-body engine (after Box2D v3): bodies, shapes, joints and contacts addressed by
+        // generation-checked ids, in metres. It knows nothing of items, behaviors or UIKit.
+        .target(name: "DynamicsEngine"),
+
+        // The public model (UIKit Dynamics without the UI prefix), translated onto the engine.
+        .target(name: "Dynamics", dependencies: ["DynamicsEngine"]),
 
         // UIKit's names (UI prefix) and a minimal headless UIView over Dynamics, for ports.
         .target(name: "UIKitCompat", dependencies: ["Dynamics"]),
@@ -80,6 +84,7 @@ let package = Package(
 
         // Shared helpers for the test targets.
         .target(name: "DynamicsTestSupport", dependencies: ["Dynamics", "DynamicsScenes"], path: "Tests/DynamicsTestSupport"),
+        .testTarget(name: "DynamicsEngineTests", dependencies: ["DynamicsEngine"]),
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics", "DynamicsScenes", "DynamicsTestSupport"]),
         .testTarget(name: "CLuaShimTests", dependencies: ["CLuaShim", "CLua"]),
         .testTarget(name: "DynamicsLuaTests", dependencies: ["DynamicsLua", "CLua", "CLuaShim"]),

@@ -1,3 +1,4 @@
+import DynamicsEngine
 import Foundation
 
 /// Connects an item to an anchor point or to another item (UIAttachmentBehavior).
@@ -225,10 +226,8 @@ open class AttachmentBehavior: DynamicBehavior {
 
     /// The engine joint this attachment asks for between `bodyA` (the second item or the
     /// ground) and `bodyB` (the first item).
-    func joint(bodyA: Int32, bodyB: Int32) -> Joint {
-        var j = Joint()
-        j.bodyA = bodyA
-        j.bodyB = bodyB
+    func joint(bodyA: BodyID, bodyB: BodyID) -> JointDef {
+        var j = JointDef(kind: .distance, bodyA: bodyA, bodyB: bodyB)
         j.localAnchorB = Units.meters(offsetA)
         j.localAnchorA = items.count == 2 ? Units.meters(offsetB) : Units.meters(anchor)
         // Angles: B relative to A. With an anchor A is the ground (angle 0).

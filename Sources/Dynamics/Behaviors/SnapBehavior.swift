@@ -1,3 +1,4 @@
+import DynamicsEngine
 import Foundation
 
 /// Pulls an item to a point with a damped spring, turning it in transit and upright at the
@@ -60,11 +61,10 @@ open class SnapBehavior: DynamicBehavior {
         }
     }
 
-    func joint(ground: Int32, body: Int32) -> Joint {
-        var j = Joint()
-        j.kind = .snap
-        j.bodyA = ground
-        j.bodyB = body
+    /// The engine's target joint: the item's center pulled to the snap point (on the ground
+    /// body) with the snap's springs.
+    func joint(ground: BodyID, body: BodyID) -> JointDef {
+        var j = JointDef(kind: .target, bodyA: ground, bodyB: body)
         j.localAnchorA = Units.meters(point)
         j.hertz = Double(SnapBehavior.frequency)
         j.angularHertz = Double(SnapBehavior.angularFrequency)

@@ -1,3 +1,4 @@
+import DynamicsEngine
 import Foundation
 
 /// A path made of straight lines and quadratic and cubic Bézier curves, in points: the shape of

@@ -1,4 +1,5 @@
 #if !canImport(CoreGraphics)
+import DynamicsEngine
 import Foundation
 
 /// A 2D affine transform with CoreGraphics' shape and semantics, for platforms whose Foundation

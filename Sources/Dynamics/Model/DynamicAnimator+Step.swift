@@ -1,3 +1,4 @@
+import DynamicsEngine
 import Foundation
 
 extension DynamicAnimator {
@@ -30,9 +31,7 @@ extension DynamicAnimator {
         }
 
         // 2. Fixed internal steps.
-        world.beginEvents.removeAll(keepingCapacity: true)
-        world.endEvents.removeAll(keepingCapacity: true)
-        world.fellAsleep.removeAll(keepingCapacity: true)
+        world.clearEvents()
         accumulator += dt
         let h = fixedTimeStep
         while accumulator >= h * (1 - 1e-9) {
@@ -63,25 +62,23 @@ extension DynamicAnimator {
     /// Forces held from actions, and custom behaviors, once per internal step.
     private func applyPerStepForces(_ h: TimeInterval) {
         for f in heldForces where world.isValid(f.body) {
-            let b = Int(f.body.index)
+            let b = f.body
             if f.force != .zero {
-                world.applyForce(b, f.force, at: world.sims[b].transform.apply(f.offset))
+                world.applyForce(b, f.force, at: world.transform(of: b).apply(f.offset))
             }
             if f.torque != 0 { world.applyTorque(b, f.torque) }
         }
         if plugins.isEmpty { return }
-        for (behavior, bodies, items) in plugins {
-            var context = DynamicBehaviorContext(world: world, bodies: bodies, items: items, dt: h, time: elapsedTime)
+        for (behavior, bodies, items, charges) in plugins {
+            var context = DynamicBehaviorContext(world: world, bodies: bodies, items: items, charges: charges, dt: h, time: elapsedTime)
             behavior.step(&context)
         }
     }
 
     /// Centers and rotations of moving (or just stopped) bodies back into the items.
     private func writeBack() {
-        func write(_ b: Int) {
-            let slot = world.infos[b].userData
-            guard slot < records.count, records[slot].body.index == Int32(b) else { return }
-            let xf = world.sims[b].transform
+        world.forEachMovedBody { body, xf, slot in
+            guard slot >= 0, slot < records.count, records[slot].body == body else { return }
             let item = records[slot].item
             item.center = Units.point(xf.p)
             item.transform = CGAffineTransform(a: xf.q.c, b: xf.q.s, c: -xf.q.s, d: xf.q.c, tx: 0, ty: 0)
@@ -93,8 +90,6 @@ extension DynamicAnimator {
                 }
             }
         }
-        for bi in world.awakeBodies { write(Int(bi)) }
-        for bi in world.fellAsleep where world.infos[Int(bi)].alive { write(Int(bi)) }
     }
 
     private enum Party {
@@ -102,16 +97,18 @@ extension DynamicAnimator {
         case boundary(CollisionBehavior, AnyHashable?)
     }
 
-    private func party(shape s: Int32) -> Party? {
-        let shape = world.shapes[Int(s)]
-        let body = Int(shape.body)
-        if shape.filter.isBoundary {
-            guard shape.userData < boundaryOwners.count, let owner = boundaryOwners[shape.userData] else { return nil }
-            return .boundary(owner.behavior, owner.identifier)
+    /// Who a shape of a touch event belongs to: a boundary (shape user data ≥ 0, its owner's
+    /// index) or an item (−1; the body's user data is its record slot). Nil for a shape or
+    /// body destroyed since.
+    private func party(shape s: ShapeID, body: BodyID) -> Party? {
+        guard world.isValid(s), world.isValid(body) else { return nil }
+        let owner = world.userData(of: s)
+        if owner >= 0 {
+            guard owner < boundaryOwners.count, let o = boundaryOwners[owner] else { return nil }
+            return .boundary(o.behavior, o.identifier)
         }
-        guard world.infos[body].alive else { return nil }
-        let slot = world.infos[body].userData
-        guard slot < records.count, records[slot].body.index == Int32(body) else { return nil }
+        let slot = world.userData(of: body)
+        guard slot >= 0, slot < records.count, records[slot].body == body else { return nil }
         return .item(records[slot].item)
     }
 
@@ -122,7 +119,7 @@ extension DynamicAnimator {
     }
 
     private func report(_ e: ContactEvent, began: Bool) {
-        guard let a = party(shape: e.shapeA), let b = party(shape: e.shapeB) else { return }
+        guard let a = party(shape: e.shapeA, body: e.bodyA), let b = party(shape: e.shapeB, body: e.bodyB) else { return }
         let point = Units.point(e.point)
         switch (a, b) {
         case let (.item(i1), .item(i2)):

@@ -1,3 +1,4 @@
+import DynamicsEngine
 import Foundation
 
 // Step 1 of a frame: turn the behavior tree into engine state. Runs only when something
@@ -16,7 +17,7 @@ extension DynamicAnimator {
         var order = ItemList([])
         var gravity: [ObjectIdentifier: CGVector] = [:]
         var properties: [ObjectIdentifier: ItemProperties] = [:]
-        var filters: [ObjectIdentifier: CollisionFilter] = [:]
+        var memberships: [ObjectIdentifier: (items: UInt64, boundaries: UInt64)] = [:]
         var collisions: [CollisionBehavior] = []
         var customs: [CustomBehavior] = []
         for b in flat {
@@ -45,10 +46,10 @@ extension DynamicAnimator {
                 collisions.append(c)
                 for item in c.items {
                     let k = ObjectIdentifier(item)
-                    var f = filters[k] ?? CollisionFilter()
-                    if c.collisionMode.contains(.items) { f.itemBits |= bit }
-                    if c.collisionMode.contains(.boundaries) { f.boundaryBits |= bit }
-                    filters[k] = f
+                    var m = memberships[k] ?? (0, 0)
+                    if c.collisionMode.contains(.items) { m.items |= bit }
+                    if c.collisionMode.contains(.boundaries) { m.boundaries |= bit }
+                    memberships[k] = m
                 }
             case let ib as DynamicItemBehavior:
                 for item in ib.items {
@@ -95,14 +96,15 @@ extension DynamicAnimator {
         recordIndex.removeAll(keepingCapacity: true)
         for i in records.indices {
             recordIndex[ObjectIdentifier(records[i].item)] = i
-            world.infos[Int(records[i].body.index)].userData = i
+            world.setUserData(i, of: records[i].body)
         }
 
         // Per-item engine state; only what changed is touched (and woken).
         for i in records.indices {
             let k = ObjectIdentifier(records[i].item)
+            let m = memberships[k] ?? (0, 0)
             apply(properties: properties[k] ?? .defaults, gravity: gravity[k] ?? CGVector(dx: 0, dy: 0),
-                  filter: filters[k] ?? CollisionFilter(), toRecordAt: i)
+                  filter: CollisionBits.itemFilter(items: m.items, boundaries: m.boundaries), toRecordAt: i)
         }
 
         updateBoundaries()
@@ -110,7 +112,8 @@ extension DynamicAnimator {
 
         plugins = customs.map { c in
             let inWorld = c.items.filter { recordIndex[ObjectIdentifier($0)] != nil }
-            return (c, inWorld.map { records[recordIndex[ObjectIdentifier($0)]!].body.index }, inWorld)
+            let slots = inWorld.map { recordIndex[ObjectIdentifier($0)]! }
+            return (c, slots.map { records[$0].body }, inWorld, slots.map { Double(records[$0].properties.charge) })
         }
 
         // Velocity changes requested before the items were in the world.
@@ -127,39 +130,34 @@ extension DynamicAnimator {
     /// Creates, updates or removes the engine joints of attachment and snap behaviors.
     private func updateJoints(_ flat: [DynamicBehavior]) {
         var live = Set<ObjectIdentifier>()
-        func body(_ item: DynamicItem) -> Int32? {
-            recordIndex[ObjectIdentifier(item)].map { records[$0].body.index }
+        func body(_ item: DynamicItem) -> BodyID? {
+            recordIndex[ObjectIdentifier(item)].map { records[$0].body }
         }
         for b in flat {
-            let wanted: Joint?
+            let wanted: JointDef?
             switch b {
             case let a as AttachmentBehavior:
                 if let bodyB = body(a.items[0]) {
-                    let bodyA = a.items.count == 2 ? body(a.items[1]) : Int32(world.groundBody)
+                    let bodyA = a.items.count == 2 ? body(a.items[1]) : world.groundBody
                     wanted = bodyA.map { a.joint(bodyA: $0, bodyB: bodyB) }
                 } else { wanted = nil }
             case let s as SnapBehavior:
-                wanted = body(s.item).map { s.joint(ground: Int32(world.groundBody), body: $0) }
+                wanted = body(s.item).map { s.joint(ground: world.groundBody, body: $0) }
             default:
                 continue
             }
             let key = ObjectIdentifier(b)
             guard let joint = wanted else { continue }
             live.insert(key)
-            if let id = jointRecords[key], world.isValid(id),
-               world.joints[Int(id.index)].bodyA == joint.bodyA, world.joints[Int(id.index)].bodyB == joint.bodyB {
-                // Same bodies: refresh the parameters, keep the accumulated impulses.
-                let old = world.joints[Int(id.index)]
-                if !Self.sameParameters(old, joint) {
-                    world.updateJoint(id) { j in
-                        let impulses = j
-                        j = joint
-                        j.generation = impulses.generation; j.alive = true
-                        j.linearImpulse = impulses.linearImpulse; j.angularImpulse = impulses.angularImpulse
-                        j.axialImpulse = impulses.axialImpulse; j.lowerImpulse = impulses.lowerImpulse
-                        j.upperImpulse = impulses.upperImpulse; j.frictionImpulse = impulses.frictionImpulse
-                    }
+            if let id = jointRecords[key], world.isValid(id) {
+                let old = world.definition(of: id)
+                if old.bodyA == joint.bodyA && old.bodyB == joint.bodyB {
+                    // Same bodies: refresh the parameters, keep the accumulated impulses.
+                    if old != joint { world.setDefinition(joint, of: id) }
+                    continue
                 }
+                world.destroyJoint(id)
+                jointRecords[key] = world.createJoint(joint)
             } else {
                 if let id = jointRecords[key] { world.destroyJoint(id) }
                 jointRecords[key] = world.createJoint(joint)
@@ -169,15 +167,6 @@ extension DynamicAnimator {
             world.destroyJoint(id)
             jointRecords[key] = nil
         }
-    }
-
-    private static func sameParameters(_ a: Joint, _ b: Joint) -> Bool {
-        a.kind == b.kind && a.localAnchorA == b.localAnchorA && a.localAnchorB == b.localAnchorB && a.length == b.length
-            && a.minLength == b.minLength && a.maxLength == b.maxLength && a.enableSpring == b.enableSpring
-            && a.enableLimit == b.enableLimit && a.hertz == b.hertz && a.dampingRatio == b.dampingRatio
-            && a.referenceAngle == b.referenceAngle && a.localAxisA == b.localAxisA && a.lower == b.lower
-            && a.upper == b.upper && a.maxFrictionTorque == b.maxFrictionTorque
-            && a.angularHertz == b.angularHertz && a.turnFadeLength == b.turnFadeLength
     }
 
     /// Validates an item and creates its body; nil (after reporting) if it is invalid.
@@ -203,48 +192,47 @@ extension DynamicAnimator {
         let body = world.createBody(type: .dynamic, position: Units.meters(center),
                                     angle: Double(atan2(t.b, t.a)), userData: records.count)
         let props = ItemProperties.defaults
-        let shapes = geometry.map { addShape($0, to: Int(body.index), properties: props, filter: CollisionFilter()) }
+        let shapes = geometry.map { addShape($0, to: body, properties: props, filter: .none) }
         return ItemRecord(item: item, body: body, shapes: shapes, geometry: geometry, size: item.bounds.size,
-                          properties: props, gravity: CGVector(dx: 0, dy: 0), filter: CollisionFilter(),
+                          properties: props, gravity: CGVector(dx: 0, dy: 0), filter: .none,
                           isGroup: item is DynamicItemGroup)
     }
 
-    private func addShape(_ placed: PlacedShape, to body: Int, properties p: ItemProperties, filter: CollisionFilter) -> Int32 {
+    /// An item's shape; its user data is −1 (a boundary's is its owner's index).
+    private func addShape(_ placed: PlacedShape, to body: BodyID, properties p: ItemProperties, filter: Filter) -> ShapeID {
         let q = Rot(angle: placed.angle)
         switch placed.shape {
         case .polygon(let v):
             let vertices = placed.offset == .zero && placed.angle == 0 ? v : v.map { q.rotate($0) + placed.offset }
-            return world.addPolygon(body: body, vertices: vertices, density: Double(p.density), friction: Double(p.friction),
-                                    restitution: Double(p.elasticity), filter: filter).index
+            return world.addPolygon(to: body, vertices: vertices, density: Double(p.density), friction: Double(p.friction),
+                                    restitution: Double(p.elasticity), filter: filter, userData: -1)
         case .circle(let r):
-            return world.addCircle(body: body, center: placed.offset, radius: r, density: Double(p.density),
-                                   friction: Double(p.friction), restitution: Double(p.elasticity), filter: filter).index
+            return world.addCircle(to: body, center: placed.offset, radius: r, density: Double(p.density),
+                                   friction: Double(p.friction), restitution: Double(p.elasticity), filter: filter, userData: -1)
         }
     }
 
-    private func apply(properties p: ItemProperties, gravity: CGVector, filter: CollisionFilter, toRecordAt i: Int) {
+    private func apply(properties p: ItemProperties, gravity: CGVector, filter: Filter, toRecordAt i: Int) {
         var r = records[i]
-        let b = Int(r.body.index)
+        let b = r.body
         if !r.configured || r.properties != p {
             for shape in r.shapes {
-                world.setMaterial(shape: Int(shape), friction: Double(p.friction), restitution: Double(p.elasticity),
+                world.setMaterial(shape, friction: Double(p.friction), restitution: Double(p.elasticity),
                                   density: Double(p.density))
             }
-            world.sims[b].linearDamping = Double(p.resistance)
-            world.sims[b].angularDamping = Double(p.angularResistance)
-            world.infos[b].charge = Double(p.charge)
+            world.setDamping(b, linear: Double(p.resistance), angular: Double(p.angularResistance))
             world.setAllowsRotation(p.allowsRotation, of: b)
             world.setType(p.isAnchored ? .static : .dynamic, of: b)
             r.properties = p
-            world.wake(body: b)
+            world.wake(b)
         }
         if !r.configured || r.gravity != gravity {
-            world.sims[b].gravity = Vec2(Double(gravity.dx) * Units.gravity, Double(gravity.dy) * Units.gravity)
+            world.setGravity(b, Vec2(Double(gravity.dx) * Units.gravity, Double(gravity.dy) * Units.gravity))
             r.gravity = gravity
-            world.wake(body: b)
+            world.wake(b)
         }
         if !r.configured || r.filter != filter {
-            for shape in r.shapes { world.setFilter(shape: Int(shape), filter) }
+            for shape in r.shapes { world.setFilter(shape, filter) }
             r.filter = filter
         }
         r.configured = true
@@ -269,9 +257,9 @@ extension DynamicAnimator {
         } catch {
             preconditionFailure("Dynamics: \(error)")
         }
-        let b = Int(r.body.index)
+        let b = r.body
         if geometry != r.geometry {
-            for shape in r.shapes { world.destroyShape(at: Int(shape)) }
+            for shape in r.shapes { world.destroyShape(shape) }
             records[i].shapes = geometry.map { addShape($0, to: b, properties: r.properties, filter: r.filter) }
             records[i].geometry = geometry
             records[i].size = item.bounds.size
@@ -286,11 +274,11 @@ extension DynamicAnimator {
         for (bit, c) in collisionBehaviors.enumerated() {
             let k = ObjectIdentifier(c)
             live.insert(k)
-            let filter = CollisionFilter(itemBits: 0, boundaryBits: UInt64(1) << UInt64(bit), isBoundary: true)
+            let filter = CollisionBits.boundaryFilter(bit)
             if let set = boundarySets[k], set.version == c.boundaryVersion, set.referenceBounds == referenceBounds {
                 // Same geometry; the bit may have moved.
                 for body in set.bodies {
-                    for s in world.shapeList(of: Int(body.index)) { world.setFilter(shape: Int(s), filter) }
+                    for s in world.shapes(of: body) { world.setFilter(s, filter) }
                 }
                 continue
             }
@@ -318,7 +306,7 @@ extension DynamicAnimator {
                     let p1 = p[i], p2 = p[(i + 1) % n]
                     let ghost1 = loop ? p[(i + n - 1) % n] : (i > 0 ? p[i - 1] : p1)
                     let ghost2 = loop ? p[(i + 2) % n] : (i + 2 < n ? p[i + 2] : p2)
-                    world.addChainSegment(body: Int(body.index), ghost1: ghost1, p1, p2, ghost2: ghost2,
+                    world.addChainSegment(to: body, ghost1: ghost1, p1, p2, ghost2: ghost2,
                                           friction: Double(c.boundaryFriction), restitution: Double(c.boundaryElasticity),
                                           filter: filter, userData: owner)
                 }
@@ -336,12 +324,12 @@ extension DynamicAnimator {
             }
             boundarySets[k] = BoundarySet(version: c.boundaryVersion, referenceBounds: referenceBounds, bodies: bodies)
             // New walls may cut through resting items: let everything look again.
-            world.wakeAll()
+            world.wakeAllBodies()
         }
         for (k, set) in boundarySets where !live.contains(k) {
             for body in set.bodies { world.destroyBody(body) }
             boundarySets[k] = nil
-            world.wakeAll()
+            world.wakeAllBodies()
         }
     }
 }

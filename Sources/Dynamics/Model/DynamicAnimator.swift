@@ -1,3 +1,4 @@
+import DynamicsEngine
 import Foundation
 
 /// Told when the animator pauses (everything rests) and resumes (UIDynamicAnimatorDelegate).
@@ -75,7 +76,7 @@ public final class DynamicAnimator {
         set {
             guard newValue != world.sleepEnabled else { return }
             world.sleepEnabled = newValue
-            if !newValue { world.wakeAll(); resumeRequested = true }
+            if !newValue { world.wakeAllBodies(); resumeRequested = true }
         }
     }
 
@@ -88,7 +89,7 @@ public final class DynamicAnimator {
     /// The tree flattened depth-first at the last update.
     var flatBehaviors: [DynamicBehavior] = []
     var collisionBehaviors: [CollisionBehavior] = []
-    var plugins: [(behavior: CustomBehavior, bodies: [Int32], items: [DynamicItem])] = []
+    var plugins: [(behavior: CustomBehavior, bodies: [BodyID], items: [DynamicItem], charges: [Double])] = []
     var heldForces: [HeldForce] = []
     /// Engine joints of attachment and snap behaviors, by behavior.
     var jointRecords: [ObjectIdentifier: JointID] = [:]
@@ -141,9 +142,9 @@ public final class DynamicAnimator {
         setNeedsUpdate()
     }
 
-    /// Each collision behavior owns one bit of the engine's collision filter: at most
-    /// `maximumCollisionBehaviors` in one animator.
-    public static let maximumCollisionBehaviors = 64
+    /// Each collision behavior owns three bits of the engine's 64-bit collision filter
+    /// (see `CollisionBits`): at most `maximumCollisionBehaviors` in one animator.
+    public static let maximumCollisionBehaviors = CollisionBits.perKind
 
     func checkCollisionBehaviorCount(adding tree: DynamicBehavior) throws {
         func count(_ b: DynamicBehavior) -> Int { (b is CollisionBehavior ? 1 : 0) + b.childBehaviors.reduce(0) { $0 + count($1) } }
@@ -152,7 +153,7 @@ public final class DynamicAnimator {
         let existing = behaviors.reduce(0) { $0 + count($1) }
         guard existing + adding <= DynamicAnimator.maximumCollisionBehaviors else {
             throw DynamicsError(owner: "DynamicAnimator", property: "behaviors",
-                                message: "at most \(DynamicAnimator.maximumCollisionBehaviors) collision behaviors per animator (each owns one bit of the collision filter), got \(existing + adding)")
+                                message: "at most \(DynamicAnimator.maximumCollisionBehaviors) collision behaviors per animator (each owns three bits of the 64-bit collision filter), got \(existing + adding)")
         }
     }
 
@@ -174,7 +175,7 @@ public final class DynamicAnimator {
     /// Complexity: O(n) in the number of items.
     public func items(in rect: CGRect) -> [DynamicItem] {
         records.compactMap { r in
-            let xf = world.sims[Int(r.body.index)].transform
+            let xf = world.transform(of: r.body)
             let hw = Double(r.size.width) / 2, hh = Double(r.size.height) / 2
             let ex = abs(xf.q.c) * hw + abs(xf.q.s) * hh, ey = abs(xf.q.s) * hw + abs(xf.q.c) * hh
             let c = Units.point(xf.p)
@@ -194,13 +195,13 @@ public final class DynamicAnimator {
     /// The velocity (pt/s) of the item's center, or nil if the item is not in the world.
     public func linearVelocity(of item: DynamicItem) -> CGPoint? {
         guard let i = recordIndex[ObjectIdentifier(item)] else { return nil }
-        return Units.point(world.originVelocity(Int(records[i].body.index)))
+        return Units.point(world.originVelocity(of: records[i].body))
     }
 
     /// Angular velocity (rad/s, positive clockwise on screen), or nil.
     public func angularVelocity(of item: DynamicItem) -> CGFloat? {
         guard let i = recordIndex[ObjectIdentifier(item)] else { return nil }
-        return world.states[Int(records[i].body.index)].w
+        return world.angularVelocity(of: records[i].body)
     }
 
     /// Sets an item's velocity (pt/s, at its center) and, if given, its angular velocity
@@ -212,11 +213,10 @@ public final class DynamicAnimator {
             try Validate.finite(angularVelocity ?? 0, "\(item)", "angularVelocity")
         }) else { return false }
         guard let i = recordIndex[ObjectIdentifier(item)] else { return false }
-        let b = Int(records[i].body.index)
-        let w = angularVelocity.map(Double.init) ?? world.states[b].w
+        let b = records[i].body
+        let w = angularVelocity.map(Double.init) ?? world.angularVelocity(of: b)
         // The engine keeps the centre of mass's velocity; the item's center may differ.
-        let r = world.sims[b].transform.p - world.sims[b].center
-        world.setVelocity(b, linear: Units.meters(velocity) - cross(w, r), angular: w)
+        world.setVelocity(b, atOrigin: Units.meters(velocity), angular: w)
         setNeedsResume()
         return true
     }
@@ -225,8 +225,8 @@ public final class DynamicAnimator {
     @discardableResult
     func addLinearVelocity(_ v: CGPoint, to item: DynamicItem) -> Bool {
         guard let i = recordIndex[ObjectIdentifier(item)] else { return false }
-        let b = Int(records[i].body.index)
-        world.setVelocity(b, linear: world.states[b].v + Units.meters(v), angular: world.states[b].w)
+        let b = records[i].body
+        world.setVelocity(b, linear: world.linearVelocity(of: b) + Units.meters(v), angular: world.angularVelocity(of: b))
         setNeedsResume()
         return true
     }
@@ -234,8 +234,8 @@ public final class DynamicAnimator {
     @discardableResult
     func addAngularVelocity(_ w: CGFloat, to item: DynamicItem) -> Bool {
         guard let i = recordIndex[ObjectIdentifier(item)] else { return false }
-        let b = Int(records[i].body.index)
-        world.setVelocity(b, linear: world.states[b].v, angular: world.states[b].w + Double(w))
+        let b = records[i].body
+        world.setVelocity(b, linear: world.linearVelocity(of: b), angular: world.angularVelocity(of: b) + Double(w))
         setNeedsResume()
         return true
     }
@@ -251,7 +251,7 @@ public final class DynamicAnimator {
         guard let i = recordIndex[ObjectIdentifier(item)] else { return }
         heldForces.append(HeldForce(body: records[i].body, force: Vec2(Double(force.dx), Double(force.dy)),
                                     offset: Units.meters(offset), torque: 0))
-        world.wake(body: Int(records[i].body.index))
+        world.wake(records[i].body)
         setNeedsResume()
     }
 
@@ -261,7 +261,7 @@ public final class DynamicAnimator {
         guard let i = recordIndex[ObjectIdentifier(item)] else { return }
         heldForces.append(HeldForce(body: records[i].body, force: .zero, offset: .zero,
                                     torque: Double(torque) * Units.metersPerPoint))
-        world.wake(body: Int(records[i].body.index))
+        world.wake(records[i].body)
         setNeedsResume()
     }
 
@@ -272,8 +272,8 @@ public final class DynamicAnimator {
             try Validate.finite(offset, "\(item)", "offset")
         }) else { return }
         guard let i = recordIndex[ObjectIdentifier(item)] else { return }
-        let b = Int(records[i].body.index)
-        let point = world.sims[b].transform.apply(Units.meters(offset))
+        let b = records[i].body
+        let point = world.transform(of: b).apply(Units.meters(offset))
         world.applyLinearImpulse(b, Vec2(Double(impulse.dx), Double(impulse.dy)), at: point)
         setNeedsResume()
     }
@@ -281,19 +281,13 @@ public final class DynamicAnimator {
     /// The points (world, points) where items touch something now: the manifold points of
     /// every contact that is touching, for debug drawing. O(contacts).
     public var contactPoints: [CGPoint] {
-        var points: [CGPoint] = []
-        for ref in world.contactIndex {
-            let c = world.contacts[Int(ref.slot)]
-            guard c.touching else { continue }
-            for k in 0..<c.manifold.pointCount { points.append(Units.point(c.manifold[k].point)) }
-        }
-        return points
+        world.touchingContactPoints.map(Units.point)
     }
 
     /// The mass of an item in the world (density × area / 10 000), or nil.
     public func mass(of item: DynamicItem) -> CGFloat? {
         guard let i = recordIndex[ObjectIdentifier(item)] else { return nil }
-        return world.infos[Int(records[i].body.index)].mass
+        return world.mass(of: records[i].body)
     }
 
     func setNeedsUpdate() { needsUpdate = true }
@@ -302,7 +296,7 @@ public final class DynamicAnimator {
     /// under resting items) so that a paused animator resumes.
     func wake(_ items: [DynamicItem]) {
         for item in items {
-            if let i = recordIndex[ObjectIdentifier(item)] { world.wake(body: Int(records[i].body.index)) }
+            if let i = recordIndex[ObjectIdentifier(item)] { world.wake(records[i].body) }
         }
         setNeedsResume()
     }
@@ -326,12 +320,12 @@ struct ItemRecord {
     let item: DynamicItem
     var body: BodyID
     /// Engine shapes (one, or one per member of a group).
-    var shapes: [Int32]
+    var shapes: [ShapeID]
     var geometry: [PlacedShape]
     var size: CGSize
     var properties: ItemProperties
     var gravity: CGVector
-    var filter: CollisionFilter
+    var filter: Filter
     /// The item is a `DynamicItemGroup` (members are written back too).
     var isGroup = false
     /// False until the record's properties, gravity and filter reached the engine.
@@ -378,26 +372,24 @@ extension DynamicAnimator {
 
     /// Velocity (pt/s) of the item at record slot `i`.
     package func linearVelocity(atRecord i: Int) -> CGPoint {
-        Units.point(world.originVelocity(Int(records[i].body.index)))
+        Units.point(world.originVelocity(of: records[i].body))
     }
 
     /// Angular velocity (rad/s) of the item at record slot `i`.
     package func angularVelocity(atRecord i: Int) -> CGFloat {
-        world.states[Int(records[i].body.index)].w
+        world.angularVelocity(of: records[i].body)
     }
 
     /// Sets the velocity (pt/s, at the center) of the item at record slot `i`, keeping its
     /// angular velocity. The caller validated `v` (`Validate.finite`).
     package func setVelocity(_ v: CGPoint, atRecord i: Int) {
-        let b = Int(records[i].body.index)
-        let w = world.states[b].w
-        let r = world.sims[b].transform.p - world.sims[b].center
-        world.setVelocity(b, linear: Units.meters(v) - cross(w, r), angular: w)
+        let b = records[i].body
+        world.setVelocity(b, atOrigin: Units.meters(v), angular: world.angularVelocity(of: b))
         setNeedsResume()
     }
 
     /// Mass of the item at record slot `i`.
     package func mass(atRecord i: Int) -> CGFloat {
-        world.infos[Int(records[i].body.index)].mass
+        world.mass(of: records[i].body)
     }
 }

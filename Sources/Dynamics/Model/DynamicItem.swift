@@ -1,3 +1,4 @@
+import DynamicsEngine
 import Foundation
 
 /// The shape an item presents to collisions (UIDynamicItemCollisionBoundsType).

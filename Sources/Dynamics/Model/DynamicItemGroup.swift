@@ -1,3 +1,4 @@
+import DynamicsEngine
 import Foundation
 
 /// Items that move as one rigid body (UIDynamicItemGroup): add the group to behaviors in

@@ -1,3 +1,4 @@
+import DynamicsEngine
 import Foundation
 
 /// One collision shape of an item, placed in the item's frame (a group has one per member).

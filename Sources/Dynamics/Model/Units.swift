@@ -1,3 +1,4 @@
+import DynamicsEngine
 import Foundation
 
 // Conversions between the public units (points, UIKit Newtons) and the engine's (metres,

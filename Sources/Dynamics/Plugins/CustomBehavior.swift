@@ -1,3 +1,4 @@
+import DynamicsEngine
 import Foundation
 
 /// A behavior written in Swift (or bound from another language) that acts on its items once
@@ -29,17 +30,19 @@ public protocol CustomBehavior: DynamicBehavior {
 /// pt/s²). Index `i` is the i-th of the behavior's items that is in the world.
 public struct DynamicBehaviorContext {
     private let world: World
-    private let bodies: [Int32]
+    private let bodies: [BodyID]
     private let itemList: [DynamicItem]
+    private let charges: [Double]
     /// The internal step's length (s).
     public let dt: TimeInterval
     /// Simulated time at the start of this step (s).
     public let time: TimeInterval
 
-    init(world: World, bodies: [Int32], items: [DynamicItem], dt: TimeInterval, time: TimeInterval) {
+    init(world: World, bodies: [BodyID], items: [DynamicItem], charges: [Double], dt: TimeInterval, time: TimeInterval) {
         self.world = world
         self.bodies = bodies
         self.itemList = items
+        self.charges = charges
         self.dt = dt
         self.time = time
     }
@@ -49,23 +52,23 @@ public struct DynamicBehaviorContext {
 
     public func item(_ i: Int) -> DynamicItem { itemList[i] }
 
-    public func center(_ i: Int) -> CGPoint { Units.point(world.sims[Int(bodies[i])].transform.p) }
-    public func angle(_ i: Int) -> CGFloat { world.sims[Int(bodies[i])].transform.q.angle }
-    public func velocity(_ i: Int) -> CGPoint { Units.point(world.originVelocity(Int(bodies[i]))) }
-    public func angularVelocity(_ i: Int) -> CGFloat { world.states[Int(bodies[i])].w }
+    public func center(_ i: Int) -> CGPoint { Units.point(world.transform(of: bodies[i]).p) }
+    public func angle(_ i: Int) -> CGFloat { world.transform(of: bodies[i]).q.angle }
+    public func velocity(_ i: Int) -> CGPoint { Units.point(world.originVelocity(of: bodies[i])) }
+    public func angularVelocity(_ i: Int) -> CGFloat { world.angularVelocity(of: bodies[i]) }
     /// density × area / 10 000; 0 for anchored items.
     public func mass(_ i: Int) -> CGFloat {
-        world.infos[Int(bodies[i])].type == .dynamic ? world.infos[Int(bodies[i])].mass : 0
+        world.type(of: bodies[i]) == .dynamic ? world.mass(of: bodies[i]) : 0
     }
 
     /// Electric charge (`DynamicItemBehavior.charge`).
-    public func charge(_ i: Int) -> CGFloat { world.infos[Int(bodies[i])].charge }
+    public func charge(_ i: Int) -> CGFloat { charges[i] }
 
     /// A force for this step, at an offset (points, item axes) from the center.
     public mutating func applyForce(_ f: CGVector, to i: Int, atOffset offset: CGVector = .zero) {
         guard accept({ try Validate.finite(f, "\(itemList[i])", "force"); try Validate.finite(offset, "\(itemList[i])", "offset") }) else { return }
-        let b = Int(bodies[i])
-        world.applyForce(b, Vec2(Double(f.dx), Double(f.dy)), at: world.sims[b].transform.apply(Units.meters(offset)))
+        let b = bodies[i]
+        world.applyForce(b, Vec2(Double(f.dx), Double(f.dy)), at: world.transform(of: b).apply(Units.meters(offset)))
     }
 
     /// A field's force (UIKit Newtons, at the center) for this step, given as the velocity
@@ -75,33 +78,29 @@ public struct DynamicBehaviorContext {
     /// field gain about 6 % of amplitude per period at 1 Hz. With `wake` false the force acts
     /// like gravity: a resting item can fall asleep under it, and a sleeping item ignores it.
     mutating func applyFieldForce(_ f: CGVector, to i: Int, wake: Bool) {
-        let b = Int(bodies[i])
-        guard world.infos[b].type == .dynamic else { return }
-        if wake { world.wake(body: b) } else if !world.infos[b].isAwake { return }
-        let impulse = dt * Vec2(Double(f.dx), Double(f.dy))
-        world.states[b].v += world.sims[b].invMass * impulse
-        world.states[b].w += world.sims[b].invInertia * cross(world.sims[b].transform.p - world.sims[b].center, impulse)
-        world.limitSpeeds(b)
+        let b = bodies[i]
+        // An impulse at the item's center (the body's origin) over the step.
+        world.applyLinearImpulse(b, dt * Vec2(Double(f.dx), Double(f.dy)), at: world.transform(of: b).p, wake: wake)
     }
 
     /// An impulse now: Δv = 100·impulse/mass pt/s.
     public mutating func applyImpulse(_ impulse: CGVector, to i: Int, atOffset offset: CGVector = .zero) {
         guard accept({ try Validate.finite(impulse, "\(itemList[i])", "impulse"); try Validate.finite(offset, "\(itemList[i])", "offset") }) else { return }
-        let b = Int(bodies[i])
+        let b = bodies[i]
         world.applyLinearImpulse(b, Vec2(Double(impulse.dx), Double(impulse.dy)),
-                                 at: world.sims[b].transform.apply(Units.meters(offset)))
+                                 at: world.transform(of: b).apply(Units.meters(offset)))
     }
 
     /// A torque for this step (UIKit Newton·points, positive clockwise).
     public mutating func applyTorque(_ t: CGFloat, to i: Int) {
         guard accept({ try Validate.finite(t, "\(itemList[i])", "torque") }) else { return }
-        world.applyTorque(Int(bodies[i]), Double(t) * Units.metersPerPoint)
+        world.applyTorque(bodies[i], Double(t) * Units.metersPerPoint)
     }
 
     /// Sets the velocity of the item's center of mass (pt/s) and its angular velocity.
     public mutating func setVelocity(_ v: CGPoint, angular w: CGFloat? = nil, for i: Int) {
         guard accept({ try Validate.finite(v, "\(itemList[i])", "velocity"); try Validate.finite(w ?? 0, "\(itemList[i])", "angularVelocity") }) else { return }
-        let b = Int(bodies[i])
-        world.setVelocity(b, linear: Units.meters(v), angular: w.map(Double.init) ?? world.states[b].w)
+        let b = bodies[i]
+        world.setVelocity(b, linear: Units.meters(v), angular: w.map(Double.init) ?? world.angularVelocity(of: b))
     }
 }

@@ -1,43 +1,59 @@
 // The rigid-body world: contiguous storage addressed by ids, with hot per-step state apart
 // from cold bookkeeping (after Box2D v3). The world knows nothing of behaviors or items: the
 // model layer sets per-body gravity, forces and collision filters, then calls `step(_:)`.
+// The public API (World+API.swift) takes ids and checks their generation on every call; the
+// storage and the per-step passes below are internal to the engine.
 
 /// A body handle: slot index plus a generation that changes when the slot is reused, so a
 /// stale id is detected instead of silently addressing another body.
-
-struct BodyID: Hashable, Sendable {
-    var index: Int32
-    var generation: UInt32
+public struct BodyID: Hashable, Sendable {
+    public let index: Int32
+    public let generation: UInt32
+    init(index: Int32, generation: UInt32) { self.index = index; self.generation = generation }
 }
 
-
-struct ShapeID: Hashable, Sendable {
-    var index: Int32
-    var generation: UInt32
+/// A shape handle (index + generation), as `BodyID`.
+public struct ShapeID: Hashable, Sendable {
+    public let index: Int32
+    public let generation: UInt32
+    init(index: Int32, generation: UInt32) { self.index = index; self.generation = generation }
 }
 
-enum BodyType: UInt8, Sendable {
+public enum BodyType: UInt8, Sendable {
     /// Never moves (boundaries, anchored items).
     case `static`
     /// Moves under forces and contacts.
     case dynamic
 }
 
-/// Which pairs may collide. Item shapes collide with each other when they share a bit of
-/// `itemBits`, and with a boundary shape when their `boundaryBits` share a bit with it. Each
-/// collision behavior owns one bit, so the filter test is two ANDs in the broad phase.
-struct CollisionFilter: Equatable, Sendable {
-    var itemBits: UInt64 = 0
-    var boundaryBits: UInt64 = 0
-    var isBoundary = false
+/// Which pairs of shapes may collide: Box2D's filter. Two shapes collide when each one's
+/// category has a bit in the other's mask, unless they share a non-zero group: a positive
+/// group always collides, a negative one never. A shape whose category or mask is zero
+/// collides with nothing and stays out of the broad phase. The test is two ANDs per pair.
+public struct Filter: Equatable, Hashable, Sendable {
+    /// What this shape is (usually one bit).
+    public var categoryBits: UInt64
+    /// What it collides with.
+    public var maskBits: UInt64
+    /// Shapes of the same non-zero group always (> 0) or never (< 0) collide, whatever the bits.
+    public var groupIndex: Int32
 
-    var collidesWithAnything: Bool { itemBits != 0 || boundaryBits != 0 }
+    /// Default: category 1, collides with everything, no group (Box2D's `b2DefaultFilter`).
+    public init(categoryBits: UInt64 = 1, maskBits: UInt64 = .max, groupIndex: Int32 = 0) {
+        self.categoryBits = categoryBits
+        self.maskBits = maskBits
+        self.groupIndex = groupIndex
+    }
 
-    @inline(__always)
-    static func shouldCollide(_ a: CollisionFilter, _ b: CollisionFilter) -> Bool {
-        if a.isBoundary { return !b.isBoundary && (a.boundaryBits & b.boundaryBits) != 0 }
-        if b.isBoundary { return (a.boundaryBits & b.boundaryBits) != 0 }
-        return (a.itemBits & b.itemBits) != 0
+    /// Collides with nothing.
+    public static let none = Filter(categoryBits: 0, maskBits: 0)
+
+    public var collidesWithAnything: Bool { categoryBits != 0 && maskBits != 0 }
+
+    @inlinable
+    public static func shouldCollide(_ a: Filter, _ b: Filter) -> Bool {
+        if a.groupIndex == b.groupIndex && a.groupIndex != 0 { return a.groupIndex > 0 }
+        return (a.maskBits & b.categoryBits) != 0 && (a.categoryBits & b.maskBits) != 0
     }
 }
 
@@ -82,8 +98,6 @@ struct BodyInfo {
     var inertia = 0.0
     /// Joints attached to this body (their bodies do not collide with each other).
     var jointCount: Int32 = 0
-    /// Electric charge (for fields); the engine itself never reads it.
-    var charge = 0.0
     var sleepTime = 0.0
     /// First shape of this body; the rest follow `ShapeData.nextShape`. −1 for none.
     var firstShape: Int32 = -1
@@ -118,7 +132,7 @@ struct ShapeData {
     var density = 1.0
     var friction = 0.2
     var restitution = 0.0
-    var filter = CollisionFilter()
+    var filter = Filter()
     /// Tight box of the current step (swept) and the fat box the broad phase keeps.
     var aabb = AABB(lower: .zero, upper: .zero)
     var fatAABB = AABB(lower: .zero, upper: .zero)
@@ -133,18 +147,20 @@ struct SleepScratch {
     var islandOf: [Int32] = []
 }
 
-/// A contact began or ended touching. Bodies are given with their owners' user data.
-struct ContactEvent: Sendable {
-    var shapeA: Int32
-    var shapeB: Int32
-    var bodyA: Int32
-    var bodyB: Int32
+/// A contact began or ended touching.
+public struct ContactEvent: Sendable {
+    public var shapeA: ShapeID
+    public var shapeB: ShapeID
+    public var bodyA: BodyID
+    public var bodyB: BodyID
     /// Contact point (m, world), for `began`.
-    var point: Vec2
-    var normal: Vec2
+    public var point: Vec2
+    /// From A toward B.
+    public var normal: Vec2
 }
 
-final class World {
+/// The physics world. Not thread-safe: use it from one thread.
+public final class World {
     // Bodies: three parallel arrays indexed by BodyID.index.
     var sims: [BodySim] = []
     var states: [BodyState] = []
@@ -168,14 +184,14 @@ final class World {
     var broadPhase = BroadPhase()
 
     /// Solver sub-steps per step (soft step).
-    var substepCount = 4
+    public var substepCount = 4
     /// Whether resting islands are put to sleep (Box2D's `enableSleep`).
-    var sleepEnabled = true
+    public var sleepEnabled = true
 
-    /// Events of the last step.
-    var beginEvents: [ContactEvent] = []
-    var endEvents: [ContactEvent] = []
-    /// Bodies put to sleep since the caller last cleared this.
+    /// Touch events since the caller last called `clearEvents()`.
+    public internal(set) var beginEvents: [ContactEvent] = []
+    public internal(set) var endEvents: [ContactEvent] = []
+    /// Bodies put to sleep since the caller last called `clearEvents()` (indices).
     var fellAsleep: [Int32] = []
 
     /// Set when anything changed that requires new pairs (shapes, filters, body types).
@@ -215,7 +231,7 @@ final class World {
     var contactBodies: [Int32] = []
     var bodyInContact: [Bool] = []
 
-    init() {
+    public init() {
         // A sentinel so the pools are never empty (their base addresses are then non-nil).
         vertices.append(.zero)
         normals.append(.zero)
@@ -228,12 +244,13 @@ final class World {
 
     // MARK: Bodies
 
-    func isValid(_ id: BodyID) -> Bool {
+    public func isValid(_ id: BodyID) -> Bool {
         id.index >= 0 && Int(id.index) < infos.count && infos[Int(id.index)].alive
             && infos[Int(id.index)].generation == id.generation
     }
 
-    func createBody(type: BodyType, position: Vec2, angle: Double, userData: Int) -> BodyID {
+    /// Creates a body with no shapes (no mass until one is added). O(1).
+    public func createBody(type: BodyType, position: Vec2, angle: Double, userData: Int = 0) -> BodyID {
         let index: Int32
         if let free = freeBodies.popLast() {
             index = free
@@ -256,7 +273,9 @@ final class World {
         return BodyID(index: index, generation: generation)
     }
 
-    func destroyBody(_ id: BodyID) {
+    /// Destroys a body with its shapes and joints; what rested on it wakes. A stale id is
+    /// ignored. O(contacts + joints).
+    public func destroyBody(_ id: BodyID) {
         guard isValid(id) else { return }
         let i = Int(id.index)
         wake(body: i)
@@ -266,6 +285,11 @@ final class World {
             guard c.manifold.pointCount > 0 else { continue }
             let a = Int(shapes[Int(c.shapeA)].body), b = Int(shapes[Int(c.shapeB)].body)
             if a == i { wake(body: b) } else if b == i { wake(body: a) }
+        }
+        if infos[i].jointCount > 0 {
+            for j in joints.indices where joints[j].alive && (Int(joints[j].bodyA) == i || Int(joints[j].bodyB) == i) {
+                destroyJoint(JointID(index: Int32(j), generation: joints[j].generation))
+            }
         }
         for s in shapeList(of: i) { destroyShape(at: Int(s)) }
         infos[i].alive = false
@@ -322,9 +346,10 @@ final class World {
     /// Adds a convex polygon (counter-clockwise in the math sense, i.e. positive signed
     /// area with y down; at most `Tuning.maxPolygonVertices`), in the body frame.
     @discardableResult
-    func addPolygon(body: Int, vertices v: [Vec2], density: Double, friction: Double,
-                    restitution: Double, filter: CollisionFilter, userData: Int = 0) -> ShapeID {
-        precondition(v.count >= 2 && v.count <= Tuning.maxPolygonVertices)
+    public func addPolygon(to bodyID: BodyID, vertices v: [Vec2], density: Double, friction: Double,
+                           restitution: Double, filter: Filter, userData: Int = 0) -> ShapeID {
+        let body = checked(bodyID)
+        precondition(v.count >= 2 && v.count <= Tuning.maxPolygonVertices, "a polygon has 2…\(Tuning.maxPolygonVertices) vertices")
         let start = Int32(vertices.count)
         for i in 0..<v.count {
             vertices.append(v[i])
@@ -345,8 +370,9 @@ final class World {
 
     /// Adds a two-sided segment (a two-vertex polygon), in the body frame.
     @discardableResult
-    func addSegment(body: Int, _ p1: Vec2, _ p2: Vec2, friction: Double, restitution: Double,
-                    filter: CollisionFilter, userData: Int) -> ShapeID {
+    public func addSegment(to bodyID: BodyID, _ p1: Vec2, _ p2: Vec2, friction: Double, restitution: Double,
+                           filter: Filter, userData: Int = 0) -> ShapeID {
+        let body = checked(bodyID)
         let start = Int32(vertices.count)
         let n = (p2 - p1).rightPerp.normalized
         vertices.append(p1); vertices.append(p2)
@@ -367,8 +393,10 @@ final class World {
     /// `ghost2` (pass the end point itself for a free end of an open path), in the body
     /// frame. Static bodies only.
     @discardableResult
-    func addChainSegment(body: Int, ghost1: Vec2, _ p1: Vec2, _ p2: Vec2, ghost2: Vec2, friction: Double,
-                         restitution: Double, filter: CollisionFilter, userData: Int) -> ShapeID {
+    public func addChainSegment(to bodyID: BodyID, ghost1: Vec2, _ p1: Vec2, _ p2: Vec2, ghost2: Vec2, friction: Double,
+                                restitution: Double, filter: Filter, userData: Int = 0) -> ShapeID {
+        let body = checked(bodyID)
+        precondition(infos[body].type == .static, "chain segments belong to static bodies")
         let start = Int32(vertices.count)
         let n = (p2 - p1).rightPerp.normalized
         vertices.append(ghost1); vertices.append(p1); vertices.append(p2); vertices.append(ghost2)
@@ -387,9 +415,10 @@ final class World {
     }
 
     @discardableResult
-    func addCircle(body: Int, center: Vec2, radius: Double, density: Double, friction: Double,
-                   restitution: Double, filter: CollisionFilter, userData: Int = 0) -> ShapeID {
-        allocateShape(body: body) {
+    public func addCircle(to bodyID: BodyID, center: Vec2, radius: Double, density: Double, friction: Double,
+                          restitution: Double, filter: Filter, userData: Int = 0) -> ShapeID {
+        let body = checked(bodyID)
+        return allocateShape(body: body) {
             $0.kind = .circle
             $0.center = center
             $0.radius = radius
@@ -452,7 +481,7 @@ final class World {
         }
     }
 
-    func setFilter(shape i: Int, _ filter: CollisionFilter) {
+    func setFilter(shape i: Int, _ filter: Filter) {
         guard shapes[i].filter != filter else { return }
         shapes[i].filter = filter
         pairsDirty = true
@@ -589,7 +618,7 @@ final class World {
     }
 
     /// True while some dynamic body is awake.
-    var hasAwakeBodies: Bool {
+    public var hasAwakeBodies: Bool {
         for i in infos.indices where infos[i].alive && infos[i].type == .dynamic && infos[i].isAwake { return true }
         return false
     }

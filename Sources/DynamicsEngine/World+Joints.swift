@@ -4,22 +4,27 @@ import Foundation
 // prismatic and mouse joints, in double precision: joints are few).
 
 extension World {
-    /// The static body at the origin that anchors and snap targets hang from.
-    var groundBody: Int {
+    /// A static body at the origin, made on first use, for joints to world anchors and
+    /// targets (its user data is −1).
+    public var groundBody: BodyID {
         if groundIndex < 0 || !infos[Int(groundIndex)].alive {
             groundIndex = createBody(type: .static, position: .zero, angle: 0, userData: -1).index
         }
-        return Int(groundIndex)
+        return BodyID(index: groundIndex, generation: infos[Int(groundIndex)].generation)
     }
 
-    func isValid(_ id: JointID) -> Bool {
+    public func isValid(_ id: JointID) -> Bool {
         id.index >= 0 && Int(id.index) < joints.count && joints[Int(id.index)].alive
             && joints[Int(id.index)].generation == id.generation
     }
 
-    /// Adds a joint; `bodyA`/`bodyB`, kind and the kind's fields must be set in `joint`.
-    func createJoint(_ joint: Joint) -> JointID {
-        var j = joint
+    /// Adds a joint between two live, distinct bodies; wakes them. Bodies joined by a joint do
+    /// not collide with each other. O(1).
+    public func createJoint(_ def: JointDef) -> JointID {
+        _ = checked(def.bodyA); _ = checked(def.bodyB)
+        precondition(def.bodyA != def.bodyB, "a joint joins two different bodies")
+        var j = Joint()
+        j.setDefinition(def)
         let index: Int32
         if let free = freeJoints.popLast() { index = free } else { index = Int32(joints.count); joints.append(Joint()) }
         j.generation = joints[Int(index)].generation &+ 1
@@ -30,7 +35,8 @@ extension World {
         return JointID(index: index, generation: j.generation)
     }
 
-    func destroyJoint(_ id: JointID) {
+    /// Removes a joint and wakes its bodies. A stale id is ignored.
+    public func destroyJoint(_ id: JointID) {
         guard isValid(id) else { return }
         let j = joints[Int(id.index)]
         wake(body: Int(j.bodyA)); wake(body: Int(j.bodyB))
@@ -50,11 +56,21 @@ extension World {
         pairsDirty = true
     }
 
-    /// Changes a joint through `body` and wakes its bodies.
-    func updateJoint(_ id: JointID, _ body: (inout Joint) -> Void) {
-        guard isValid(id) else { return }
-        body(&joints[Int(id.index)])
-        wake(body: Int(joints[Int(id.index)].bodyA)); wake(body: Int(joints[Int(id.index)].bodyB))
+    /// The joint's definition.
+    public func definition(of id: JointID) -> JointDef {
+        precondition(isValid(id), "stale or invalid joint id \(id)")
+        return joints[Int(id.index)].definition(infos)
+    }
+
+    /// Gives a joint new parameters on the same bodies, keeping its accumulated impulses (so
+    /// a stack held by it does not sag), and wakes its bodies. New bodies need a new joint.
+    public func setDefinition(_ def: JointDef, of id: JointID) {
+        precondition(isValid(id), "stale or invalid joint id \(id)")
+        let i = Int(id.index)
+        precondition(def.bodyA.index == joints[i].bodyA && def.bodyB.index == joints[i].bodyB,
+                     "a joint's bodies cannot change; destroy it and create another")
+        joints[i].setDefinition(def)
+        wake(body: Int(joints[i].bodyA)); wake(body: Int(joints[i].bodyB))
     }
 
     /// Wakes a sleeping body jointed to an awake one (a joint joins their islands).
@@ -102,10 +118,10 @@ extension World {
                 let a1 = cross(d + j.rA, j.axisA), a2 = cross(j.rB, j.axisA)
                 let kk = mA + mB + iA * a1 * a1 + iB * a2 * a2
                 j.axialMass = kk > 0 ? 1 / kk : 0
-            case .snap:
+            case .target:
                 j.springSoftness = Softness(hertz: j.hertz, dampingRatio: j.dampingRatio, h: h)
                 j.angularSoftness = Softness(hertz: j.angularHertz, dampingRatio: j.dampingRatio, h: h)
-                j.deltaAngle = snapAngleError(j, simB.transform)
+                j.deltaAngle = targetAngleError(j, simB.transform)
             case .revolute, .weld:
                 break
             }
@@ -171,7 +187,7 @@ extension World {
                     if mA > 0 || iA > 0 { sA.pointee.v = sA.pointee.v - mA * Pv; sA.pointee.w -= iA * LA }
                     if mB > 0 || iB > 0 { sB.pointee.v = sB.pointee.v + mB * Pv; sB.pointee.w += iB * LB }
                     continue
-                case .weld, .snap:
+                case .weld, .target:
                     break
                 }
                 if mA > 0 || iA > 0 {
@@ -213,8 +229,8 @@ extension World {
                     solveWeld(j, d, dqA, dqB, rA, rB, &vA, &wA, &vB, &wB, M, soft, useBias)
                 case .prismatic:
                     solvePrismatic(j, d, dqA, dqB, rA, rB, &vA, &wA, &vB, &wB, M, soft, inv_h, useBias)
-                case .snap:
-                    solveSnap(j, d, dqA, dqB, rA, rB, &vA, &wA, &vB, &wB, M)
+                case .target:
+                    solveTarget(j, d, dqA, dqB, rA, rB, &vA, &wA, &vB, &wB, M)
                 }
                 if mA > 0 || iA > 0 { sA.pointee.v = vA; sA.pointee.w = wA }
                 if mB > 0 || iB > 0 { sB.pointee.v = vB; sB.pointee.w = wB }
@@ -225,13 +241,13 @@ extension World {
 
 typealias InverseMasses = (mA: Double, iA: Double, mB: Double, iB: Double)
 
-/// Snap's angle error for this step: B's angle minus its target. The target turns the item
-/// so that the nearest of its axes lies along the line from its center to the snap point
+/// A target joint's angle error for this step: B's angle minus its target. The target turns
+/// the body so that the nearest of its axes lies along the line from its origin to the target
 /// (the smallest turn, at most π/4 either way), weighted by λ = min(1, distance / fade
-/// length) so that it fades to angle 0 as the item arrives. Recomputed once per step from
+/// length) so that it fades to angle 0 as the body arrives. Recomputed once per step from
 /// the step's start: the target is held over the sub-steps, as a soft constraint's is.
 @inline(__always)
-func snapAngleError(_ j: Joint, _ xfB: Transform) -> Double {
+func targetAngleError(_ j: Joint, _ xfB: Transform) -> Double {
     let theta = xfB.q.angle
     let d = j.localAnchorA - xfB.apply(j.localAnchorB)
     let distance = d.length
@@ -422,7 +438,7 @@ private func solvePrismatic(_ j: UnsafeMutablePointer<Joint>, _ d: Vec2, _ dqA: 
 /// A damped spring from B's anchor to the target (A is the ground; its anchor is the
 /// target) and from B's angle to 0. Springs act in both passes.
 @inline(__always)
-private func solveSnap(_ j: UnsafeMutablePointer<Joint>, _ d: Vec2, _ dqA: Rot, _ dqB: Rot, _ rA: Vec2, _ rB: Vec2,
+private func solveTarget(_ j: UnsafeMutablePointer<Joint>, _ d: Vec2, _ dqA: Rot, _ dqB: Rot, _ rA: Vec2, _ rB: Vec2,
                        _ vA: inout Vec2, _ wA: inout Double, _ vB: inout Vec2, _ wB: inout Double, _ M: InverseMasses) {
     let s = j.pointee.springSoftness, sa = j.pointee.angularSoftness
     // Angle toward the step's target (deltaAngle: the error at the step's start).

@@ -2,7 +2,7 @@
 // for bodies of 0.1 m to 10 m: the model feeds the engine metres (100 pt = 1 m), so a 20 pt
 // box is 0.2 m and all of these apply unchanged.
 
-enum Tuning {
+public enum Tuning {
     /// Allowed overlap/gap the solver does not fight: 0.005 m = 0.5 pt (the resting tolerance of docs/units.md).
     static let linearSlop = 0.005
     /// Base speculative distance; a pair's relative speed over one step is added to it.
@@ -33,5 +33,5 @@ enum Tuning {
     /// limit (`maxRotation` per sub-step) is lower.
     static let maxAngularSpeed = 1e4
     /// Vertices in one convex polygon (ellipses are approximated with this many).
-    static let maxPolygonVertices = 32
+    public static let maxPolygonVertices = 32
 }

@@ -6,7 +6,7 @@ extension World {
     /// `beginEvents`/`endEvents`; the caller drains them.
     /// Complexity: O(n + c) for n awake bodies and c candidate pairs, plus O(n log n) when
     /// the set of shapes changed.
-    func step(_ h: Double) {
+    public func step(_ h: Double) {
         guard h > 0 else { return }
         collectAwakeBodies()
         updatePairs(h: h)

@@ -112,7 +112,7 @@ extension World {
         if sa.fatAABB.lower.x > sb.fatAABB.upper.x || sb.fatAABB.lower.x > sa.fatAABB.upper.x { return false }
         if sa.body == sb.body { return false }
         if inf[Int(sa.body)].type == .static && inf[Int(sb.body)].type == .static { return false }
-        guard CollisionFilter.shouldCollide(sa.filter, sb.filter) else { return false }
+        guard Filter.shouldCollide(sa.filter, sb.filter) else { return false }
         // Bodies joined by a joint do not collide (as in Box2D, and so in UIKit: attached
         // items overlap freely where they are joined).
         if inf[Int(sa.body)].jointCount > 0 && inf[Int(sb.body)].jointCount > 0
@@ -273,9 +273,18 @@ extension World {
 
     private func endIfTouching(_ c: Contact) {
         guard c.touching else { return }
-        let sa = shapes[Int(c.shapeA)], sb = shapes[Int(c.shapeB)]
-        endEvents.append(ContactEvent(shapeA: c.shapeA, shapeB: c.shapeB, bodyA: sa.body, bodyB: sb.body,
-                                      point: .zero, normal: .zero))
+        endEvents.append(contactEvent(c.shapeA, c.shapeB, point: .zero, normal: .zero))
+    }
+
+    /// An event naming the shapes and bodies with the generations they have now (a shape
+    /// destroyed this step keeps its last generation, so its id is simply stale).
+    func contactEvent(_ a: Int32, _ b: Int32, point: Vec2, normal: Vec2) -> ContactEvent {
+        let bodyA = shapes[Int(a)].body, bodyB = shapes[Int(b)].body
+        return ContactEvent(shapeA: ShapeID(index: a, generation: shapes[Int(a)].generation),
+                            shapeB: ShapeID(index: b, generation: shapes[Int(b)].generation),
+                            bodyA: BodyID(index: bodyA, generation: infos[Int(bodyA)].generation),
+                            bodyB: BodyID(index: bodyB, generation: infos[Int(bodyB)].generation),
+                            point: point, normal: normal)
     }
 
     /// Updates every contact with an awake body: new manifold, warm-start impulses matched
@@ -373,8 +382,7 @@ extension World {
                     beginsNow.append(Int32(ci))
                 } else if c.pointee.touching && m.pointCount == 0 {
                     c.pointee.touching = false
-                    endEvents.append(ContactEvent(shapeA: c.pointee.shapeA, shapeB: c.pointee.shapeB, bodyA: Int32(a), bodyB: Int32(b),
-                                                  point: .zero, normal: .zero))
+                    endEvents.append(contactEvent(c.pointee.shapeA, c.pointee.shapeB, point: .zero, normal: .zero))
                 }
             }
         }}}}}}}
@@ -393,7 +401,6 @@ extension World {
         var point = m.pointCount == 2 ? lerp(onB(m.p0), onB(m.p1), 0.5) : onB(m.p0)
         let b = Int(shapes[Int(c.shapeB)].body)
         if afterSolve && infos[b].type == .dynamic { point += states[b].dp }
-        beginEvents.append(ContactEvent(shapeA: c.shapeA, shapeB: c.shapeB, bodyA: shapes[Int(c.shapeA)].body,
-                                        bodyB: shapes[Int(c.shapeB)].body, point: point, normal: m.normal))
+        beginEvents.append(contactEvent(c.shapeA, c.shapeB, point: point, normal: m.normal))
     }
 }

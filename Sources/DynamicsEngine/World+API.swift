@@ -1,0 +1,212 @@
+// The engine's public API: every call takes an id and checks its generation before it
+// touches storage (Box2D's `b2GetBodyFullId` checks). A stale or foreign id traps with a
+// message, as Box2D's B2_ASSERT does: the caller (the model) owns its ids and never passes a
+// stale one, so a trap here is a bug in the caller, not bad user input; user input is
+// validated by the model before it reaches the engine. Destroy calls ignore stale ids.
+// Units: metres, seconds, kilograms, radians; y is whatever the caller's y is (the model's
+// points-down screen axes), since the engine has no preferred up.
+
+extension World {
+    /// The storage index of a live body; traps on a stale id.
+    @inline(__always)
+    func checked(_ id: BodyID) -> Int {
+        precondition(isValid(id), "stale or invalid body id \(id)")
+        return Int(id.index)
+    }
+
+    /// The storage index of a live shape; traps on a stale id.
+    @inline(__always)
+    func checked(_ id: ShapeID) -> Int {
+        precondition(isValid(id), "stale or invalid shape id \(id)")
+        return Int(id.index)
+    }
+
+    public func isValid(_ id: ShapeID) -> Bool {
+        id.index >= 0 && Int(id.index) < shapes.count && shapes[Int(id.index)].alive
+            && shapes[Int(id.index)].generation == id.generation
+    }
+
+    /// The id of the body at a storage index (nil if none lives there).
+    func bodyID(_ index: Int32) -> BodyID? {
+        let i = Int(index)
+        guard i >= 0 && i < infos.count && infos[i].alive else { return nil }
+        return BodyID(index: index, generation: infos[i].generation)
+    }
+
+    func shapeID(_ index: Int32) -> ShapeID {
+        ShapeID(index: index, generation: shapes[Int(index)].generation)
+    }
+
+    // MARK: Bodies
+
+    public func type(of id: BodyID) -> BodyType { infos[checked(id)].type }
+
+    /// Makes a body static or dynamic (its velocity is reset; it wakes).
+    public func setType(_ type: BodyType, of id: BodyID) { setType(type, of: checked(id)) }
+
+    /// The body's frame: the position of its origin and its rotation.
+    public func transform(of id: BodyID) -> Transform { sims[checked(id)].transform }
+
+    /// Places the body's origin and rotation; its velocity is kept, and it wakes.
+    public func setTransform(_ id: BodyID, position: Vec2, angle: Double) {
+        setTransform(checked(id), position: position, angle: angle)
+    }
+
+    /// The centre of mass, world coordinates (m).
+    public func centerOfMass(of id: BodyID) -> Vec2 { sims[checked(id)].center }
+
+    /// Velocity of the centre of mass (m/s).
+    public func linearVelocity(of id: BodyID) -> Vec2 { states[checked(id)].v }
+
+    /// Angular velocity (rad/s).
+    public func angularVelocity(of id: BodyID) -> Double { states[checked(id)].w }
+
+    /// Velocity of the body's origin (m/s), which differs from the centre of mass's when the
+    /// body turns and the two are apart.
+    public func originVelocity(of id: BodyID) -> Vec2 { originVelocity(checked(id)) }
+
+    /// Sets the centre of mass's velocity (m/s) and the angular velocity (rad/s; ignored for a
+    /// body that does not rotate). Clamped to the engine's speed limits; wakes the body.
+    /// Static bodies ignore it.
+    public func setVelocity(_ id: BodyID, linear: Vec2, angular: Double) {
+        setVelocity(checked(id), linear: linear, angular: angular)
+    }
+
+    /// Sets the velocity of the body's origin (m/s) and the angular velocity (rad/s): the
+    /// centre of mass then moves at `v − w × (origin − centre)`.
+    public func setVelocity(_ id: BodyID, atOrigin v: Vec2, angular: Double) {
+        let b = checked(id)
+        let r = sims[b].transform.p - sims[b].center
+        setVelocity(b, linear: v - cross(angular, r), angular: angular)
+    }
+
+    /// Adds a force (N) at a world point for the next step (cleared after it); wakes the body.
+    public func applyForce(_ id: BodyID, _ force: Vec2, at point: Vec2) { applyForce(checked(id), force, at: point) }
+
+    /// Adds a torque (N·m) for the next step; wakes the body.
+    public func applyTorque(_ id: BodyID, _ torque: Double) { applyTorque(checked(id), torque) }
+
+    /// Applies an impulse (N·s) at a world point now. With `wake` false a sleeping body is
+    /// left alone (Box2D's `b2Body_ApplyLinearImpulse`), which is what a field that must not
+    /// wake what it does not move wants.
+    public func applyLinearImpulse(_ id: BodyID, _ impulse: Vec2, at point: Vec2, wake: Bool = true) {
+        let b = checked(id)
+        guard infos[b].type == .dynamic else { return }
+        if wake { applyLinearImpulse(b, impulse, at: point) } else if infos[b].isAwake {
+            states[b].v += sims[b].invMass * impulse
+            states[b].w += sims[b].invInertia * cross(point - sims[b].center, impulse)
+            limitSpeeds(b)
+        }
+    }
+
+    /// A constant acceleration (m/s²) applied every step (gravity, per body).
+    public func setGravity(_ id: BodyID, _ acceleration: Vec2) {
+        let b = checked(id)
+        if sims[b].gravity != acceleration { sims[b].gravity = acceleration; wake(body: b) }
+    }
+
+    /// Velocity damping rates (1/s): v ← v / (1 + h·rate) each step of length h.
+    public func setDamping(_ id: BodyID, linear: Double, angular: Double) {
+        let b = checked(id)
+        sims[b].linearDamping = linear
+        sims[b].angularDamping = angular
+    }
+
+    /// Whether the body may rotate (Box2D's `fixedRotation`, negated).
+    public func setAllowsRotation(_ allows: Bool, of id: BodyID) { setAllowsRotation(allows, of: checked(id)) }
+
+    /// Mass (kg) from the shapes' densities; 0 for a body without area.
+    public func mass(of id: BodyID) -> Double { infos[checked(id)].mass }
+
+    public func isAwake(_ id: BodyID) -> Bool {
+        let b = checked(id)
+        return infos[b].type == .dynamic && infos[b].isAwake
+    }
+
+    /// Wakes the body and its sleeping island, and restarts their rest timers.
+    public func wake(_ id: BodyID) { wake(body: checked(id)) }
+
+    /// Wakes every body.
+    public func wakeAllBodies() { wakeAll() }
+
+    /// The caller's handle stored with the body.
+    public func userData(of id: BodyID) -> Int { infos[checked(id)].userData }
+    public func setUserData(_ userData: Int, of id: BodyID) { infos[checked(id)].userData = userData }
+
+    /// The body's shapes, most recently added first. O(shapes of the body).
+    public func shapes(of id: BodyID) -> [ShapeID] { shapeList(of: checked(id)).map(shapeID) }
+
+    // MARK: Shapes
+
+    /// Destroys a shape (the body's mass is recomputed). A stale id is ignored.
+    public func destroyShape(_ id: ShapeID) {
+        guard isValid(id) else { return }
+        let body = Int(shapes[Int(id.index)].body)
+        destroyShape(at: Int(id.index))
+        updateMass(body)
+        wake(body: body)
+    }
+
+    public func body(of id: ShapeID) -> BodyID {
+        let body = shapes[checked(id)].body
+        return BodyID(index: body, generation: infos[Int(body)].generation)
+    }
+
+    public func userData(of id: ShapeID) -> Int { shapes[checked(id)].userData }
+
+    /// Changes a shape's material; takes effect on the next step's contacts.
+    public func setMaterial(_ id: ShapeID, friction: Double, restitution: Double, density: Double) {
+        setMaterial(shape: checked(id), friction: friction, restitution: restitution, density: density)
+    }
+
+    public func filter(of id: ShapeID) -> Filter { shapes[checked(id)].filter }
+
+    /// Changes which shapes this one collides with (pairs are rebuilt on the next step).
+    public func setFilter(_ id: ShapeID, _ filter: Filter) { setFilter(shape: checked(id), filter) }
+
+    // MARK: Stepping and events
+
+    /// Forgets the touch events and the bodies that fell asleep, before the next steps.
+    public func clearEvents() {
+        beginEvents.removeAll(keepingCapacity: true)
+        endEvents.removeAll(keepingCapacity: true)
+        fellAsleep.removeAll(keepingCapacity: true)
+    }
+
+    /// Calls `body` for every body that moved in the last step (the awake ones) and every body
+    /// that fell asleep since `clearEvents()`, with its frame and user data: what a renderer
+    /// or the model writes back (Box2D's body move events). O(awake bodies).
+    public func forEachMovedBody(_ body: (BodyID, Transform, Int) -> Void) {
+        for bi in awakeBodies {
+            let b = Int(bi)
+            body(BodyID(index: bi, generation: infos[b].generation), sims[b].transform, infos[b].userData)
+        }
+        for bi in fellAsleep where infos[Int(bi)].alive {
+            let b = Int(bi)
+            body(BodyID(index: bi, generation: infos[b].generation), sims[b].transform, infos[b].userData)
+        }
+    }
+
+    /// The manifold points (world, m) of every touching contact, for debug drawing.
+    /// O(contacts).
+    public var touchingContactPoints: [Vec2] {
+        var points: [Vec2] = []
+        for ref in contactIndex {
+            let c = contacts[Int(ref.slot)]
+            guard c.touching else { continue }
+            for k in 0..<c.manifold.pointCount { points.append(c.manifold[k].point) }
+        }
+        return points
+    }
+
+    /// How many bodies, shapes, contacts and joints are alive (for tests and tools).
+    public var counts: (bodies: Int, shapes: Int, contacts: Int, joints: Int) {
+        (infos.lazy.filter(\.alive).count, shapes.lazy.filter(\.alive).count,
+         contactIndex.count, joints.lazy.filter(\.alive).count)
+    }
+
+    /// How many contacts touch now.
+    public var touchingContactCount: Int {
+        contactIndex.reduce(0) { $0 + (contacts[Int($1.slot)].touching ? 1 : 0) }
+    }
+}
