@@ -8,7 +8,7 @@
 
 extension World {
     /// The storage index of a live body; traps on a stale id.
-    @inline(__always)
+    @inlinable @inline(__always)
     func checked(_ id: BodyID) -> Int {
         precondition(isValid(id), "stale or invalid body id \(id)")
         return Int(id.index)
@@ -39,13 +39,13 @@ extension World {
 
     // MARK: Bodies
 
-    public func type(of id: BodyID) -> BodyType { infos[checked(id)].type }
+    @inlinable public func type(of id: BodyID) -> BodyType { infos[checked(id)].type }
 
     /// Makes a body static or dynamic (its velocity is reset; it wakes).
     public func setType(_ type: BodyType, of id: BodyID) { setType(type, of: checked(id)) }
 
     /// The body's frame: the position of its origin and its rotation.
-    public func transform(of id: BodyID) -> Transform { sims[checked(id)].transform }
+    @inlinable public func transform(of id: BodyID) -> Transform { sims[checked(id)].transform }
 
     /// Places the body's origin and rotation; its velocity is kept, and it wakes.
     public func setTransform(_ id: BodyID, position: Vec2, angle: Double) {
@@ -53,17 +53,17 @@ extension World {
     }
 
     /// The centre of mass, world coordinates (m).
-    public func centerOfMass(of id: BodyID) -> Vec2 { sims[checked(id)].center }
+    @inlinable public func centerOfMass(of id: BodyID) -> Vec2 { sims[checked(id)].center }
 
     /// Velocity of the centre of mass (m/s).
-    public func linearVelocity(of id: BodyID) -> Vec2 { states[checked(id)].v }
+    @inlinable public func linearVelocity(of id: BodyID) -> Vec2 { states[checked(id)].v }
 
     /// Angular velocity (rad/s).
-    public func angularVelocity(of id: BodyID) -> Double { states[checked(id)].w }
+    @inlinable public func angularVelocity(of id: BodyID) -> Double { states[checked(id)].w }
 
     /// Velocity of the body's origin (m/s), which differs from the centre of mass's when the
     /// body turns and the two are apart.
-    public func originVelocity(of id: BodyID) -> Vec2 { originVelocity(checked(id)) }
+    @inlinable public func originVelocity(of id: BodyID) -> Vec2 { originVelocity(checked(id)) }
 
     /// Sets the centre of mass's velocity (m/s) and the angular velocity (rad/s; ignored for a
     /// body that does not rotate). Clamped to the engine's speed limits; wakes the body.
@@ -116,7 +116,7 @@ extension World {
     public func setAllowsRotation(_ allows: Bool, of id: BodyID) { setAllowsRotation(allows, of: checked(id)) }
 
     /// Mass (kg) from the shapes' densities; 0 for a body without area.
-    public func mass(of id: BodyID) -> Double { infos[checked(id)].mass }
+    @inlinable public func mass(of id: BodyID) -> Double { infos[checked(id)].mass }
 
     public func isAwake(_ id: BodyID) -> Bool {
         let b = checked(id)

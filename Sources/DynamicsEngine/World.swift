@@ -58,54 +58,57 @@ public struct Filter: Equatable, Hashable, Sendable {
 }
 
 /// Hot per-step body data, read and written by the solver.
+@usableFromInline
 struct BodySim {
     /// Frame of the body's shapes (the item centre), world coordinates.
-    var transform = Transform.identity
+    @usableFromInline var transform = Transform.identity
     /// Centre of mass, world coordinates.
-    var center = Vec2.zero
+    @usableFromInline var center = Vec2.zero
     /// Centre of mass in the body frame.
-    var localCenter = Vec2.zero
-    var invMass = 0.0
-    var invInertia = 0.0
+    @usableFromInline var localCenter = Vec2.zero
+    @usableFromInline var invMass = 0.0
+    @usableFromInline var invInertia = 0.0
     /// Constant acceleration from gravity behaviors (m/s²).
-    var gravity = Vec2.zero
+    @usableFromInline var gravity = Vec2.zero
     /// Force and torque accumulated for the current step (N, N·m); cleared after it.
-    var force = Vec2.zero
-    var torque = 0.0
+    @usableFromInline var force = Vec2.zero
+    @usableFromInline var torque = 0.0
     /// Per-second damping rates: v ← v / (1 + h·rate) once per step of length h.
-    var linearDamping = 0.0
-    var angularDamping = 0.0
+    @usableFromInline var linearDamping = 0.0
+    @usableFromInline var angularDamping = 0.0
     /// Furthest shape point from the centre of mass (m), for sleep and speculation.
-    var maxExtent = 0.0
+    @usableFromInline var maxExtent = 0.0
 }
 
 /// Velocity and per-step displacement, the solver's working set.
+@usableFromInline
 struct BodyState {
-    var v = Vec2.zero
-    var w = 0.0
-    var dp = Vec2.zero
-    var dq = Rot.identity
+    @usableFromInline var v = Vec2.zero
+    @usableFromInline var w = 0.0
+    @usableFromInline var dp = Vec2.zero
+    @usableFromInline var dq = Rot.identity
 }
 
 /// Cold bookkeeping.
+@usableFromInline
 struct BodyInfo {
-    var generation: UInt32 = 0
-    var alive = false
-    var type = BodyType.dynamic
-    var isAwake = true
-    var allowsRotation = true
-    var mass = 0.0
-    var inertia = 0.0
+    @usableFromInline var generation: UInt32 = 0
+    @usableFromInline var alive = false
+    @usableFromInline var type = BodyType.dynamic
+    @usableFromInline var isAwake = true
+    @usableFromInline var allowsRotation = true
+    @usableFromInline var mass = 0.0
+    @usableFromInline var inertia = 0.0
     /// Joints attached to this body (their bodies do not collide with each other).
-    var jointCount: Int32 = 0
-    var sleepTime = 0.0
+    @usableFromInline var jointCount: Int32 = 0
+    @usableFromInline var sleepTime = 0.0
     /// First shape of this body; the rest follow `ShapeData.nextShape`. −1 for none.
-    var firstShape: Int32 = -1
+    @usableFromInline var firstShape: Int32 = -1
     /// Sleeping island: the next body in the island's list, or −1.
-    var islandNext: Int32 = -1
-    var islandID: Int32 = -1
+    @usableFromInline var islandNext: Int32 = -1
+    @usableFromInline var islandID: Int32 = -1
     /// The model's handle for the owner (item index, boundary index).
-    var userData = 0
+    @usableFromInline var userData = 0
 }
 
 enum ShapeKind: UInt8 {
@@ -162,9 +165,9 @@ public struct ContactEvent: Sendable {
 /// The physics world. Not thread-safe: use it from one thread.
 public final class World {
     // Bodies: three parallel arrays indexed by BodyID.index.
-    var sims: [BodySim] = []
-    var states: [BodyState] = []
-    var infos: [BodyInfo] = []
+    @usableFromInline var sims: [BodySim] = []
+    @usableFromInline var states: [BodyState] = []
+    @usableFromInline var infos: [BodyInfo] = []
     var freeBodies: [Int32] = []
 
     var shapes: [ShapeData] = []
@@ -244,6 +247,7 @@ public final class World {
 
     // MARK: Bodies
 
+    @inlinable
     public func isValid(_ id: BodyID) -> Bool {
         id.index >= 0 && Int(id.index) < infos.count && infos[Int(id.index)].alive
             && infos[Int(id.index)].generation == id.generation
@@ -612,6 +616,7 @@ public final class World {
 
     /// Velocity of the body's frame origin (the item centre), which differs from the
     /// centre-of-mass velocity when the two do not coincide.
+    @inlinable
     func originVelocity(_ body: Int) -> Vec2 {
         let r = sims[body].transform.p - sims[body].center
         return states[body].v + cross(states[body].w, r)

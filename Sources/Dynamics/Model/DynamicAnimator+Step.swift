@@ -77,6 +77,8 @@ extension DynamicAnimator {
 
     /// Centers and rotations of moving (or just stopped) bodies back into the items.
     private func writeBack() {
+        // The records through a buffer: no exclusivity check or copy per moved body.
+        records.withUnsafeBufferPointer { records in
         world.forEachMovedBody { body, xf, slot in
             guard slot >= 0, slot < records.count, records[slot].body == body else { return }
             let item = records[slot].item
@@ -89,7 +91,7 @@ extension DynamicAnimator {
                     member.transform = CGAffineTransform(a: q.c, b: q.s, c: -q.s, d: q.c, tx: 0, ty: 0)
                 }
             }
-        }
+        }}
     }
 
     private enum Party {
