@@ -97,8 +97,12 @@ extension World {
             j.rA = qA.rotate(j.localAnchorA - simA.localCenter)
             j.rB = qB.rotate(j.localAnchorB - simB.localCenter)
             j.deltaCenter = simB.center - simA.center
-            j.deltaAngle = relativeAngle(qB, qA) - j.referenceAngle
-            j.deltaAngle = atan2(sin(j.deltaAngle), cos(j.deltaAngle))
+            // The relative angle costs two atan2 and a sin/cos: only the kinds that hold an
+            // angle read it (a free pin or a distance joint does not).
+            if j.kind != .distance && (j.kind != .revolute || j.enableLimit) {
+                j.deltaAngle = relativeAngle(qB, qA) - j.referenceAngle
+                j.deltaAngle = atan2(sin(j.deltaAngle), cos(j.deltaAngle))
+            }
             let mA = simA.invMass, iA = simA.invInertia, mB = simB.invMass, iB = simB.invInertia
             let k = iA + iB
             j.angularMass = k > 0 ? 1 / k : 0

@@ -46,7 +46,11 @@ extension DynamicAnimator {
         // 3. Write back, 4. collisions, 5. actions.
         writeBack()
         reportCollisions()
-        for b in flatBehaviors { b.action?() }
+        if actionsChanged {
+            actionBehaviors = flatBehaviors.filter { $0.action != nil }
+            actionsChanged = false
+        }
+        for b in actionBehaviors { b.action?() }
         // 5b. Timers whose time was reached in this frame, after the actions.
         if !timers.isEmpty { fireTimers() }
 

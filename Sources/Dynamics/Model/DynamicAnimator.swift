@@ -87,7 +87,11 @@ public final class DynamicAnimator {
     /// Boundary shape userData → (behavior, identifier); nil identifier = reference bounds.
     var boundaryOwners: [(behavior: CollisionBehavior, identifier: AnyHashable?)?] = []
     /// The tree flattened depth-first at the last update.
-    var flatBehaviors: [DynamicBehavior] = []
+    var flatBehaviors: [DynamicBehavior] = [] { didSet { actionsChanged = true } }
+    /// The behaviors of `flatBehaviors` that have an `action`, in order, rebuilt when one
+    /// gains or loses its action: a frame visits these, not every pin of a large grid.
+    var actionBehaviors: [DynamicBehavior] = []
+    var actionsChanged = false
     var collisionBehaviors: [CollisionBehavior] = []
     var plugins: [(behavior: CustomBehavior, bodies: [BodyID], items: [DynamicItem], charges: [Double])] = []
     var heldForces: [HeldForce] = []

@@ -11,7 +11,9 @@ open class DynamicBehavior {
     public internal(set) weak var dynamicAnimator: DynamicAnimator?
 
     /// Called once per animator frame, after collision callbacks.
-    public var action: (() -> Void)?
+    public var action: (() -> Void)? {
+        didSet { if (oldValue == nil) != (action == nil) { dynamicAnimator?.actionsChanged = true } }
+    }
 
     public init() {}
 
