@@ -13,7 +13,7 @@ struct Contact {
     /// cleared only when the manifold empties (the shapes really separated), so resting
     /// micro-bounces report nothing.
     var touching = false
-    /// Chain segment contacts: the item is on the segment's left, so the segment is seen
+    /// Chain segment contacts: the other shape is on the segment's left, so the segment is seen
     /// reversed (decided when the contact is not touching, kept while it touches).
     var chainReversed = false
     /// False for a free slot.
@@ -47,7 +47,7 @@ struct BroadPhase {
     var order: [Int32] = []
     /// Each ordered shape's index in `order` (by shape index; −1 elsewhere).
     var position: [Int32] = []
-    /// Shapes of static bodies (boundaries, anchored items), tested against moved shapes.
+    /// Shapes of static bodies, tested against moved shapes.
     var statics: [Int32] = []
     /// Scratch: shapes that left their fat box this step.
     var movedFlags: [Bool] = []

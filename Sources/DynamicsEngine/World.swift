@@ -20,7 +20,7 @@ public struct ShapeID: Hashable, Sendable {
 }
 
 public enum BodyType: UInt8, Sendable {
-    /// Never moves (boundaries, anchored items).
+    /// Never moves (ground, walls, anything pinned in place).
     case `static`
     /// Moves under forces and contacts.
     case dynamic
@@ -60,7 +60,7 @@ public struct Filter: Equatable, Hashable, Sendable {
 /// Hot per-step body data, read and written by the solver.
 @usableFromInline
 struct BodySim {
-    /// Frame of the body's shapes (the item centre), world coordinates.
+    /// Frame of the body's shapes (the body origin), world coordinates.
     @usableFromInline var transform = Transform.identity
     /// Centre of mass, world coordinates.
     @usableFromInline var center = Vec2.zero
@@ -68,7 +68,7 @@ struct BodySim {
     @usableFromInline var localCenter = Vec2.zero
     @usableFromInline var invMass = 0.0
     @usableFromInline var invInertia = 0.0
-    /// Constant acceleration from gravity behaviors (m/s²).
+    /// Constant acceleration applied every step (m/s²): per-body gravity.
     @usableFromInline var gravity = Vec2.zero
     /// Force and torque accumulated for the current step (N, N·m); cleared after it.
     @usableFromInline var force = Vec2.zero
@@ -107,7 +107,7 @@ struct BodyInfo {
     /// Sleeping island: the next body in the island's list, or −1.
     @usableFromInline var islandNext: Int32 = -1
     @usableFromInline var islandID: Int32 = -1
-    /// The model's handle for the owner (item index, boundary index).
+    /// The caller's handle (the model stores an item's record slot).
     @usableFromInline var userData = 0
 }
 
@@ -139,7 +139,7 @@ struct ShapeData {
     /// Tight box of the current step (swept) and the fat box the broad phase keeps.
     var aabb = AABB(lower: .zero, upper: .zero)
     var fatAABB = AABB(lower: .zero, upper: .zero)
-    /// The model's handle (boundary index for boundary shapes).
+    /// The caller's handle for the shape.
     var userData = 0
 }
 
@@ -614,7 +614,7 @@ public final class World {
         }
     }
 
-    /// Velocity of the body's frame origin (the item centre), which differs from the
+    /// Velocity of the body's frame origin, which differs from the
     /// centre-of-mass velocity when the two do not coincide.
     @inlinable
     func originVelocity(_ body: Int) -> Vec2 {
