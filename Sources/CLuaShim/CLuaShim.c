@@ -323,21 +323,25 @@ typedef struct {
 /* Stack slots reserved for every host call (LUA_MINSTACK is only 20). */
 #define DYN_HOST_STACK 64
 
-/* The one door from Lua into the host. Before the host runs: the budget is checked
-   (an over-budget call gets no more host time) and stack room is reserved (host code
-   pushes without checking). While it runs the cap is lifted, so host pushes never
-   raise; host code must not call anything else that raises or runs metamethods (only
-   raw access; see the boundary rules in the repository's docs). After it returns:
-   its error message is raised here, in C; the budget is checked again (host time
-   counts: a long host call that ran past the deadline ends the script's call); and
-   memory the host allocated for the script counts against the cap. */
-static int dyn_trampoline(lua_State *L) {
-    DynCallback *cb = (DynCallback *)lua_touserdata(L, lua_upvalueindex(1));
+/* The one door from Lua into the host, in two halves around the host body. Before the host
+   runs (dyn_host_begin): the budget is checked (an over-budget call gets no more host time)
+   and stack room is reserved (host code pushes without checking). While it runs the cap is
+   lifted, so host pushes never raise; host code must not call anything else that raises or
+   runs metamethods (only raw access; see the boundary rules in the repository's docs). After
+   it returns (dyn_host_end): its error message is raised here, in C; the budget is checked
+   again (host time counts: a long host call that ran past the deadline ends the script's
+   call); and memory the host allocated for the script counts against the cap. Every host
+   body runs between these two: the trampoline of host functions and the property access of
+   handles (dyn_index_dispatch, dyn_newindex_dispatch). */
+static inline DynAllocState *dyn_host_begin(lua_State *L) {
     DynAllocState *st = dyn_alloc_state(L);
-    if (st != NULL && st->exceeded) return dyn_budget_error(L);
+    if (st != NULL && st->exceeded) dyn_budget_error(L);
     luaL_checkstack(L, DYN_HOST_STACK, "host call");
     if (st != NULL) st->hostDepth++;
-    int n = cb->fn(L, cb->context);
+    return st;
+}
+
+static inline int dyn_host_end(lua_State *L, DynAllocState *st, int n) {
     if (st != NULL) st->hostDepth--;
     if (n < 0) return lua_error(L); /* only C raises */
     if (st != NULL && st->exceeded) return dyn_budget_error(L);
@@ -345,6 +349,12 @@ static int dyn_trampoline(lua_State *L) {
         return luaL_error(L, "not enough memory");
     }
     return n;
+}
+
+static int dyn_trampoline(lua_State *L) {
+    DynCallback *cb = (DynCallback *)lua_touserdata(L, lua_upvalueindex(1));
+    DynAllocState *st = dyn_host_begin(L);
+    return dyn_host_end(L, st, cb->fn(L, cb->context));
 }
 
 void dyn_lua_pushcallback(lua_State *L, dyn_lua_callback fn, void *context) {
@@ -620,22 +630,74 @@ int dyn_lua_newmetatable(lua_State *L, const char *name) {
     return luaL_newmetatable(L, name);
 }
 
-/* __index of the handle classes: methods (upvalue 1, a table) are found by one raw lookup
-   without entering the host; any other key goes to the host's property getter (upvalue 2,
-   a host function, called C to C). */
-static int dyn_index_dispatch(lua_State *L) {
-    lua_settop(L, 2);
+/* Property access of the handle classes. Upvalue 1 is the class's names table (a method's
+   name → the method, a property's name → its position, an integer); upvalue 2 a
+   DynPropertyAccess. The key is dispatched here, on the script's own (interned) string by one
+   raw lookup, so the host gets a small integer and never converts a string; the handle is
+   checked against the class's metatable here too (the host checks its slot's generation). */
+typedef struct {
+    dyn_lua_property_callback fn;
+    void *context;
+    const void *metatable; /* the class's metatable: a handle of this class has it */
+} DynPropertyAccess;
+
+/* The property's position in the names table, DYN_KEY_UNKNOWN for another string (a method's
+   name when assigning), DYN_KEY_NOT_STRING for any other key. A method is pushed and
+   reported as DYN_KEY_METHOD (reads only). */
+#define DYN_KEY_METHOD (-3)
+static int dyn_property_key(lua_State *L, int methods) {
+    if (lua_type(L, 2) != LUA_TSTRING) return DYN_KEY_NOT_STRING;
     lua_pushvalue(L, 2);
-    if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) return 1;
+    int t = lua_rawget(L, lua_upvalueindex(1));
+    if (t == LUA_TNUMBER) {
+        int key = (int)lua_tointeger(L, -1);
+        lua_pop(L, 1);
+        return key;
+    }
+    if (t == LUA_TFUNCTION && methods) return DYN_KEY_METHOD;
     lua_pop(L, 1);
-    lua_pushvalue(L, lua_upvalueindex(2));
-    lua_insert(L, 1);
-    lua_call(L, 2, 1);
-    return 1;
+    return DYN_KEY_UNKNOWN;
 }
 
-void dyn_lua_pushindex(lua_State *L) {
+static int dyn_property_call(lua_State *L, int key, int assign) {
+    DynPropertyAccess *pa = (DynPropertyAccess *)lua_touserdata(L, lua_upvalueindex(2));
+    void *handle = NULL;
+    if (lua_getmetatable(L, 1)) {
+        if (lua_topointer(L, -1) == pa->metatable) handle = lua_touserdata(L, 1);
+        lua_pop(L, 1);
+    }
+    DynAllocState *st = dyn_host_begin(L);
+    return dyn_host_end(L, st, pa->fn(L, pa->context, handle, key, assign));
+}
+
+static int dyn_index_dispatch(lua_State *L) {
+    lua_settop(L, 2);
+    int key = dyn_property_key(L, 1);
+    if (key == DYN_KEY_METHOD) return 1; /* methods are found without entering the host */
+    return dyn_property_call(L, key, 0);
+}
+
+static int dyn_newindex_dispatch(lua_State *L) {
+    lua_settop(L, 3);
+    return dyn_property_call(L, dyn_property_key(L, 0), 1);
+}
+
+void dyn_lua_set_property_access(lua_State *L, int mt, dyn_lua_property_callback fn, void *context) {
+    mt = lua_absindex(L, mt);
+    DynPropertyAccess *pa = (DynPropertyAccess *)lua_newuserdatauv(L, sizeof *pa, 0);
+    pa->fn = fn;
+    pa->context = context;
+    pa->metatable = lua_topointer(L, mt);
+    lua_pushvalue(L, -2); /* names */
+    lua_pushvalue(L, -2); /* access */
     lua_pushcclosure(L, dyn_index_dispatch, 2);
+    lua_pushstring(L, "__index");
+    lua_insert(L, -2);
+    lua_rawset(L, mt);
+    lua_pushcclosure(L, dyn_newindex_dispatch, 2); /* pops names and access */
+    lua_pushstring(L, "__newindex");
+    lua_insert(L, -2);
+    lua_rawset(L, mt);
 }
 
 void dyn_lua_pushwhere(lua_State *L, int level) {

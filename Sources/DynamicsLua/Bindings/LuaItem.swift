@@ -67,13 +67,14 @@ extension LuaBridge {
     /// hints when they still hold (O(1), no search), else found and remembered.
     @inline(__always)
     func locate(_ h: UnsafeMutablePointer<Handle>, _ item: DynamicView) -> (animator: Unmanaged<DynamicAnimator>, record: Int)? {
+        let animators = unmanagedAnimators.pointee
         let a = Int(h.pointee.animatorHint)
-        if a >= 0, a < unmanagedAnimators.count,
-           let slot = unmanagedAnimators[a]._withUnsafeGuaranteedRef({ $0.recordSlot(of: item, hint: Int(h.pointee.recordHint)) }) {
+        if a >= 0, a < animators.count,
+           let slot = animators[a]._withUnsafeGuaranteedRef({ $0.recordSlot(of: item, hint: Int(h.pointee.recordHint)) }) {
             h.pointee.recordHint = Int32(slot)
-            return (unmanagedAnimators[a], slot)
+            return (animators[a], slot)
         }
-        for (k, animator) in unmanagedAnimators.enumerated() {
+        for (k, animator) in animators.enumerated() {
             if let slot = animator._withUnsafeGuaranteedRef({ $0.recordSlot(of: item, hint: -1) }) {
                 h.pointee.animatorHint = Int32(k)
                 h.pointee.recordHint = Int32(slot)
@@ -97,48 +98,70 @@ extension LuaBridge {
         (try number(at: index, what), try number(at: index + 1, what))
     }
 
+    /// The item's properties, in the order of `itemBinding.properties` (their positions are
+    /// what a handle's property access passes).
+    enum ItemProperty: Int, CaseIterable {
+        case center, angle, velocity, angularVelocity, size, mass, name
+
+        static let names = allCases.map { "\($0)" }
+        init?(name: String) {
+            guard let k = ItemProperty.names.firstIndex(of: name) else { return nil }
+            self.init(rawValue: k)
+        }
+    }
+
+    /// Pushes property `p` of `item`.
+    @inline(__always)
+    static func getItemProperty(_ bridge: LuaBridge, _ handle: UnsafeMutablePointer<Handle>, _ item: DynamicView, _ p: ItemProperty) {
+        let L = bridge.L
+        switch p {
+        case .center: bridge.pushPoint(item.center)
+        case .angle: lua_pushnumber(L, Double(item.angle))
+        case .size: bridge.pushSize(item.bounds.size)
+        case .name: if let n = item.name { lua_pushstring(L, n) } else { lua_pushnil(L) }
+        case .mass:
+            var m: CGFloat = item.bounds.width * item.bounds.height / 10_000
+            if let (a, r) = bridge.locate(handle, item) { m = a._withUnsafeGuaranteedRef { $0.mass(atRecord: r) } }
+            lua_pushnumber(L, Double(m))
+        case .velocity:
+            var v = CGPoint.zero
+            if let (a, r) = bridge.locate(handle, item) { v = a._withUnsafeGuaranteedRef { $0.linearVelocity(atRecord: r) } }
+            bridge.pushPoint(v)
+        case .angularVelocity:
+            var w: CGFloat = 0
+            if let (a, r) = bridge.locate(handle, item) { w = a._withUnsafeGuaranteedRef { $0.angularVelocity(atRecord: r) } }
+            lua_pushnumber(L, Double(w))
+        }
+    }
+
+    /// Assigns property `p` of `item` from the value at `value`; false if read-only.
+    @inline(__always)
+    static func setItemProperty(_ bridge: LuaBridge, _ handle: UnsafeMutablePointer<Handle>, _ item: DynamicView,
+                                _ p: ItemProperty, _ value: Int32) throws -> Bool {
+        switch p {
+        case .center: try bridge.setCenter(handle, item, try bridge.point(at: value, "item.center"))
+        case .angle: try bridge.setAngle(handle, item, try bridge.number(at: value, "item.angle"))
+        case .velocity: try bridge.setVelocity(handle, item, try bridge.point(at: value, "item.velocity"))
+        case .angularVelocity:
+            let w = try bridge.number(at: value, "item.angularVelocity")
+            guard let (a, _) = bridge.locate(handle, item) else {
+                throw LuaArgumentError(message: "item.angularVelocity: the item is not in an animator yet")
+            }
+            a._withUnsafeGuaranteedRef { $0.setVelocity($0.linearVelocity(of: item) ?? .zero, angularVelocity: w, for: item) }
+        case .size, .mass, .name: return false
+        }
+        return true
+    }
+
     static let itemBinding = ClassBinding(
         get: { bridge, handle, object, key in
-            guard let handle else { return false }
-            let item = unsafeDowncast(object, to: DynamicView.self)
-            let L = bridge.L
-            switch key {
-            case "center": bridge.pushPoint(item.center)
-            case "angle": lua_pushnumber(L, Double(item.angle))
-            case "size": bridge.pushSize(item.bounds.size)
-            case "name": if let n = item.name { lua_pushstring(L, n) } else { lua_pushnil(L) }
-            case "mass":
-                var m: CGFloat = item.bounds.width * item.bounds.height / 10_000
-                if let (a, r) = bridge.locate(handle, item) { m = a._withUnsafeGuaranteedRef { $0.mass(atRecord: r) } }
-                lua_pushnumber(L, Double(m))
-            case "velocity":
-                var v = CGPoint.zero
-                if let (a, r) = bridge.locate(handle, item) { v = a._withUnsafeGuaranteedRef { $0.linearVelocity(atRecord: r) } }
-                bridge.pushPoint(v)
-            case "angularVelocity":
-                var w: CGFloat = 0
-                if let (a, r) = bridge.locate(handle, item) { w = a._withUnsafeGuaranteedRef { $0.angularVelocity(atRecord: r) } }
-                lua_pushnumber(L, Double(w))
-            default: return false
-            }
+            guard let handle, let p = ItemProperty(name: key) else { return false }
+            getItemProperty(bridge, handle, unsafeDowncast(object, to: DynamicView.self), p)
             return true
         },
         set: { bridge, handle, object, key, value in
-            guard let handle else { return false }
-            let item = unsafeDowncast(object, to: DynamicView.self)
-            switch key {
-            case "center": try bridge.setCenter(handle, item, try bridge.point(at: value, "item.center"))
-            case "angle": try bridge.setAngle(handle, item, try bridge.number(at: value, "item.angle"))
-            case "velocity": try bridge.setVelocity(handle, item, try bridge.point(at: value, "item.velocity"))
-            case "angularVelocity":
-                let w = try bridge.number(at: value, "item.angularVelocity")
-                guard let (a, _) = bridge.locate(handle, item) else {
-                    throw LuaArgumentError(message: "item.angularVelocity: the item is not in an animator yet")
-                }
-                a._withUnsafeGuaranteedRef { $0.setVelocity($0.linearVelocity(of: item) ?? .zero, angularVelocity: w, for: item) }
-            default: return false
-            }
-            return true
+            guard let handle, let p = ItemProperty(name: key) else { return false }
+            return try setItemProperty(bridge, handle, unsafeDowncast(object, to: DynamicView.self), p, value)
         },
         methods: [
             "applyForce": { bridge, L in
@@ -197,7 +220,18 @@ extension LuaBridge {
                 return 0
             },
         ],
-        properties: ["center", "angle", "velocity", "angularVelocity", "size", "mass", "name"]
+        properties: ItemProperty.names,
+        byPosition: (
+            get: { bridge, handle, object, key in
+                guard let p = ItemProperty(rawValue: key) else { return false }
+                getItemProperty(bridge, handle, unsafeDowncast(object, to: DynamicView.self), p)
+                return true
+            },
+            set: { bridge, handle, object, key, value in
+                guard let p = ItemProperty(rawValue: key) else { return false }
+                return try setItemProperty(bridge, handle, unsafeDowncast(object, to: DynamicView.self), p, value)
+            }
+        )
     )
 
     func setCenter(_ h: UnsafeMutablePointer<Handle>, _ item: DynamicView, _ p: CGPoint) throws {
