@@ -45,7 +45,23 @@ final class LuaCallback {
 /// reference, because an object that is weakly referenced moves its reference counts to a
 /// side table, and every retain of the bridge on every call from Lua would take the slow path.
 final class BridgeLink {
-    unowned(unsafe) var bridge: LuaBridge?
+    /// Read on every call from Lua: kept in manually allocated memory, which needs no dynamic
+    /// exclusivity check.
+    var bridge: LuaBridge? {
+        @inline(__always) get { cell.pointee?.takeUnretainedValue() }
+        set { cell.pointee = newValue.map(Unmanaged.passUnretained) }
+    }
+    private let cell: UnsafeMutablePointer<Unmanaged<LuaBridge>?> = {
+        let p = UnsafeMutablePointer<Unmanaged<LuaBridge>?>.allocate(capacity: 1)
+        p.initialize(to: nil)
+        return p
+    }()
+
+    /// The bridge, borrowed (no reference counting).
+    @inline(__always)
+    var unmanaged: Unmanaged<LuaBridge>? { cell.pointee }
+
+    deinit { cell.deallocate() }
 }
 
 /// Every host body runs through here, inside C's door (`dyn_trampoline`, or a handle's
@@ -56,7 +72,7 @@ final class BridgeLink {
 private func hostCall(_ L: OpaquePointer, _ link: BridgeLink, _ body: (LuaBridge) throws -> Int32) -> Int32 {
     // The bridge and its state are kept alive by the state itself for as long as Lua can
     // call: borrow them without reference counting (this runs on every call).
-    guard let bridge = link.bridge.map(Unmanaged.passUnretained) else {
+    guard let bridge = link.unmanaged else {
         lua_pushstring(L, "dynamics: the module's host bridge was released")
         return -1
     }
@@ -97,12 +113,27 @@ final class LuaClassAccess {
     let binding: LuaBridge.ClassBinding
     /// Properties and methods, for suggestions.
     let names: [String]
+    /// `binding.byPosition`, or `get` and `set` by name (held here so a call loads no
+    /// optional and copies no closure).
+    let get: @Sendable (LuaBridge, UnsafeMutablePointer<LuaBridge.Handle>, AnyObject, Int) throws -> Bool
+    let set: @Sendable (LuaBridge, UnsafeMutablePointer<LuaBridge.Handle>, AnyObject, Int, Int32) throws -> Bool
 
     init(link: BridgeLink, kind: LuaKind, binding: LuaBridge.ClassBinding) {
         self.link = link
         self.kind = kind
         self.binding = binding
         names = binding.properties + binding.methods.keys.sorted()
+        if let byPosition = binding.byPosition {
+            (get, set) = byPosition
+        } else {
+            let properties = binding.properties
+            get = { bridge, h, object, key in
+                key < properties.count ? try binding.get(bridge, h, object, properties[key]) : false
+            }
+            set = { bridge, h, object, key, value in
+                key < properties.count ? try binding.set(bridge, h, object, properties[key], value) : false
+            }
+        }
     }
 
     @inline(__always)
@@ -114,14 +145,14 @@ final class LuaClassAccess {
         }
         return try object._withUnsafeGuaranteedRef { object in
             if assign {
-                if key >= 0, try binding.setIndexed(bridge, h, object, key, 3) { return 0 }
+                if key >= 0, try set(bridge, h, object, key, 3) { return 0 }
                 let name = bridge.string(at: 2) ?? "?"
                 throw LuaArgumentError(message: binding.properties.contains(name)
                     ? "\(kind.rawValue).\(name) is read-only"
                     : "\(kind.rawValue) has no property '\(name)'\(LuaBridge.suggestion(for: name, among: binding.properties)) (properties: \(binding.properties.joined(separator: ", ")))")
             }
             if key == Int(DYN_KEY_NOT_STRING) { lua_pushnil(L); return 1 }
-            if key >= 0, try binding.getIndexed(bridge, h, object, key) { return 1 }
+            if key >= 0, try get(bridge, h, object, key) { return 1 }
             let name = bridge.string(at: 2) ?? "?"
             throw LuaArgumentError(message: "\(kind.rawValue) has no property or method '\(name)'\(LuaBridge.suggestion(for: name, among: names)) (properties: \(binding.properties.joined(separator: ", ")))")
         }
@@ -389,18 +420,6 @@ public final class LuaBridge {
         /// __index and __newindex pass). By default through `get` and `set` with the name.
         var byPosition: (get: @Sendable (LuaBridge, UnsafeMutablePointer<Handle>, AnyObject, Int) throws -> Bool,
                          set: @Sendable (LuaBridge, UnsafeMutablePointer<Handle>, AnyObject, Int, Int32) throws -> Bool)?
-
-        @inline(__always)
-        func getIndexed(_ bridge: LuaBridge, _ h: UnsafeMutablePointer<Handle>, _ object: AnyObject, _ key: Int) throws -> Bool {
-            if let byPosition { return try byPosition.get(bridge, h, object, key) }
-            return key < properties.count ? try get(bridge, h, object, properties[key]) : false
-        }
-
-        @inline(__always)
-        func setIndexed(_ bridge: LuaBridge, _ h: UnsafeMutablePointer<Handle>, _ object: AnyObject, _ key: Int, _ value: Int32) throws -> Bool {
-            if let byPosition { return try byPosition.set(bridge, h, object, key, value) }
-            return key < properties.count ? try set(bridge, h, object, properties[key], value) : false
-        }
     }
 
     private func installMetatable(_ kind: LuaKind) {
