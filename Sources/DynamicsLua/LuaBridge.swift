@@ -144,9 +144,12 @@ final class LuaClassAccess {
             return 0
         }
         return try object._withUnsafeGuaranteedRef { object in
+            // A key outside `properties` still goes to the binding by name: a plugin's
+            // parameters are properties of its behavior.
             if assign {
                 if key >= 0, try set(bridge, h, object, key, 3) { return 0 }
                 let name = bridge.string(at: 2) ?? "?"
+                if key == Int(DYN_KEY_UNKNOWN), try binding.set(bridge, h, object, name, 3) { return 0 }
                 throw LuaArgumentError(message: binding.properties.contains(name)
                     ? "\(kind.rawValue).\(name) is read-only"
                     : "\(kind.rawValue) has no property '\(name)'\(LuaBridge.suggestion(for: name, among: binding.properties)) (properties: \(binding.properties.joined(separator: ", ")))")
@@ -154,6 +157,7 @@ final class LuaClassAccess {
             if key == Int(DYN_KEY_NOT_STRING) { lua_pushnil(L); return 1 }
             if key >= 0, try get(bridge, h, object, key) { return 1 }
             let name = bridge.string(at: 2) ?? "?"
+            if key == Int(DYN_KEY_UNKNOWN), try binding.get(bridge, h, object, name) { return 1 }
             throw LuaArgumentError(message: "\(kind.rawValue) has no property or method '\(name)'\(LuaBridge.suggestion(for: name, among: names)) (properties: \(binding.properties.joined(separator: ", ")))")
         }
     }
