@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <math.h>
 
 #if LUA_VERSION_NUM != 504
 #error "CLuaShim needs Lua 5.4"
@@ -28,6 +29,19 @@ _Static_assert(DYN_LUA_REGISTRYINDEX == LUA_REGISTRYINDEX,
 /* Coroutines being resumed at once (nested). Lua's C-stack limit (LUAI_MAXCCALLS,
    200) keeps real nesting well below this. */
 #define DYN_MAX_RUNNING_THREADS 256
+
+/* Small blocks (tables, short strings, closures: most of what a script allocates and drops)
+   are recycled per size class instead of going back to malloc: a table made and dropped
+   per call (a vector read from a handle) then costs a list pop and push. Classes are
+   multiples of 16 bytes up to 256; a small block always has room for its class (it is
+   allocated at the class size), and at most DYN_POOL_MAX free blocks are kept per class
+   (so the pool holds at most about 2 MiB), all freed when the state closes. */
+#define DYN_POOL_GRAIN 16
+#define DYN_POOL_SMALL 256
+#define DYN_POOL_CLASSES (DYN_POOL_SMALL / DYN_POOL_GRAIN)
+#define DYN_POOL_MAX 1024
+
+typedef struct DynFreeBlock { struct DynFreeBlock *next; } DynFreeBlock;
 
 /* Everything the shim keeps per state: the allocator's bookkeeping and the budget.
    It is the allocator's userdata, so any thread of the state finds it. */
@@ -46,7 +60,57 @@ typedef struct {
     lua_State *main;
     lua_State *threads[DYN_MAX_RUNNING_THREADS];
     int threadCount;
+
+    DynFreeBlock *pool[DYN_POOL_CLASSES];
+    int pooled[DYN_POOL_CLASSES];
 } DynAllocState;
+
+/* The class of a small size (1...DYN_POOL_SMALL): its index and its size. */
+static inline size_t dyn_pool_class(size_t size) { return (size - 1) / DYN_POOL_GRAIN; }
+static inline size_t dyn_pool_class_size(size_t c) { return (c + 1) * DYN_POOL_GRAIN; }
+
+static inline void *dyn_pool_get(DynAllocState *st, size_t size) {
+    size_t c = dyn_pool_class(size);
+    DynFreeBlock *b = st->pool[c];
+    if (b != NULL) {
+        st->pool[c] = b->next;
+        st->pooled[c]--;
+        return b;
+    }
+    return malloc(dyn_pool_class_size(c));
+}
+
+static inline void dyn_pool_put(DynAllocState *st, void *p, size_t size) {
+    size_t c = dyn_pool_class(size);
+    if (st->pooled[c] >= DYN_POOL_MAX) {
+        free(p);
+        return;
+    }
+    DynFreeBlock *b = (DynFreeBlock *)p;
+    b->next = st->pool[c];
+    st->pool[c] = b;
+    st->pooled[c]++;
+}
+
+static void dyn_pool_drain(DynAllocState *st) {
+    for (int c = 0; c < DYN_POOL_CLASSES; c++) {
+        while (st->pool[c] != NULL) {
+            DynFreeBlock *b = st->pool[c];
+            st->pool[c] = b->next;
+            free(b);
+        }
+        st->pooled[c] = 0;
+    }
+}
+
+/* Moves a block to a new one of `nsize` bytes (NULL if none could be had). */
+static void *dyn_move_block(DynAllocState *st, void *ptr, size_t old, size_t nsize) {
+    void *p = nsize <= DYN_POOL_SMALL ? dyn_pool_get(st, nsize) : malloc(nsize);
+    if (p == NULL) return NULL;
+    memcpy(p, ptr, old < nsize ? old : nsize);
+    if (old <= DYN_POOL_SMALL) dyn_pool_put(st, ptr, old); else free(ptr);
+    return p;
+}
 
 static void *dyn_capped_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     DynAllocState *st = (DynAllocState *)ud;
@@ -54,13 +118,21 @@ static void *dyn_capped_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     size_t old = ptr ? osize : 0;
 
     if (nsize == 0) {
-        free(ptr);
+        if (ptr != NULL) {
+            if (old <= DYN_POOL_SMALL) dyn_pool_put(st, ptr, old); else free(ptr);
+        }
         st->used -= old;
         return NULL;
     }
     if (nsize <= old) {
-        /* Shrinking must never fail: keep the old block if realloc does. */
-        void *p = realloc(ptr, nsize);
+        /* Shrinking must never fail: keep the old block if realloc does. A small block
+           stays where it is (it has room for its class, and a larger one). A large block
+           shrinks in place, to at least the class size of a small new size. */
+        void *p = ptr;
+        if (old > DYN_POOL_SMALL) {
+            size_t room = nsize <= DYN_POOL_SMALL ? dyn_pool_class_size(dyn_pool_class(nsize)) : nsize;
+            p = realloc(ptr, room);
+        }
         st->used -= old - nsize;
         return p ? p : ptr;
     }
@@ -68,7 +140,16 @@ static void *dyn_capped_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     if (st->cap != 0 && st->hostDepth == 0 && (st->used >= st->cap || growth > st->cap - st->used)) {
         return NULL; /* past the cap: Lua raises "not enough memory" */
     }
-    void *p = realloc(ptr, nsize);
+    void *p;
+    if (ptr == NULL) {
+        p = nsize <= DYN_POOL_SMALL ? dyn_pool_get(st, nsize) : malloc(nsize);
+    } else if (old <= DYN_POOL_SMALL) {
+        /* A small block grows within its class, or moves. */
+        p = dyn_pool_class(nsize) == dyn_pool_class(old) && nsize <= DYN_POOL_SMALL
+            ? ptr : dyn_move_block(st, ptr, old, nsize);
+    } else {
+        p = realloc(ptr, nsize);
+    }
     if (p == NULL) return NULL;
     st->used += growth;
     return p;
@@ -105,10 +186,13 @@ lua_State *dyn_lua_newstate_capped(size_t capBytes) {
     st->hostDepth = 0;
     st->exceeded = 0;
     st->threadCount = 0;
+    memset(st->pool, 0, sizeof st->pool);
+    memset(st->pooled, 0, sizeof st->pooled);
     pthread_mutex_init(&st->lock, NULL);
 
     lua_State *L = lua_newstate(dyn_capped_alloc, st);
     if (L == NULL) {
+        dyn_pool_drain(st);
         pthread_mutex_destroy(&st->lock);
         free(st);
         return NULL;
@@ -116,11 +200,13 @@ lua_State *dyn_lua_newstate_capped(size_t capBytes) {
     st->main = L;
     lua_atpanic(L, dyn_panic);
     lua_setwarnf(L, NULL, NULL); /* warnings off, as luaL_newstate leaves them */
+    lua_gc(L, LUA_GCGEN, 0, 0);
 
     /* luaL_openlibs can raise (out of memory under a small cap): protect it. */
     lua_pushcfunction(L, dyn_openlibs);
     if (lua_pcall(L, 0, 0, 0) != LUA_OK) {
         lua_close(L);
+        dyn_pool_drain(st);
         pthread_mutex_destroy(&st->lock);
         free(st);
         return NULL;
@@ -137,6 +223,7 @@ void dyn_lua_close(lua_State *L) {
     if (st != NULL) st->hostDepth++;
     lua_close(L);
     if (st != NULL) {
+        dyn_pool_drain(st);
         pthread_mutex_destroy(&st->lock);
         free(st);
     }
@@ -698,6 +785,33 @@ void dyn_lua_set_property_access(lua_State *L, int mt, dyn_lua_property_callback
     lua_pushstring(L, "__newindex");
     lua_insert(L, -2);
     lua_rawset(L, mt);
+}
+
+void dyn_lua_pushxy(lua_State *L, const char *kx, double x, const char *ky, double y) {
+    lua_createtable(L, 0, 2);
+    lua_pushstring(L, kx);
+    lua_pushnumber(L, x);
+    lua_rawset(L, -3);
+    lua_pushstring(L, ky);
+    lua_pushnumber(L, y);
+    lua_rawset(L, -3);
+}
+
+int dyn_lua_toxy(lua_State *L, int idx, const char *kx, const char *ky, double *out) {
+    if (lua_type(L, idx) != LUA_TTABLE) return 0;
+    idx = lua_absindex(L, idx);
+    for (int k = 0; k < 2; k++) {
+        int t = lua_rawgeti(L, idx, k + 1);
+        if (t == LUA_TNIL) {
+            lua_pop(L, 1);
+            lua_pushstring(L, k == 0 ? kx : ky);
+            t = lua_rawget(L, idx);
+        }
+        out[k] = t == LUA_TNUMBER ? (double)lua_tonumber(L, -1) : 0;
+        lua_pop(L, 1);
+        if (t != LUA_TNUMBER || !isfinite(out[k])) return 0;
+    }
+    return 1;
 }
 
 void dyn_lua_pushwhere(lua_State *L, int level) {
