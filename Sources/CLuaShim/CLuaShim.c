@@ -63,6 +63,10 @@ typedef struct {
 
     DynFreeBlock *pool[DYN_POOL_CLASSES];
     int pooled[DYN_POOL_CLASSES];
+
+    /* Registry references of the strings "x" and "y" (vectors are pushed and read with
+       them, without looking the text up again). */
+    int keyX, keyY;
 } DynAllocState;
 
 /* The class of a small size (1...DYN_POOL_SMALL): its index and its size. */
@@ -175,6 +179,11 @@ static int dyn_openlibs(lua_State *L) {
     luaL_openlibs(L);
     dyn_open_bounded_libs(L);
     dyn_wrap_coroutines(L);
+    DynAllocState *st = dyn_alloc_state(L);
+    lua_pushliteral(L, "x");
+    st->keyX = luaL_ref(L, LUA_REGISTRYINDEX);
+    lua_pushliteral(L, "y");
+    st->keyY = luaL_ref(L, LUA_REGISTRYINDEX);
     return 0;
 }
 
@@ -787,12 +796,19 @@ void dyn_lua_set_property_access(lua_State *L, int mt, dyn_lua_property_callback
     lua_rawset(L, mt);
 }
 
-void dyn_lua_pushxy(lua_State *L, const char *kx, double x, const char *ky, double y) {
+/* Pushes the key "x" (which 0) or "y" (which 1), or `text` for other names. */
+static void dyn_push_key(lua_State *L, const char *text, int which) {
+    DynAllocState *st = dyn_alloc_state(L);
+    if (text == NULL && st != NULL) lua_rawgeti(L, LUA_REGISTRYINDEX, which == 0 ? st->keyX : st->keyY);
+    else lua_pushstring(L, text != NULL ? text : which == 0 ? "x" : "y");
+}
+
+void dyn_lua_pushxy(lua_State *L, double x, double y) {
     lua_createtable(L, 0, 2);
-    lua_pushstring(L, kx);
+    dyn_push_key(L, NULL, 0);
     lua_pushnumber(L, x);
     lua_rawset(L, -3);
-    lua_pushstring(L, ky);
+    dyn_push_key(L, NULL, 1);
     lua_pushnumber(L, y);
     lua_rawset(L, -3);
 }
@@ -804,7 +820,7 @@ int dyn_lua_toxy(lua_State *L, int idx, const char *kx, const char *ky, double *
         int t = lua_rawgeti(L, idx, k + 1);
         if (t == LUA_TNIL) {
             lua_pop(L, 1);
-            lua_pushstring(L, k == 0 ? kx : ky);
+            dyn_push_key(L, k == 0 ? kx : ky, k);
             t = lua_rawget(L, idx);
         }
         out[k] = t == LUA_TNUMBER ? (double)lua_tonumber(L, -1) : 0;

@@ -36,11 +36,13 @@ extension LuaBridge {
         return lua_toboolean(L, index) != 0
     }
 
-    /// Components of {x = , y = } or {a, b}.
-    func pair(at index: Int32, _ what: String, keys: (StaticString, StaticString) = ("x", "y")) throws -> (Double, Double) {
+    /// Components of {x = , y = } or {a, b} (other names than x and y in `keys`).
+    func pair(at index: Int32, _ what: String, keys: (StaticString, StaticString)? = nil) throws -> (Double, Double) {
         // The common case in one C call; anything else is read again below to say what is wrong.
         var xy: (Double, Double) = (0, 0)
-        if withUnsafeMutableBytes(of: &xy, { dyn_lua_toxy(L, index, keys.0.cString, keys.1.cString, $0.baseAddress!.assumingMemoryBound(to: Double.self)) }) != 0 {
+        if withUnsafeMutableBytes(of: &xy, {
+            dyn_lua_toxy(L, index, keys?.0.cString, keys?.1.cString, $0.baseAddress!.assumingMemoryBound(to: Double.self))
+        }) != 0 {
             return xy
         }
         guard lua_type(L, index) == LUA_TTABLE else {
@@ -59,7 +61,7 @@ extension LuaBridge {
             guard v.isFinite else { throw LuaArgumentError(message: "\(what): must be finite, got \(v) for \(key)") }
             return v
         }
-        return (try component(1, "\(keys.0)"), try component(2, "\(keys.1)"))
+        return (try component(1, keys.map { "\($0.0)" } ?? "x"), try component(2, keys.map { "\($0.1)" } ?? "y"))
     }
 
     func point(at index: Int32, _ what: String) throws -> CGPoint {
@@ -93,7 +95,7 @@ extension LuaBridge {
     }
 
     func pushPoint(_ p: CGPoint) {
-        dyn_lua_pushxy(L, StaticString("x").cString, Double(p.x), StaticString("y").cString, Double(p.y))
+        dyn_lua_pushxy(L, Double(p.x), Double(p.y))
     }
 
     func pushSize(_ s: CGSize) {

@@ -226,13 +226,13 @@ typedef int (*dyn_lua_property_callback)(lua_State *L, void *DYN_NULLABLE contex
 void dyn_lua_set_property_access(lua_State *L, int mt, dyn_lua_property_callback fn,
                                  void *DYN_NULLABLE context);
 
-/* Pushes a new table {kx = x, ky = y} (raw sets). */
-void dyn_lua_pushxy(lua_State *L, const char *kx, double x, const char *ky, double y);
+/* Pushes a new table {x = x, y = y} (raw sets). */
+void dyn_lua_pushxy(lua_State *L, double x, double y);
 
 /* Reads a vector {a, b} or {kx = a, ky = b} at `idx` with raw access (each component from
-   the array part first) into out[0], out[1]. Returns 1 if both are finite numbers, else 0
-   (the caller then reports what is wrong). */
-int dyn_lua_toxy(lua_State *L, int idx, const char *kx, const char *ky, double *out);
+   the array part first) into out[0], out[1]; kx and ky NULL for x and y. Returns 1 if both
+   are finite numbers, else 0 (the caller then reports what is wrong). */
+int dyn_lua_toxy(lua_State *L, int idx, const char *DYN_NULLABLE kx, const char *DYN_NULLABLE ky, double *out);
 
 /* Pushes "chunkname:currentline: " of the function at `level` (luaL_where). */
 void dyn_lua_pushwhere(lua_State *L, int level);

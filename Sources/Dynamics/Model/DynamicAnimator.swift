@@ -376,10 +376,36 @@ extension DynamicAnimator {
     /// Sets the velocity (pt/s, at the center) of the item at record slot `i`, keeping its
     /// angular velocity. The caller validated `v` (`Validate.finite`).
     package func setVelocity(_ v: CGPoint, atRecord i: Int) {
-        let b = Int(records[i].body.index)
+        setVelocity(v, body: Int(records[i].body.index))
+    }
+
+    /// Velocity (pt/s) of `item` if its record is at slot `hint` (a slot the caller
+    /// remembered), else nil: the check and the read in one access to the records.
+    package func linearVelocity(of item: DynamicItem, hint: Int) -> CGPoint? {
+        guard let b = body(of: item, hint: hint) else { return nil }
+        return Units.point(world.originVelocity(b))
+    }
+
+    /// Sets the velocity (pt/s, at the center) of `item` if its record is at slot `hint`;
+    /// false otherwise. The caller validated `v` (`Validate.finite`).
+    package func setVelocity(_ v: CGPoint, of item: DynamicItem, hint: Int) -> Bool {
+        guard let b = body(of: item, hint: hint) else { return false }
+        setVelocity(v, body: b)
+        return true
+    }
+
+    /// The body of `item` if its record is at slot `hint`.
+    @inline(__always)
+    private func body(of item: DynamicItem, hint: Int) -> Int? {
+        records.withUnsafeBufferPointer { r in
+            hint >= 0 && hint < r.count && r[hint].item === item ? Int(r[hint].body.index) : nil
+        }
+    }
+
+    private func setVelocity(_ v: CGPoint, body b: Int) {
         let w = world.states[b].w
-        let r = world.sims[b].transform.p - world.sims[b].center
-        world.setVelocity(b, linear: Units.meters(v) - cross(w, r), angular: w)
+        let sim = world.sims[b]
+        world.setVelocity(b, linear: Units.meters(v) - cross(w, sim.transform.p - sim.center), angular: w)
         setNeedsResume()
     }
 

@@ -67,14 +67,12 @@ extension LuaBridge {
     /// hints when they still hold (O(1), no search), else found and remembered.
     @inline(__always)
     func locate(_ h: UnsafeMutablePointer<Handle>, _ item: DynamicView) -> (animator: Unmanaged<DynamicAnimator>, record: Int)? {
-        let animators = unmanagedAnimators.pointee
-        let a = Int(h.pointee.animatorHint)
-        if a >= 0, a < animators.count,
-           let slot = animators[a]._withUnsafeGuaranteedRef({ $0.recordSlot(of: item, hint: Int(h.pointee.recordHint)) }) {
+        if let animator = hintedAnimator(h),
+           let slot = animator._withUnsafeGuaranteedRef({ $0.recordSlot(of: item, hint: Int(h.pointee.recordHint)) }) {
             h.pointee.recordHint = Int32(slot)
-            return (animators[a], slot)
+            return (animator, slot)
         }
-        for (k, animator) in animators.enumerated() {
+        for (k, animator) in unmanagedAnimators.pointee.enumerated() {
             if let slot = animator._withUnsafeGuaranteedRef({ $0.recordSlot(of: item, hint: -1) }) {
                 h.pointee.animatorHint = Int32(k)
                 h.pointee.recordHint = Int32(slot)
@@ -82,6 +80,26 @@ extension LuaBridge {
             }
         }
         return nil
+    }
+
+    /// The animator the handle's hint names, if it is still one of `animators` (the model's
+    /// hinted accessors check the record slot).
+    @inline(__always)
+    func hintedAnimator(_ h: UnsafeMutablePointer<Handle>) -> Unmanaged<DynamicAnimator>? {
+        let animators = unmanagedAnimators.pointee
+        let a = Int(h.pointee.animatorHint)
+        return a >= 0 && a < animators.count ? animators[a] : nil
+    }
+
+    /// The item's velocity (pt/s; zero while it is in no animator).
+    @inline(__always)
+    func velocity(_ h: UnsafeMutablePointer<Handle>, _ item: DynamicView) -> CGPoint {
+        if let a = hintedAnimator(h),
+           let v = a._withUnsafeGuaranteedRef({ $0.linearVelocity(of: item, hint: Int(h.pointee.recordHint)) }) {
+            return v
+        }
+        guard let (a, r) = locate(h, item) else { return .zero }
+        return a._withUnsafeGuaranteedRef { $0.linearVelocity(atRecord: r) }
     }
 
     /// The item of a handle at `index` with its handle (checked).
@@ -123,10 +141,7 @@ extension LuaBridge {
             var m: CGFloat = item.bounds.width * item.bounds.height / 10_000
             if let (a, r) = bridge.locate(handle, item) { m = a._withUnsafeGuaranteedRef { $0.mass(atRecord: r) } }
             lua_pushnumber(L, Double(m))
-        case .velocity:
-            var v = CGPoint.zero
-            if let (a, r) = bridge.locate(handle, item) { v = a._withUnsafeGuaranteedRef { $0.linearVelocity(atRecord: r) } }
-            bridge.pushPoint(v)
+        case .velocity: bridge.pushPoint(bridge.velocity(handle, item))
         case .angularVelocity:
             var w: CGFloat = 0
             if let (a, r) = bridge.locate(handle, item) { w = a._withUnsafeGuaranteedRef { $0.angularVelocity(atRecord: r) } }
@@ -187,8 +202,7 @@ extension LuaBridge {
             // Fast paths: two numbers in and out, no tables.
             "getVelocity": { bridge, L in
                 let (h, item) = try bridge.itemHandle(at: 1, "getVelocity")
-                var v = CGPoint.zero
-                if let (a, r) = bridge.locate(h, item) { v = a._withUnsafeGuaranteedRef { $0.linearVelocity(atRecord: r) } }
+                let v = bridge.velocity(h, item)
                 lua_pushnumber(L, Double(v.x)); lua_pushnumber(L, Double(v.y))
                 return 2
             },
@@ -248,6 +262,10 @@ extension LuaBridge {
 
     func setVelocity(_ h: UnsafeMutablePointer<Handle>, _ item: DynamicView, _ v: CGPoint) throws {
         try Validate.finite(v, "item", "velocity", max: Limits.magnitude)
+        if let a = hintedAnimator(h),
+           a._withUnsafeGuaranteedRef({ $0.setVelocity(v, of: item, hint: Int(h.pointee.recordHint)) }) {
+            return
+        }
         guard let (a, r) = locate(h, item) else {
             throw LuaArgumentError(message: "item.velocity: the item is not in an animator yet (add a behavior with it first)")
         }
