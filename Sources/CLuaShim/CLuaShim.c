@@ -816,16 +816,28 @@ void dyn_lua_pushxy(lua_State *L, double x, double y) {
 int dyn_lua_toxy(lua_State *L, int idx, const char *kx, const char *ky, double *out) {
     if (lua_type(L, idx) != LUA_TTABLE) return 0;
     idx = lua_absindex(L, idx);
-    for (int k = 0; k < 2; k++) {
+    int top = lua_gettop(L), ok = 1;
+    for (int k = 0; k < 2 && ok; k++) {
         int t = lua_rawgeti(L, idx, k + 1);
         if (t == LUA_TNIL) {
-            lua_pop(L, 1);
             dyn_push_key(L, k == 0 ? kx : ky, k);
             t = lua_rawget(L, idx);
         }
         out[k] = t == LUA_TNUMBER ? (double)lua_tonumber(L, -1) : 0;
+        ok = t == LUA_TNUMBER && isfinite(out[k]);
+    }
+    lua_settop(L, top);
+    return ok;
+}
+
+int dyn_lua_list_is(lua_State *L, int idx, const void *const DYN_NULLABLE *DYN_NULLABLE expected, size_t n) {
+    if (lua_type(L, idx) != LUA_TTABLE || lua_rawlen(L, idx) != n) return 0;
+    idx = lua_absindex(L, idx);
+    for (size_t i = 0; i < n; i++) {
+        lua_rawgeti(L, idx, (lua_Integer)i + 1);
+        const void *p = lua_touserdata(L, -1);
         lua_pop(L, 1);
-        if (t != LUA_TNUMBER || !isfinite(out[k])) return 0;
+        if (p == NULL || p != expected[i]) return 0;
     }
     return 1;
 }

@@ -198,7 +198,14 @@ public final class LuaBridge {
     /// Registry reference of the weak-valued table object address → handle userdata.
     private var handleCache: Int32 = 0
     /// `behavior.items` tables, kept between reads (see `pushItemList`).
-    var itemListRefs: [ObjectIdentifier: Int32] = [:]
+    var itemLists: [ObjectIdentifier: ItemList] = [:]
+    /// A kept `behavior.items` table: its registry reference, the items it lists and their
+    /// handles' addresses, in order.
+    struct ItemList {
+        var ref: Int32
+        var items: [ObjectIdentifier]
+        var handles: [UnsafeRawPointer?]
+    }
     /// Entries the cache table has had room made for since it was last rebuilt.
     private var cacheEntries = 0
     /// Each kind's metatable: its registry reference and its address (how handles are

@@ -234,6 +234,10 @@ void dyn_lua_pushxy(lua_State *L, double x, double y);
    are finite numbers, else 0 (the caller then reports what is wrong). */
 int dyn_lua_toxy(lua_State *L, int idx, const char *DYN_NULLABLE kx, const char *DYN_NULLABLE ky, double *out);
 
+/* 1 if the table at `idx` is the list of the `n` userdata at addresses `expected`
+   (raw reads: length n, entry i the userdata expected[i - 1]), else 0. */
+int dyn_lua_list_is(lua_State *L, int idx, const void *const DYN_NULLABLE *DYN_NULLABLE expected, size_t n);
+
 /* Pushes "chunkname:currentline: " of the function at `level` (luaL_where). */
 void dyn_lua_pushwhere(lua_State *L, int level);
 
