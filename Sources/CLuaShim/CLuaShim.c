@@ -209,7 +209,12 @@ lua_State *dyn_lua_newstate_capped(size_t capBytes) {
     st->main = L;
     lua_atpanic(L, dyn_panic);
     lua_setwarnf(L, NULL, NULL); /* warnings off, as luaL_newstate leaves them */
+#if defined(LUA_VERSION_RELEASE_NUM) && LUA_VERSION_RELEASE_NUM >= 50406
+    /* Scripts make and drop small tables all the time (vectors): generational collection
+       makes them cheap. Not before 5.4.6, whose generational mode mis-sets the next
+       collection after a full one (a bug of 5.4.4 and 5.4.5). */
     lua_gc(L, LUA_GCGEN, 0, 0);
+#endif
 
     /* luaL_openlibs can raise (out of memory under a small cap): protect it. */
     lua_pushcfunction(L, dyn_openlibs);
@@ -828,6 +833,26 @@ int dyn_lua_toxy(lua_State *L, int idx, const char *kx, const char *ky, double *
     }
     lua_settop(L, top);
     return ok;
+}
+
+void *dyn_lua_touserdata_with(lua_State *L, int idx, const void *metatable) {
+    void *u = NULL;
+    idx = lua_absindex(L, idx);
+    if (metatable != NULL && lua_type(L, idx) == LUA_TUSERDATA && lua_getmetatable(L, idx)) {
+        if (lua_topointer(L, -1) == metatable) u = lua_touserdata(L, idx);
+        lua_pop(L, 1);
+    }
+    return u;
+}
+
+int dyn_lua_tonumbers(lua_State *L, int idx, int n, double *out) {
+    idx = lua_absindex(L, idx);
+    for (int k = 0; k < n; k++) {
+        if (lua_type(L, idx + k) != LUA_TNUMBER) return 0;
+        out[k] = (double)lua_tonumber(L, idx + k);
+        if (!isfinite(out[k])) return 0;
+    }
+    return 1;
 }
 
 int dyn_lua_list_is(lua_State *L, int idx, const void *const DYN_NULLABLE *DYN_NULLABLE expected, size_t n) {

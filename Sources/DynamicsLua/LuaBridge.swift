@@ -344,11 +344,7 @@ public final class LuaBridge {
     func handle(at index: Int32, _ kind: LuaKind) -> UnsafeMutablePointer<Handle>? {
         // A kind whose metatable is not installed yet (a collection while the bridge is being
         // built) has no handles.
-        guard lua_type(L, index) == LUA_TUSERDATA, lua_getmetatable(L, index) != 0 else { return nil }
-        let matches = lua_topointer(L, -1) == metatablePointers[kind.index]
-        lua_settop(L, -2)
-        guard matches, let raw = lua_touserdata(L, index) else { return nil }
-        return raw.assumingMemoryBound(to: Handle.self)
+        dyn_lua_touserdata_with(L, index, metatablePointers[kind.index])?.assumingMemoryBound(to: Handle.self)
     }
 
     /// The live object of a handle (nil if its slot was freed or reused).

@@ -234,6 +234,13 @@ void dyn_lua_pushxy(lua_State *L, double x, double y);
    are finite numbers, else 0 (the caller then reports what is wrong). */
 int dyn_lua_toxy(lua_State *L, int idx, const char *DYN_NULLABLE kx, const char *DYN_NULLABLE ky, double *out);
 
+/* The userdata at `idx` if its metatable is `metatable` (by address), else NULL. */
+void *DYN_NULLABLE dyn_lua_touserdata_with(lua_State *L, int idx, const void *DYN_NULLABLE metatable);
+
+/* Reads the `n` values at idx, idx + 1, ... into out: 1 if all are finite numbers, else 0
+   (the caller then reports what is wrong). */
+int dyn_lua_tonumbers(lua_State *L, int idx, int n, double *out);
+
 /* 1 if the table at `idx` is the list of the `n` userdata at addresses `expected`
    (raw reads: length n, entry i the userdata expected[i - 1]), else 0. */
 int dyn_lua_list_is(lua_State *L, int idx, const void *const DYN_NULLABLE *DYN_NULLABLE expected, size_t n);

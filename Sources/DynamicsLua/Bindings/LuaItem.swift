@@ -113,7 +113,11 @@ extension LuaBridge {
 
     /// Reads the two numbers at `index`, `index + 1` (the fast setters' arguments).
     func twoNumbers(at index: Int32, _ what: String) throws -> (Double, Double) {
-        (try number(at: index, what), try number(at: index + 1, what))
+        var xy: (Double, Double) = (0, 0)
+        if withUnsafeMutableBytes(of: &xy, { dyn_lua_tonumbers(L, index, 2, $0.baseAddress!.assumingMemoryBound(to: Double.self)) }) != 0 {
+            return xy
+        }
+        return (try number(at: index, what), try number(at: index + 1, what))
     }
 
     /// The item's properties, in the order of `itemBinding.properties` (their positions are
