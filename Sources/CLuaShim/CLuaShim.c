@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <math.h>
 
 #if LUA_VERSION_NUM != 504
 #error "CLuaShim needs Lua 5.4"
@@ -28,6 +29,19 @@ _Static_assert(DYN_LUA_REGISTRYINDEX == LUA_REGISTRYINDEX,
 /* Coroutines being resumed at once (nested). Lua's C-stack limit (LUAI_MAXCCALLS,
    200) keeps real nesting well below this. */
 #define DYN_MAX_RUNNING_THREADS 256
+
+/* Small blocks (tables, short strings, closures: most of what a script allocates and drops)
+   are recycled per size class instead of going back to malloc: a table made and dropped
+   per call (a vector read from a handle) then costs a list pop and push. Classes are
+   multiples of 16 bytes up to 256; a small block always has room for its class (it is
+   allocated at the class size), and at most DYN_POOL_MAX free blocks are kept per class
+   (so the pool holds at most about 2 MiB), all freed when the state closes. */
+#define DYN_POOL_GRAIN 16
+#define DYN_POOL_SMALL 256
+#define DYN_POOL_CLASSES (DYN_POOL_SMALL / DYN_POOL_GRAIN)
+#define DYN_POOL_MAX 1024
+
+typedef struct DynFreeBlock { struct DynFreeBlock *next; } DynFreeBlock;
 
 /* Everything the shim keeps per state: the allocator's bookkeeping and the budget.
    It is the allocator's userdata, so any thread of the state finds it. */
@@ -46,7 +60,61 @@ typedef struct {
     lua_State *main;
     lua_State *threads[DYN_MAX_RUNNING_THREADS];
     int threadCount;
+
+    DynFreeBlock *pool[DYN_POOL_CLASSES];
+    int pooled[DYN_POOL_CLASSES];
+
+    /* Registry references of the strings "x" and "y" (vectors are pushed and read with
+       them, without looking the text up again). */
+    int keyX, keyY;
 } DynAllocState;
+
+/* The class of a small size (1...DYN_POOL_SMALL): its index and its size. */
+static inline size_t dyn_pool_class(size_t size) { return (size - 1) / DYN_POOL_GRAIN; }
+static inline size_t dyn_pool_class_size(size_t c) { return (c + 1) * DYN_POOL_GRAIN; }
+
+static inline void *dyn_pool_get(DynAllocState *st, size_t size) {
+    size_t c = dyn_pool_class(size);
+    DynFreeBlock *b = st->pool[c];
+    if (b != NULL) {
+        st->pool[c] = b->next;
+        st->pooled[c]--;
+        return b;
+    }
+    return malloc(dyn_pool_class_size(c));
+}
+
+static inline void dyn_pool_put(DynAllocState *st, void *p, size_t size) {
+    size_t c = dyn_pool_class(size);
+    if (st->pooled[c] >= DYN_POOL_MAX) {
+        free(p);
+        return;
+    }
+    DynFreeBlock *b = (DynFreeBlock *)p;
+    b->next = st->pool[c];
+    st->pool[c] = b;
+    st->pooled[c]++;
+}
+
+static void dyn_pool_drain(DynAllocState *st) {
+    for (int c = 0; c < DYN_POOL_CLASSES; c++) {
+        while (st->pool[c] != NULL) {
+            DynFreeBlock *b = st->pool[c];
+            st->pool[c] = b->next;
+            free(b);
+        }
+        st->pooled[c] = 0;
+    }
+}
+
+/* Moves a block to a new one of `nsize` bytes (NULL if none could be had). */
+static void *dyn_move_block(DynAllocState *st, void *ptr, size_t old, size_t nsize) {
+    void *p = nsize <= DYN_POOL_SMALL ? dyn_pool_get(st, nsize) : malloc(nsize);
+    if (p == NULL) return NULL;
+    memcpy(p, ptr, old < nsize ? old : nsize);
+    if (old <= DYN_POOL_SMALL) dyn_pool_put(st, ptr, old); else free(ptr);
+    return p;
+}
 
 static void *dyn_capped_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     DynAllocState *st = (DynAllocState *)ud;
@@ -54,13 +122,21 @@ static void *dyn_capped_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     size_t old = ptr ? osize : 0;
 
     if (nsize == 0) {
-        free(ptr);
+        if (ptr != NULL) {
+            if (old <= DYN_POOL_SMALL) dyn_pool_put(st, ptr, old); else free(ptr);
+        }
         st->used -= old;
         return NULL;
     }
     if (nsize <= old) {
-        /* Shrinking must never fail: keep the old block if realloc does. */
-        void *p = realloc(ptr, nsize);
+        /* Shrinking must never fail: keep the old block if realloc does. A small block
+           stays where it is (it has room for its class, and a larger one). A large block
+           shrinks in place, to at least the class size of a small new size. */
+        void *p = ptr;
+        if (old > DYN_POOL_SMALL) {
+            size_t room = nsize <= DYN_POOL_SMALL ? dyn_pool_class_size(dyn_pool_class(nsize)) : nsize;
+            p = realloc(ptr, room);
+        }
         st->used -= old - nsize;
         return p ? p : ptr;
     }
@@ -68,7 +144,16 @@ static void *dyn_capped_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     if (st->cap != 0 && st->hostDepth == 0 && (st->used >= st->cap || growth > st->cap - st->used)) {
         return NULL; /* past the cap: Lua raises "not enough memory" */
     }
-    void *p = realloc(ptr, nsize);
+    void *p;
+    if (ptr == NULL) {
+        p = nsize <= DYN_POOL_SMALL ? dyn_pool_get(st, nsize) : malloc(nsize);
+    } else if (old <= DYN_POOL_SMALL) {
+        /* A small block grows within its class, or moves. */
+        p = dyn_pool_class(nsize) == dyn_pool_class(old) && nsize <= DYN_POOL_SMALL
+            ? ptr : dyn_move_block(st, ptr, old, nsize);
+    } else {
+        p = realloc(ptr, nsize);
+    }
     if (p == NULL) return NULL;
     st->used += growth;
     return p;
@@ -94,6 +179,11 @@ static int dyn_openlibs(lua_State *L) {
     luaL_openlibs(L);
     dyn_open_bounded_libs(L);
     dyn_wrap_coroutines(L);
+    DynAllocState *st = dyn_alloc_state(L);
+    lua_pushliteral(L, "x");
+    st->keyX = luaL_ref(L, LUA_REGISTRYINDEX);
+    lua_pushliteral(L, "y");
+    st->keyY = luaL_ref(L, LUA_REGISTRYINDEX);
     return 0;
 }
 
@@ -105,10 +195,13 @@ lua_State *dyn_lua_newstate_capped(size_t capBytes) {
     st->hostDepth = 0;
     st->exceeded = 0;
     st->threadCount = 0;
+    memset(st->pool, 0, sizeof st->pool);
+    memset(st->pooled, 0, sizeof st->pooled);
     pthread_mutex_init(&st->lock, NULL);
 
     lua_State *L = lua_newstate(dyn_capped_alloc, st);
     if (L == NULL) {
+        dyn_pool_drain(st);
         pthread_mutex_destroy(&st->lock);
         free(st);
         return NULL;
@@ -116,11 +209,18 @@ lua_State *dyn_lua_newstate_capped(size_t capBytes) {
     st->main = L;
     lua_atpanic(L, dyn_panic);
     lua_setwarnf(L, NULL, NULL); /* warnings off, as luaL_newstate leaves them */
+#if defined(LUA_VERSION_RELEASE_NUM) && LUA_VERSION_RELEASE_NUM >= 50406
+    /* Scripts make and drop small tables all the time (vectors): generational collection
+       makes them cheap. Not before 5.4.6, whose generational mode mis-sets the next
+       collection after a full one (a bug of 5.4.4 and 5.4.5). */
+    lua_gc(L, LUA_GCGEN, 0, 0);
+#endif
 
     /* luaL_openlibs can raise (out of memory under a small cap): protect it. */
     lua_pushcfunction(L, dyn_openlibs);
     if (lua_pcall(L, 0, 0, 0) != LUA_OK) {
         lua_close(L);
+        dyn_pool_drain(st);
         pthread_mutex_destroy(&st->lock);
         free(st);
         return NULL;
@@ -137,6 +237,7 @@ void dyn_lua_close(lua_State *L) {
     if (st != NULL) st->hostDepth++;
     lua_close(L);
     if (st != NULL) {
+        dyn_pool_drain(st);
         pthread_mutex_destroy(&st->lock);
         free(st);
     }
@@ -323,21 +424,25 @@ typedef struct {
 /* Stack slots reserved for every host call (LUA_MINSTACK is only 20). */
 #define DYN_HOST_STACK 64
 
-/* The one door from Lua into the host. Before the host runs: the budget is checked
-   (an over-budget call gets no more host time) and stack room is reserved (host code
-   pushes without checking). While it runs the cap is lifted, so host pushes never
-   raise; host code must not call anything else that raises or runs metamethods (only
-   raw access; see the boundary rules in the repository's docs). After it returns:
-   its error message is raised here, in C; the budget is checked again (host time
-   counts: a long host call that ran past the deadline ends the script's call); and
-   memory the host allocated for the script counts against the cap. */
-static int dyn_trampoline(lua_State *L) {
-    DynCallback *cb = (DynCallback *)lua_touserdata(L, lua_upvalueindex(1));
+/* The one door from Lua into the host, in two halves around the host body. Before the host
+   runs (dyn_host_begin): the budget is checked (an over-budget call gets no more host time)
+   and stack room is reserved (host code pushes without checking). While it runs the cap is
+   lifted, so host pushes never raise; host code must not call anything else that raises or
+   runs metamethods (only raw access; see the boundary rules in the repository's docs). After
+   it returns (dyn_host_end): its error message is raised here, in C; the budget is checked
+   again (host time counts: a long host call that ran past the deadline ends the script's
+   call); and memory the host allocated for the script counts against the cap. Every host
+   body runs between these two: the trampoline of host functions and the property access of
+   handles (dyn_index_dispatch, dyn_newindex_dispatch). */
+static inline DynAllocState *dyn_host_begin(lua_State *L) {
     DynAllocState *st = dyn_alloc_state(L);
-    if (st != NULL && st->exceeded) return dyn_budget_error(L);
+    if (st != NULL && st->exceeded) dyn_budget_error(L);
     luaL_checkstack(L, DYN_HOST_STACK, "host call");
     if (st != NULL) st->hostDepth++;
-    int n = cb->fn(L, cb->context);
+    return st;
+}
+
+static inline int dyn_host_end(lua_State *L, DynAllocState *st, int n) {
     if (st != NULL) st->hostDepth--;
     if (n < 0) return lua_error(L); /* only C raises */
     if (st != NULL && st->exceeded) return dyn_budget_error(L);
@@ -345,6 +450,12 @@ static int dyn_trampoline(lua_State *L) {
         return luaL_error(L, "not enough memory");
     }
     return n;
+}
+
+static int dyn_trampoline(lua_State *L) {
+    DynCallback *cb = (DynCallback *)lua_touserdata(L, lua_upvalueindex(1));
+    DynAllocState *st = dyn_host_begin(L);
+    return dyn_host_end(L, st, cb->fn(L, cb->context));
 }
 
 void dyn_lua_pushcallback(lua_State *L, dyn_lua_callback fn, void *context) {
@@ -620,22 +731,140 @@ int dyn_lua_newmetatable(lua_State *L, const char *name) {
     return luaL_newmetatable(L, name);
 }
 
-/* __index of the handle classes: methods (upvalue 1, a table) are found by one raw lookup
-   without entering the host; any other key goes to the host's property getter (upvalue 2,
-   a host function, called C to C). */
+/* Property access of the handle classes. Upvalue 1 is the class's names table (a method's
+   name → the method, a property's name → its position, an integer); upvalue 2 a
+   DynPropertyAccess. The key is dispatched here, on the script's own (interned) string by one
+   raw lookup, so the host gets a small integer and never converts a string; the handle is
+   checked against the class's metatable here too (the host checks its slot's generation). */
+typedef struct {
+    dyn_lua_property_callback fn;
+    void *context;
+    const void *metatable; /* the class's metatable: a handle of this class has it */
+} DynPropertyAccess;
+
+/* The property's position in the names table, DYN_KEY_UNKNOWN for another string (a method's
+   name when assigning), DYN_KEY_NOT_STRING for any other key. A method is pushed and
+   reported as DYN_KEY_METHOD (reads only). */
+#define DYN_KEY_METHOD (-3)
+static int dyn_property_key(lua_State *L, int methods) {
+    if (lua_type(L, 2) != LUA_TSTRING) return DYN_KEY_NOT_STRING;
+    lua_pushvalue(L, 2);
+    int t = lua_rawget(L, lua_upvalueindex(1));
+    if (t == LUA_TNUMBER) {
+        int key = (int)lua_tointeger(L, -1);
+        lua_pop(L, 1);
+        return key;
+    }
+    if (t == LUA_TFUNCTION && methods) return DYN_KEY_METHOD;
+    lua_pop(L, 1);
+    return DYN_KEY_UNKNOWN;
+}
+
+static int dyn_property_call(lua_State *L, int key, int assign) {
+    DynPropertyAccess *pa = (DynPropertyAccess *)lua_touserdata(L, lua_upvalueindex(2));
+    void *handle = NULL;
+    if (lua_getmetatable(L, 1)) {
+        if (lua_topointer(L, -1) == pa->metatable) handle = lua_touserdata(L, 1);
+        lua_pop(L, 1);
+    }
+    DynAllocState *st = dyn_host_begin(L);
+    return dyn_host_end(L, st, pa->fn(L, pa->context, handle, key, assign));
+}
+
 static int dyn_index_dispatch(lua_State *L) {
     lua_settop(L, 2);
-    lua_pushvalue(L, 2);
-    if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) return 1;
-    lua_pop(L, 1);
-    lua_pushvalue(L, lua_upvalueindex(2));
-    lua_insert(L, 1);
-    lua_call(L, 2, 1);
+    int key = dyn_property_key(L, 1);
+    if (key == DYN_KEY_METHOD) return 1; /* methods are found without entering the host */
+    return dyn_property_call(L, key, 0);
+}
+
+static int dyn_newindex_dispatch(lua_State *L) {
+    lua_settop(L, 3);
+    return dyn_property_call(L, dyn_property_key(L, 0), 1);
+}
+
+void dyn_lua_set_property_access(lua_State *L, int mt, dyn_lua_property_callback fn, void *context) {
+    mt = lua_absindex(L, mt);
+    DynPropertyAccess *pa = (DynPropertyAccess *)lua_newuserdatauv(L, sizeof *pa, 0);
+    pa->fn = fn;
+    pa->context = context;
+    pa->metatable = lua_topointer(L, mt);
+    lua_pushvalue(L, -2); /* names */
+    lua_pushvalue(L, -2); /* access */
+    lua_pushcclosure(L, dyn_index_dispatch, 2);
+    lua_pushstring(L, "__index");
+    lua_insert(L, -2);
+    lua_rawset(L, mt);
+    lua_pushcclosure(L, dyn_newindex_dispatch, 2); /* pops names and access */
+    lua_pushstring(L, "__newindex");
+    lua_insert(L, -2);
+    lua_rawset(L, mt);
+}
+
+/* Pushes the key "x" (which 0) or "y" (which 1), or `text` for other names. */
+static void dyn_push_key(lua_State *L, const char *text, int which) {
+    DynAllocState *st = dyn_alloc_state(L);
+    if (text == NULL && st != NULL) lua_rawgeti(L, LUA_REGISTRYINDEX, which == 0 ? st->keyX : st->keyY);
+    else lua_pushstring(L, text != NULL ? text : which == 0 ? "x" : "y");
+}
+
+void dyn_lua_pushxy(lua_State *L, double x, double y) {
+    lua_createtable(L, 0, 2);
+    dyn_push_key(L, NULL, 0);
+    lua_pushnumber(L, x);
+    lua_rawset(L, -3);
+    dyn_push_key(L, NULL, 1);
+    lua_pushnumber(L, y);
+    lua_rawset(L, -3);
+}
+
+int dyn_lua_toxy(lua_State *L, int idx, const char *kx, const char *ky, double *out) {
+    if (lua_type(L, idx) != LUA_TTABLE) return 0;
+    idx = lua_absindex(L, idx);
+    int top = lua_gettop(L), ok = 1;
+    for (int k = 0; k < 2 && ok; k++) {
+        int t = lua_rawgeti(L, idx, k + 1);
+        if (t == LUA_TNIL) {
+            dyn_push_key(L, k == 0 ? kx : ky, k);
+            t = lua_rawget(L, idx);
+        }
+        out[k] = t == LUA_TNUMBER ? (double)lua_tonumber(L, -1) : 0;
+        ok = t == LUA_TNUMBER && isfinite(out[k]);
+    }
+    lua_settop(L, top);
+    return ok;
+}
+
+void *dyn_lua_touserdata_with(lua_State *L, int idx, const void *metatable) {
+    void *u = NULL;
+    idx = lua_absindex(L, idx);
+    if (metatable != NULL && lua_type(L, idx) == LUA_TUSERDATA && lua_getmetatable(L, idx)) {
+        if (lua_topointer(L, -1) == metatable) u = lua_touserdata(L, idx);
+        lua_pop(L, 1);
+    }
+    return u;
+}
+
+int dyn_lua_tonumbers(lua_State *L, int idx, int n, double *out) {
+    idx = lua_absindex(L, idx);
+    for (int k = 0; k < n; k++) {
+        if (lua_type(L, idx + k) != LUA_TNUMBER) return 0;
+        out[k] = (double)lua_tonumber(L, idx + k);
+        if (!isfinite(out[k])) return 0;
+    }
     return 1;
 }
 
-void dyn_lua_pushindex(lua_State *L) {
-    lua_pushcclosure(L, dyn_index_dispatch, 2);
+int dyn_lua_list_is(lua_State *L, int idx, const void *const DYN_NULLABLE *DYN_NULLABLE expected, size_t n) {
+    if (lua_type(L, idx) != LUA_TTABLE || lua_rawlen(L, idx) != n) return 0;
+    idx = lua_absindex(L, idx);
+    for (size_t i = 0; i < n; i++) {
+        lua_rawgeti(L, idx, (lua_Integer)i + 1);
+        const void *p = lua_touserdata(L, -1);
+        lua_pop(L, 1);
+        if (p == NULL || p != expected[i]) return 0;
+    }
+    return 1;
 }
 
 void dyn_lua_pushwhere(lua_State *L, int level) {

@@ -3,6 +3,11 @@ import CLuaShim
 import Dynamics
 import Foundation
 
+extension StaticString {
+    /// The text as a C string (static strings are NUL-terminated).
+    var cString: UnsafePointer<CChar> { UnsafeRawPointer(utf8Start).assumingMemoryBound(to: CChar.self) }
+}
+
 // Reading script values with errors that name the property, and pushing host values.
 // Vectors and points are tables {x = , y = } (or {a, b}); rectangles are {x, y, width, height}.
 
@@ -31,8 +36,15 @@ extension LuaBridge {
         return lua_toboolean(L, index) != 0
     }
 
-    /// Components of {x = , y = } or {a, b}.
-    func pair(at index: Int32, _ what: String, keys: (String, String) = ("x", "y")) throws -> (Double, Double) {
+    /// Components of {x = , y = } or {a, b} (other names than x and y in `keys`).
+    func pair(at index: Int32, _ what: String, keys: (StaticString, StaticString)? = nil) throws -> (Double, Double) {
+        // The common case in one C call; anything else is read again below to say what is wrong.
+        var xy: (Double, Double) = (0, 0)
+        if withUnsafeMutableBytes(of: &xy, {
+            dyn_lua_toxy(L, index, keys?.0.cString, keys?.1.cString, $0.baseAddress!.assumingMemoryBound(to: Double.self))
+        }) != 0 {
+            return xy
+        }
         guard lua_type(L, index) == LUA_TTABLE else {
             throw LuaArgumentError(message: "\(what): expected a vector {x, y}, got \(typeName(at: index))")
         }
@@ -49,7 +61,7 @@ extension LuaBridge {
             guard v.isFinite else { throw LuaArgumentError(message: "\(what): must be finite, got \(v) for \(key)") }
             return v
         }
-        return (try component(1, keys.0), try component(2, keys.1))
+        return (try component(1, keys.map { "\($0.0)" } ?? "x"), try component(2, keys.map { "\($0.1)" } ?? "y"))
     }
 
     func point(at index: Int32, _ what: String) throws -> CGPoint {
@@ -83,9 +95,7 @@ extension LuaBridge {
     }
 
     func pushPoint(_ p: CGPoint) {
-        lua_createtable(L, 0, 2)
-        lua_pushnumber(L, Double(p.x)); dyn_lua_rawsetfield(L, -2, "x")
-        lua_pushnumber(L, Double(p.y)); dyn_lua_rawsetfield(L, -2, "y")
+        dyn_lua_pushxy(L, Double(p.x), Double(p.y))
     }
 
     func pushSize(_ s: CGSize) {

@@ -45,37 +45,129 @@ final class LuaCallback {
 /// reference, because an object that is weakly referenced moves its reference counts to a
 /// side table, and every retain of the bridge on every call from Lua would take the slow path.
 final class BridgeLink {
-    unowned(unsafe) var bridge: LuaBridge?
+    /// Read on every call from Lua: kept in manually allocated memory, which needs no dynamic
+    /// exclusivity check.
+    var bridge: LuaBridge? {
+        @inline(__always) get { cell.pointee?.takeUnretainedValue() }
+        set { cell.pointee = newValue.map(Unmanaged.passUnretained) }
+    }
+    private let cell: UnsafeMutablePointer<Unmanaged<LuaBridge>?> = {
+        let p = UnsafeMutablePointer<Unmanaged<LuaBridge>?>.allocate(capacity: 1)
+        p.initialize(to: nil)
+        return p
+    }()
+
+    /// The bridge, borrowed (no reference counting).
+    @inline(__always)
+    var unmanaged: Unmanaged<LuaBridge>? { cell.pointee }
+
+    deinit { cell.deallocate() }
 }
 
-/// The only function Lua calls into the host through: it runs a body and turns a thrown
-/// error into an error message the trampoline (C) raises, so no Lua error ever unwinds
-/// through Swift.
-private let luaCallbackThunk: dyn_lua_callback = { L, context in
-    // The callback, the bridge and its state are kept alive by the state itself for as long
-    // as Lua can call: borrow them without reference counting (this runs on every call).
-    Unmanaged<LuaCallback>.fromOpaque(context!)._withUnsafeGuaranteedRef { callback in
-        guard let link = callback.link.bridge.map(Unmanaged.passUnretained) else {
-            lua_pushstring(L, "dynamics: the module's host bridge was released")
-            return -1
+/// Every host body runs through here, inside C's door (`dyn_trampoline`, or a handle's
+/// property access): on the calling thread's stack, with invalid input the model finds
+/// caught, and any thrown error turned into an error message the C caller raises, so no
+/// Lua error ever unwinds through Swift. Returns the body's result count, or -1.
+@inline(__always)
+private func hostCall(_ L: OpaquePointer, _ link: BridgeLink, _ body: (LuaBridge) throws -> Int32) -> Int32 {
+    // The bridge and its state are kept alive by the state itself for as long as Lua can
+    // call: borrow them without reference counting (this runs on every call).
+    guard let bridge = link.unmanaged else {
+        lua_pushstring(L, "dynamics: the module's host bridge was released")
+        return -1
+    }
+    return bridge._withUnsafeGuaranteedRef { bridge in
+        // Host code works on the calling thread's stack (a coroutine's, when called from one).
+        let outer = bridge.state.L
+        bridge.state.L = L
+        defer { bridge.state.L = outer }
+        do {
+            // Invalid input the model finds (a setter's range check, a behavior added
+            // twice) becomes this call's error instead of a trap.
+            return try InvalidInput.catching { try body(bridge) }
+        } catch let error as LuaArgumentError {
+            dyn_lua_pushlocated(L, error.message)
+        } catch let error as LuaError {
+            lua_pushstring(L, error.message) // already located
+        } catch {
+            dyn_lua_pushlocated(L, "\(error)")
         }
-        return link._withUnsafeGuaranteedRef { bridge in
-            // Host code works on the calling thread's stack (a coroutine's, when called from one).
-            let outer = bridge.state.L
-            bridge.state.L = L
-            defer { bridge.state.L = outer }
-            do {
-                // Invalid input the model finds (a setter's range check, a behavior added
-                // twice) becomes this call's error instead of a trap.
-                return try InvalidInput.catching { try callback.body(bridge, L) }
-            } catch let error as LuaArgumentError {
-                dyn_lua_pushlocated(L, error.message)
-            } catch let error as LuaError {
-                lua_pushstring(L, error.message) // already located
-            } catch {
-                dyn_lua_pushlocated(L, "\(error)")
+        return -1
+    }
+}
+
+/// The only function Lua calls host functions through (from C's trampoline).
+private let luaCallbackThunk: dyn_lua_callback = { L, context in
+    // The callback is kept alive by the state (see `LuaState.retained`): borrowed.
+    Unmanaged<LuaCallback>.fromOpaque(context!)._withUnsafeGuaranteedRef { callback in
+        hostCall(L, callback.link) { try callback.body($0, L) }
+    }
+}
+
+/// Property reads and assignments of one class of handle (C's `dyn_lua_set_property_access`
+/// calls `propertyThunk` with it): the handle checked by C against the class's metatable, and
+/// the key as its position in `binding.properties`.
+final class LuaClassAccess {
+    let link: BridgeLink
+    let kind: LuaKind
+    let binding: LuaBridge.ClassBinding
+    /// Properties and methods, for suggestions.
+    let names: [String]
+    /// `binding.byPosition`, or `get` and `set` by name (held here so a call loads no
+    /// optional and copies no closure).
+    let get: @Sendable (LuaBridge, UnsafeMutablePointer<LuaBridge.Handle>, AnyObject, Int) throws -> Bool
+    let set: @Sendable (LuaBridge, UnsafeMutablePointer<LuaBridge.Handle>, AnyObject, Int, Int32) throws -> Bool
+
+    init(link: BridgeLink, kind: LuaKind, binding: LuaBridge.ClassBinding) {
+        self.link = link
+        self.kind = kind
+        self.binding = binding
+        names = binding.properties + binding.methods.keys.sorted()
+        if let byPosition = binding.byPosition {
+            (get, set) = byPosition
+        } else {
+            let properties = binding.properties
+            get = { bridge, h, object, key in
+                key < properties.count ? try binding.get(bridge, h, object, properties[key]) : false
             }
-            return -1
+            set = { bridge, h, object, key, value in
+                key < properties.count ? try binding.set(bridge, h, object, properties[key], value) : false
+            }
+        }
+    }
+
+    @inline(__always)
+    func access(_ bridge: LuaBridge, _ L: OpaquePointer, _ h: UnsafeMutablePointer<LuaBridge.Handle>?,
+                _ key: Int, assign: Bool) throws -> Int32 {
+        guard let h, let object = bridge.liveUnmanaged(h) else {
+            _ = try bridge.object(at: 1, kind, as: AnyObject.self, what: kind.rawValue)
+            return 0
+        }
+        return try object._withUnsafeGuaranteedRef { object in
+            // A key outside `properties` still goes to the binding by name: a plugin's
+            // parameters are properties of its behavior.
+            if assign {
+                if key >= 0, try set(bridge, h, object, key, 3) { return 0 }
+                let name = bridge.string(at: 2) ?? "?"
+                if key == Int(DYN_KEY_UNKNOWN), try binding.set(bridge, h, object, name, 3) { return 0 }
+                throw LuaArgumentError(message: binding.properties.contains(name)
+                    ? "\(kind.rawValue).\(name) is read-only"
+                    : "\(kind.rawValue) has no property '\(name)'\(LuaBridge.suggestion(for: name, among: binding.properties)) (properties: \(binding.properties.joined(separator: ", ")))")
+            }
+            if key == Int(DYN_KEY_NOT_STRING) { lua_pushnil(L); return 1 }
+            if key >= 0, try get(bridge, h, object, key) { return 1 }
+            let name = bridge.string(at: 2) ?? "?"
+            if key == Int(DYN_KEY_UNKNOWN), try binding.get(bridge, h, object, name) { return 1 }
+            throw LuaArgumentError(message: "\(kind.rawValue) has no property or method '\(name)'\(LuaBridge.suggestion(for: name, among: names)) (properties: \(binding.properties.joined(separator: ", ")))")
+        }
+    }
+}
+
+private let propertyThunk: dyn_lua_property_callback = { L, context, handle, key, assign in
+    // The access object is kept alive by the state (see `LuaState.retained`): borrowed.
+    Unmanaged<LuaClassAccess>.fromOpaque(context!)._withUnsafeGuaranteedRef { access in
+        hostCall(L, access.link) { bridge in
+            try access.access(bridge, L, handle?.assumingMemoryBound(to: LuaBridge.Handle.self), Int(key), assign: assign != 0)
         }
     }
 }
@@ -90,35 +182,61 @@ public final class LuaBridge {
     /// Cleared in deinit; see `BridgeLink`.
     let link = BridgeLink()
 
-    deinit { link.bridge = nil }
+    deinit {
+        link.bridge = nil
+        metatablePointers.deallocate()
+        unmanagedAnimators.pointee.deallocate()
+        unmanagedAnimators.deallocate()
+    }
 
     /// Receives errors of scripted callbacks (actions, fields, collision and delegate
     /// callbacks). The offending behavior is disabled; the animator keeps running.
     public var errorHandler: (LuaError) -> Void
 
     /// Objects held by scripts, by handle slot; a slot's generation changes when it is reused.
-    var objects: [AnyObject?] = []
-    private var generations: [UInt32] = []
-    private var freeSlots: [Int32] = []
+    let slots = HandleSlots()
     /// Registry reference of the weak-valued table object address → handle userdata.
     private var handleCache: Int32 = 0
     /// `behavior.items` tables, kept between reads (see `pushItemList`).
-    var itemListRefs: [ObjectIdentifier: Int32] = [:]
+    var itemLists: [ObjectIdentifier: ItemList] = [:]
+    /// A kept `behavior.items` table: its registry reference, the items it lists and their
+    /// handles' addresses, in order.
+    struct ItemList {
+        var ref: Int32
+        var items: [ObjectIdentifier]
+        var handles: [UnsafeRawPointer?]
+    }
     /// Entries the cache table has had room made for since it was last rebuilt.
     private var cacheEntries = 0
     /// Each kind's metatable: its registry reference and its address (how handles are
     /// checked: one pointer comparison).
     private var metatableRefs: [Int32] = []
-    private var metatablePointers: [UnsafeRawPointer?] = []
+    /// By `LuaKind.index`; nil until the kind's metatable is installed. Read on every handle
+    /// check: kept in manually allocated memory (no exclusivity check).
+    private let metatablePointers: UnsafeMutablePointer<UnsafeRawPointer?> = {
+        let p = UnsafeMutablePointer<UnsafeRawPointer?>.allocate(capacity: LuaKind.allCases.count)
+        p.initialize(repeating: nil, count: LuaKind.allCases.count)
+        return p
+    }()
     /// The animators scripts made, in order (items are refreshed in them when a script
     /// moves one).
     public internal(set) var animators: [DynamicAnimator] = [] {
-        didSet { unmanagedAnimators = animators.map { Unmanaged.passUnretained($0) } }
+        didSet {
+            unmanagedAnimators.pointee.deallocate()
+            let list = UnsafeMutableBufferPointer<Unmanaged<DynamicAnimator>>.allocate(capacity: animators.count)
+            _ = list.initialize(from: animators.map { Unmanaged.passUnretained($0) })
+            unmanagedAnimators.pointee = list
+        }
     }
     /// The same animators without reference counting, for the per-access item paths: an
     /// animator is weakly referenced by its behaviors, so its counts live in a side table and
-    /// every retain would take the slow path. `animators` keeps them alive.
-    var unmanagedAnimators: [Unmanaged<DynamicAnimator>] = []
+    /// every retain would take the slow path. `animators` keeps them alive. In manually
+    /// allocated memory, read with no exclusivity check.
+    let unmanagedAnimators: UnsafeMutablePointer<UnsafeMutableBufferPointer<Unmanaged<DynamicAnimator>>> = {
+        let p = UnsafeMutablePointer<UnsafeMutableBufferPointer<Unmanaged<DynamicAnimator>>>.allocate(capacity: 1)
+        p.initialize(to: .allocate(capacity: 0))
+        return p
+    }()
     /// The folder of the scene being run (its behaviors/ is searched for plugins).
     public var sceneFolder: String?
     /// Loaded Lua plugin definitions, by name.
@@ -209,12 +327,9 @@ public final class LuaBridge {
             return
         }
         lua_settop(L, -2)
-        let slot: Int32
-        if let free = freeSlots.popLast() { slot = free; objects[Int(slot)] = object } else {
-            slot = Int32(objects.count); objects.append(object); generations.append(0)
-        }
+        let (slot, generation) = slots.add(object)
         let raw = lua_newuserdatauv(L, MemoryLayout<Handle>.size, 0)!
-        raw.storeBytes(of: Handle(slot: slot, generation: generations[Int(slot)], animatorHint: -1, recordHint: -1), as: Handle.self)
+        raw.storeBytes(of: Handle(slot: slot, generation: generation, animatorHint: -1, recordHint: -1), as: Handle.self)
         dyn_lua_getref(L, metatableRefs[kind.index])
         lua_setmetatable(L, -2)
         lua_pushvalue(L, -1)
@@ -229,20 +344,19 @@ public final class LuaBridge {
     func handle(at index: Int32, _ kind: LuaKind) -> UnsafeMutablePointer<Handle>? {
         // A kind whose metatable is not installed yet (a collection while the bridge is being
         // built) has no handles.
-        guard kind.index < metatablePointers.count, lua_type(L, index) == LUA_TUSERDATA,
-              lua_getmetatable(L, index) != 0 else { return nil }
-        let matches = lua_topointer(L, -1) == metatablePointers[kind.index]
-        lua_settop(L, -2)
-        guard matches, let raw = lua_touserdata(L, index) else { return nil }
-        return raw.assumingMemoryBound(to: Handle.self)
+        dyn_lua_touserdata_with(L, index, metatablePointers[kind.index])?.assumingMemoryBound(to: Handle.self)
     }
 
     /// The live object of a handle (nil if its slot was freed or reused).
     @inline(__always)
     func liveObject(_ h: UnsafeMutablePointer<Handle>) -> AnyObject? {
-        let slot = Int(h.pointee.slot)
-        guard slot < objects.count, generations[slot] == h.pointee.generation else { return nil }
-        return objects[slot]
+        liveUnmanaged(h)?.takeUnretainedValue()
+    }
+
+    /// The same, borrowed (no reference counting; its slot keeps it alive).
+    @inline(__always)
+    func liveUnmanaged(_ h: UnsafeMutablePointer<Handle>) -> Unmanaged<AnyObject>? {
+        slots.object(slot: h.pointee.slot, generation: h.pointee.generation)
     }
 
     /// The object behind the handle at `index`, checked for kind and liveness.
@@ -268,14 +382,9 @@ public final class LuaBridge {
     private func release(at index: Int32) {
         for kind in LuaKind.allCases {
             guard let h = handle(at: index, kind) else { continue }
-            let slot = Int(h.pointee.slot)
-            if slot < objects.count && generations[slot] == h.pointee.generation {
-                objects[slot] = nil
-                generations[slot] &+= 1
-                freeSlots.append(h.pointee.slot)
-            }
+            slots.free(slot: h.pointee.slot, generation: h.pointee.generation)
         }
-        let live = objects.count - freeSlots.count
+        let live = slots.liveCount
         if cacheEntries > 1024 && live * 4 < cacheEntries { compactHandleCache(live: live) }
     }
 
@@ -314,50 +423,33 @@ public final class LuaBridge {
         var set: @Sendable (LuaBridge, UnsafeMutablePointer<Handle>?, AnyObject, String, Int32) throws -> Bool
         var methods: [String: @Sendable (LuaBridge, OpaquePointer) throws -> Int32]
         var properties: [String]
+        /// Reads and assignments from scripts, by position in `properties` (what a handle's
+        /// __index and __newindex pass). By default through `get` and `set` with the name.
+        var byPosition: (get: @Sendable (LuaBridge, UnsafeMutablePointer<Handle>, AnyObject, Int) throws -> Bool,
+                         set: @Sendable (LuaBridge, UnsafeMutablePointer<Handle>, AnyObject, Int, Int32) throws -> Bool)?
     }
-
-    private var classes: [LuaKind: ClassBinding] = [:]
 
     private func installMetatable(_ kind: LuaKind) {
         dyn_lua_newmetatable(L, kind.metatableName)
         let mt = lua_gettop(L)
         lua_pushvalue(L, mt)
         metatableRefs.append(dyn_lua_ref(L))
-        metatablePointers.append(lua_topointer(L, mt))
-        let binding = classBinding(for: kind)
-        classes[kind] = binding
-        // Methods live in a table the __index function consults first.
-        lua_createtable(L, 0, Int32(binding.methods.count))
-        for (name, body) in binding.methods.sorted(by: { $0.key < $1.key }) { setFunction(name, in: lua_gettop(L), body) }
-        let methods = dyn_lua_ref(L)
-        // One __index and one __newindex per class: the handle is checked by its metatable's
-        // address and its slot's generation; methods are found with the script's own key
-        // string (raw lookup, no conversion); only properties convert the key.
-        let names = binding.properties + binding.methods.keys.sorted()
-        dyn_lua_getref(L, methods)
-        pushFunction { bridge, L in
-            guard let h = bridge.handle(at: 1, kind), let object = bridge.liveObject(h) else {
-                _ = try bridge.object(at: 1, kind, as: AnyObject.self, what: kind.rawValue)
-                return 0
-            }
-            guard lua_type(L, 2) == LUA_TSTRING else { lua_pushnil(L); return 1 }
-            let key = String(cString: lua_tolstring(L, 2, nil))
-            if try binding.get(bridge, h, object, key) { return 1 }
-            throw LuaArgumentError(message: "\(kind.rawValue) has no property or method '\(key)'\(LuaBridge.suggestion(for: key, among: names)) (properties: \(binding.properties.joined(separator: ", ")))")
+        metatablePointers[kind.index] = lua_topointer(L, mt)
+        // One names table per class: a method's name → the method, a property's name → its
+        // position in `properties`. C dispatches the script's own key string with one raw
+        // lookup: a method is returned without entering the host, a property goes to the
+        // class's access with its position, and nothing converts the key.
+        let binding = LuaBridge.binding(for: kind)
+        lua_createtable(L, 0, Int32(binding.properties.count + binding.methods.count))
+        let names = lua_gettop(L)
+        for (position, name) in binding.properties.enumerated() {
+            lua_pushinteger(L, lua_Integer(position))
+            dyn_lua_rawsetfield(L, names, name)
         }
-        dyn_lua_pushindex(L)
-        dyn_lua_rawsetfield(L, mt, "__index")
-        setFunction("__newindex", in: mt) { bridge, _ in
-            guard let h = bridge.handle(at: 1, kind), let object = bridge.liveObject(h) else {
-                _ = try bridge.object(at: 1, kind, as: AnyObject.self, what: kind.rawValue)
-                return 0
-            }
-            let key = bridge.string(at: 2) ?? "?"
-            if try binding.set(bridge, h, object, key, 3) { return 0 }
-            throw LuaArgumentError(message: binding.properties.contains(key)
-                ? "\(kind.rawValue).\(key) is read-only"
-                : "\(kind.rawValue) has no property '\(key)'\(LuaBridge.suggestion(for: key, among: binding.properties)) (properties: \(binding.properties.joined(separator: ", ")))")
-        }
+        for (name, body) in binding.methods.sorted(by: { $0.key < $1.key }) { setFunction(name, in: names, body) }
+        let access = LuaClassAccess(link: link, kind: kind, binding: binding)
+        state.retained.append(access) // lives until the state closes, as callbacks do
+        dyn_lua_set_property_access(L, mt, propertyThunk, Unmanaged.passUnretained(access).toOpaque())
         setFunction("__tostring", in: mt) { bridge, L in
             let object = bridge.anyObject(at: 1)
             lua_pushstring(L, object.map { "\(kind.rawValue): \($0)" } ?? "\(kind.rawValue) (released)")
@@ -370,16 +462,6 @@ public final class LuaBridge {
         lua_pushstring(L, "locked")
         dyn_lua_rawsetfield(L, mt, "__metatable")
         lua_settop(L, mt - 1)
-    }
-
-    private func classBinding(for kind: LuaKind) -> ClassBinding {
-        switch kind {
-        case .animator: return LuaBridge.animatorBinding
-        case .item: return LuaBridge.itemBinding
-        case .behavior: return LuaBridge.behaviorBinding
-        case .region: return LuaBridge.regionBinding
-        case .timer: return LuaBridge.timerBinding
-        }
     }
 
     /// " — did you mean 'shape'?" for a name within two edits of a known one, else "".

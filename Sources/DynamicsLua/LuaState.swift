@@ -32,8 +32,14 @@ public final class LuaState {
     /// The main thread of the state.
     let main: OpaquePointer
     /// The Lua thread the host is serving now: the main thread, or the coroutine whose
-    /// host call is running (host code uses the calling thread's stack).
-    var L: OpaquePointer
+    /// host call is running (host code uses the calling thread's stack). Every host call
+    /// sets and restores it: kept in manually allocated memory, which needs no dynamic
+    /// exclusivity check (a class's stored `var` gets one on every access).
+    var L: OpaquePointer {
+        @inline(__always) get { current.pointee }
+        @inline(__always) set { current.pointee = newValue }
+    }
+    private let current: UnsafeMutablePointer<OpaquePointer>
     /// The raw state (the current thread), for bindings and tests that use the C API
     /// directly. Do not close it.
     public var raw: OpaquePointer { L }
@@ -50,7 +56,8 @@ public final class LuaState {
         guard let L = dyn_lua_newstate_capped(limits.memoryCap) else {
             throw LuaError(kind: .memory, message: "cannot create a Lua state within \(limits.memoryCap) bytes")
         }
-        self.L = L
+        current = .allocate(capacity: 1)
+        current.initialize(to: L)
         self.main = L
         self.limits = limits
         watchdog = Watchdog(state: L)
@@ -66,6 +73,7 @@ public final class LuaState {
         watchdog.stop()
         dyn_lua_close(main)
         retained.removeAll()
+        current.deallocate()
     }
 
     /// Changes the limits; the memory cap applies to allocations from now on.

@@ -207,9 +207,43 @@ int dyn_lua_newmetatable(lua_State *L, const char *name);
    host), or just msg when no script line is on the stack. */
 void dyn_lua_pushlocated(lua_State *L, const char *msg);
 
-/* Pops a methods table and a host getter function (pushed in that order) and pushes the
-   __index function of a handle class: methods by raw lookup, else the getter. */
-void dyn_lua_pushindex(lua_State *L);
+/* Reads and assignments of a handle's properties (`item.velocity`, `item.angle = a`): `fn`
+   is called as fn(L, context, handle, key, assign) between the same budget, stack and
+   memory checks as every host function (it returns its result count, or -1 after pushing
+   an error message, which C raises). `handle` is the userdata at index 1 when it has the
+   class's metatable, else NULL; `key` is the property's position (>= 0) from the names
+   table, DYN_KEY_UNKNOWN for a string that names no property, DYN_KEY_NOT_STRING for any
+   other key; `assign` is 1 for an assignment (the value at index 3). */
+typedef int (*dyn_lua_property_callback)(lua_State *L, void *DYN_NULLABLE context,
+                                         void *DYN_NULLABLE handle, int key, int assign);
+#define DYN_KEY_UNKNOWN (-1)
+#define DYN_KEY_NOT_STRING (-2)
+
+/* Pops a names table (a method's name → the method; a property's name → its position, an
+   integer) and sets __index and __newindex of the metatable at `mt`: a read finds a method
+   by one raw lookup without entering the host, and a property goes to `fn` with its
+   position, so the host never converts the key. */
+void dyn_lua_set_property_access(lua_State *L, int mt, dyn_lua_property_callback fn,
+                                 void *DYN_NULLABLE context);
+
+/* Pushes a new table {x = x, y = y} (raw sets). */
+void dyn_lua_pushxy(lua_State *L, double x, double y);
+
+/* Reads a vector {a, b} or {kx = a, ky = b} at `idx` with raw access (each component from
+   the array part first) into out[0], out[1]; kx and ky NULL for x and y. Returns 1 if both
+   are finite numbers, else 0 (the caller then reports what is wrong). */
+int dyn_lua_toxy(lua_State *L, int idx, const char *DYN_NULLABLE kx, const char *DYN_NULLABLE ky, double *out);
+
+/* The userdata at `idx` if its metatable is `metatable` (by address), else NULL. */
+void *DYN_NULLABLE dyn_lua_touserdata_with(lua_State *L, int idx, const void *DYN_NULLABLE metatable);
+
+/* Reads the `n` values at idx, idx + 1, ... into out: 1 if all are finite numbers, else 0
+   (the caller then reports what is wrong). */
+int dyn_lua_tonumbers(lua_State *L, int idx, int n, double *out);
+
+/* 1 if the table at `idx` is the list of the `n` userdata at addresses `expected`
+   (raw reads: length n, entry i the userdata expected[i - 1]), else 0. */
+int dyn_lua_list_is(lua_State *L, int idx, const void *const DYN_NULLABLE *DYN_NULLABLE expected, size_t n);
 
 /* Pushes "chunkname:currentline: " of the function at `level` (luaL_where). */
 void dyn_lua_pushwhere(lua_State *L, int level);

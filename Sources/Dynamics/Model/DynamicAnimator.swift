@@ -387,7 +387,33 @@ extension DynamicAnimator {
     /// Sets the velocity (pt/s, at the center) of the item at record slot `i`, keeping its
     /// angular velocity. The caller validated `v` (`Validate.finite`).
     package func setVelocity(_ v: CGPoint, atRecord i: Int) {
-        let b = records[i].body
+        setVelocity(v, body: records[i].body)
+    }
+
+    /// Velocity (pt/s) of `item` if its record is at slot `hint` (a slot the caller
+    /// remembered), else nil: the check and the read in one access to the records.
+    package func linearVelocity(of item: DynamicItem, hint: Int) -> CGPoint? {
+        guard let b = body(of: item, hint: hint) else { return nil }
+        return Units.point(world.originVelocity(of: b))
+    }
+
+    /// Sets the velocity (pt/s, at the center) of `item` if its record is at slot `hint`;
+    /// false otherwise. The caller validated `v` (`Validate.finite`).
+    package func setVelocity(_ v: CGPoint, of item: DynamicItem, hint: Int) -> Bool {
+        guard let b = body(of: item, hint: hint) else { return false }
+        setVelocity(v, body: b)
+        return true
+    }
+
+    /// The body of `item` if its record is at slot `hint`.
+    @inline(__always)
+    private func body(of item: DynamicItem, hint: Int) -> BodyID? {
+        records.withUnsafeBufferPointer { r in
+            hint >= 0 && hint < r.count && r[hint].item === item ? r[hint].body : nil
+        }
+    }
+
+    private func setVelocity(_ v: CGPoint, body b: BodyID) {
         world.setVelocity(b, atOrigin: Units.meters(v), angular: world.angularVelocity(of: b))
         setNeedsResume()
     }

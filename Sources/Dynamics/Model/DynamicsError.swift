@@ -96,26 +96,31 @@ public enum Validate {
 public enum InvalidInput {
     /// Per thread: whether a `catching` is under way, and the first error it collected.
     /// A thread-specific slot rather than a task-local, because bindings enter `catching` on
-    /// every call from a script and a task-local binding allocates.
-    @usableFromInline final class Collector {
+    /// every call from a script and a task-local binding allocates; manually allocated
+    /// rather than a class instance, whose stored properties would need a dynamic
+    /// exclusivity check on every access.
+    @usableFromInline struct Collector {
         @usableFromInline var depth = 0
         @usableFromInline var error: DynamicsError?
-        @usableFromInline init() {}
     }
 
     @usableFromInline static let key: pthread_key_t = {
         var key = pthread_key_t()
         pthread_key_create(&key) { raw in
-            if let raw { Unmanaged<AnyObject>.fromOpaque(raw).release() }
+            guard let raw else { return }
+            let c = raw.assumingMemoryBound(to: Collector.self)
+            c.deinitialize(count: 1)
+            c.deallocate()
         }
         return key
     }()
 
-    /// This thread's collector, borrowed (no reference counting: the thread keeps it).
-    @usableFromInline static var collector: Unmanaged<Collector> {
-        if let raw = pthread_getspecific(key) { return Unmanaged.fromOpaque(raw) }
-        let c = Unmanaged.passRetained(Collector())
-        pthread_setspecific(key, c.toOpaque())
+    /// This thread's collector (the thread owns it).
+    @usableFromInline static var collector: UnsafeMutablePointer<Collector> {
+        if let raw = pthread_getspecific(key) { return raw.assumingMemoryBound(to: Collector.self) }
+        let c = UnsafeMutablePointer<Collector>.allocate(capacity: 1)
+        c.initialize(to: Collector())
+        pthread_setspecific(key, c)
         return c
     }
 
@@ -125,36 +130,34 @@ public enum InvalidInput {
     /// Calls nest; an inner call collects its own errors.
     @inlinable
     public static func catching<T>(_ body: () throws -> T) throws -> T {
-        try collector._withUnsafeGuaranteedRef { c in
-            let outerError = c.error
-            c.depth += 1
-            c.error = nil
-            defer { c.depth -= 1 }
-            let result: T
-            do {
-                result = try body()
-            } catch {
-                c.error = outerError
-                throw error
-            }
-            if let error = c.error {
-                c.error = outerError
-                throw error
-            }
-            c.error = outerError
-            return result
+        let c = collector
+        let outerError = c.pointee.error
+        c.pointee.depth += 1
+        c.pointee.error = nil
+        defer { c.pointee.depth -= 1 }
+        let result: T
+        do {
+            result = try body()
+        } catch {
+            c.pointee.error = outerError
+            throw error
         }
+        if let error = c.pointee.error {
+            c.pointee.error = outerError
+            throw error
+        }
+        c.pointee.error = outerError
+        return result
     }
 
     /// True inside `catching` on this thread.
-    public static var isCatching: Bool { collector._withUnsafeGuaranteedRef { $0.depth > 0 } }
+    public static var isCatching: Bool { collector.pointee.depth > 0 }
 
     /// Reports invalid input: collected inside `catching`, a trap outside.
     public static func report(_ error: DynamicsError) {
-        let catching = collector._withUnsafeGuaranteedRef { c -> Bool in
-            if c.depth > 0, c.error == nil { c.error = error }
-            return c.depth > 0
-        }
+        let c = collector
+        if c.pointee.depth > 0, c.pointee.error == nil { c.pointee.error = error }
+        let catching = c.pointee.depth > 0
         if !catching { preconditionFailure("Dynamics: \(error)") }
     }
 }

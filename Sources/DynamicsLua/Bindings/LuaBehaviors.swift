@@ -145,31 +145,30 @@ extension LuaBridge {
 
     /// `behavior.items`: the same table on every read while it still lists exactly the
     /// behavior's items (an action reads `self.items` every frame; rebuilding it would push
-    /// every handle again). The check is O(n) raw reads, and a table the script changed is
-    /// simply rebuilt.
+    /// every handle again). The check is O(n): the behavior's items against those listed,
+    /// and the table's entries against the handles it was made with (raw reads, in C). A
+    /// table the script changed is simply rebuilt.
     func pushItemList(_ items: [DynamicItem], of behavior: DynamicBehavior) {
         let key = ObjectIdentifier(behavior)
-        if let ref = itemListRefs[key] {
-            dyn_lua_getref(L, ref)
-            if lua_type(L, -1) == LUA_TTABLE && listMatches(items, at: lua_gettop(L)) { return }
+        if let list = itemLists[key] {
+            dyn_lua_getref(L, list.ref)
+            if list.items.elementsEqual(items.lazy.map(ObjectIdentifier.init)),
+               list.handles.withUnsafeBufferPointer({ dyn_lua_list_is(L, -1, $0.baseAddress, $0.count) }) != 0 {
+                return
+            }
             lua_settop(L, -2)
-            dyn_lua_unref(L, ref)
-            itemListRefs[key] = nil
+            dyn_lua_unref(L, list.ref)
+            itemLists[key] = nil
         }
         pushItems(items)
-        lua_pushvalue(L, -1)
-        itemListRefs[key] = dyn_lua_ref(L)
-    }
-
-    private func listMatches(_ items: [DynamicItem], at t: Int32) -> Bool {
-        guard lua_rawlen(L, t) == items.count else { return false }
-        for (i, item) in items.enumerated() {
+        let t = lua_gettop(L)
+        let handles = items.indices.map { i -> UnsafeRawPointer? in
             lua_rawgeti(L, t, lua_Integer(i + 1))
-            let same = handle(at: -1, .item).flatMap { liveObject($0) } === item
-            lua_settop(L, -2)
-            if !same { return false }
+            defer { lua_settop(L, -2) }
+            return UnsafeRawPointer(lua_touserdata(L, -1))
         }
-        return true
+        lua_pushvalue(L, t)
+        itemLists[key] = ItemList(ref: dyn_lua_ref(L), items: items.map(ObjectIdentifier.init), handles: handles)
     }
 
     /// Adds or removes an item of any behavior that has items (`b:addItem`, `b:removeItem`).

@@ -67,13 +67,12 @@ extension LuaBridge {
     /// hints when they still hold (O(1), no search), else found and remembered.
     @inline(__always)
     func locate(_ h: UnsafeMutablePointer<Handle>, _ item: DynamicView) -> (animator: Unmanaged<DynamicAnimator>, record: Int)? {
-        let a = Int(h.pointee.animatorHint)
-        if a >= 0, a < unmanagedAnimators.count,
-           let slot = unmanagedAnimators[a]._withUnsafeGuaranteedRef({ $0.recordSlot(of: item, hint: Int(h.pointee.recordHint)) }) {
+        if let animator = hintedAnimator(h),
+           let slot = animator._withUnsafeGuaranteedRef({ $0.recordSlot(of: item, hint: Int(h.pointee.recordHint)) }) {
             h.pointee.recordHint = Int32(slot)
-            return (unmanagedAnimators[a], slot)
+            return (animator, slot)
         }
-        for (k, animator) in unmanagedAnimators.enumerated() {
+        for (k, animator) in unmanagedAnimators.pointee.enumerated() {
             if let slot = animator._withUnsafeGuaranteedRef({ $0.recordSlot(of: item, hint: -1) }) {
                 h.pointee.animatorHint = Int32(k)
                 h.pointee.recordHint = Int32(slot)
@@ -81,6 +80,26 @@ extension LuaBridge {
             }
         }
         return nil
+    }
+
+    /// The animator the handle's hint names, if it is still one of `animators` (the model's
+    /// hinted accessors check the record slot).
+    @inline(__always)
+    func hintedAnimator(_ h: UnsafeMutablePointer<Handle>) -> Unmanaged<DynamicAnimator>? {
+        let animators = unmanagedAnimators.pointee
+        let a = Int(h.pointee.animatorHint)
+        return a >= 0 && a < animators.count ? animators[a] : nil
+    }
+
+    /// The item's velocity (pt/s; zero while it is in no animator).
+    @inline(__always)
+    func velocity(_ h: UnsafeMutablePointer<Handle>, _ item: DynamicView) -> CGPoint {
+        if let a = hintedAnimator(h),
+           let v = a._withUnsafeGuaranteedRef({ $0.linearVelocity(of: item, hint: Int(h.pointee.recordHint)) }) {
+            return v
+        }
+        guard let (a, r) = locate(h, item) else { return .zero }
+        return a._withUnsafeGuaranteedRef { $0.linearVelocity(atRecord: r) }
     }
 
     /// The item of a handle at `index` with its handle (checked).
@@ -94,51 +113,74 @@ extension LuaBridge {
 
     /// Reads the two numbers at `index`, `index + 1` (the fast setters' arguments).
     func twoNumbers(at index: Int32, _ what: String) throws -> (Double, Double) {
-        (try number(at: index, what), try number(at: index + 1, what))
+        var xy: (Double, Double) = (0, 0)
+        if withUnsafeMutableBytes(of: &xy, { dyn_lua_tonumbers(L, index, 2, $0.baseAddress!.assumingMemoryBound(to: Double.self)) }) != 0 {
+            return xy
+        }
+        return (try number(at: index, what), try number(at: index + 1, what))
+    }
+
+    /// The item's properties, in the order of `itemBinding.properties` (their positions are
+    /// what a handle's property access passes).
+    enum ItemProperty: Int, CaseIterable {
+        case center, angle, velocity, angularVelocity, size, mass, name
+
+        static let names = allCases.map { "\($0)" }
+        init?(name: String) {
+            guard let k = ItemProperty.names.firstIndex(of: name) else { return nil }
+            self.init(rawValue: k)
+        }
+    }
+
+    /// Pushes property `p` of `item`.
+    @inline(__always)
+    static func getItemProperty(_ bridge: LuaBridge, _ handle: UnsafeMutablePointer<Handle>, _ item: DynamicView, _ p: ItemProperty) {
+        let L = bridge.L
+        switch p {
+        case .center: bridge.pushPoint(item.center)
+        case .angle: lua_pushnumber(L, Double(item.angle))
+        case .size: bridge.pushSize(item.bounds.size)
+        case .name: if let n = item.name { lua_pushstring(L, n) } else { lua_pushnil(L) }
+        case .mass:
+            var m: CGFloat = item.bounds.width * item.bounds.height / 10_000
+            if let (a, r) = bridge.locate(handle, item) { m = a._withUnsafeGuaranteedRef { $0.mass(atRecord: r) } }
+            lua_pushnumber(L, Double(m))
+        case .velocity: bridge.pushPoint(bridge.velocity(handle, item))
+        case .angularVelocity:
+            var w: CGFloat = 0
+            if let (a, r) = bridge.locate(handle, item) { w = a._withUnsafeGuaranteedRef { $0.angularVelocity(atRecord: r) } }
+            lua_pushnumber(L, Double(w))
+        }
+    }
+
+    /// Assigns property `p` of `item` from the value at `value`; false if read-only.
+    @inline(__always)
+    static func setItemProperty(_ bridge: LuaBridge, _ handle: UnsafeMutablePointer<Handle>, _ item: DynamicView,
+                                _ p: ItemProperty, _ value: Int32) throws -> Bool {
+        switch p {
+        case .center: try bridge.setCenter(handle, item, try bridge.point(at: value, "item.center"))
+        case .angle: try bridge.setAngle(handle, item, try bridge.number(at: value, "item.angle"))
+        case .velocity: try bridge.setVelocity(handle, item, try bridge.point(at: value, "item.velocity"))
+        case .angularVelocity:
+            let w = try bridge.number(at: value, "item.angularVelocity")
+            guard let (a, _) = bridge.locate(handle, item) else {
+                throw LuaArgumentError(message: "item.angularVelocity: the item is not in an animator yet")
+            }
+            a._withUnsafeGuaranteedRef { $0.setVelocity($0.linearVelocity(of: item) ?? .zero, angularVelocity: w, for: item) }
+        case .size, .mass, .name: return false
+        }
+        return true
     }
 
     static let itemBinding = ClassBinding(
         get: { bridge, handle, object, key in
-            guard let handle else { return false }
-            let item = unsafeDowncast(object, to: DynamicView.self)
-            let L = bridge.L
-            switch key {
-            case "center": bridge.pushPoint(item.center)
-            case "angle": lua_pushnumber(L, Double(item.angle))
-            case "size": bridge.pushSize(item.bounds.size)
-            case "name": if let n = item.name { lua_pushstring(L, n) } else { lua_pushnil(L) }
-            case "mass":
-                var m: CGFloat = item.bounds.width * item.bounds.height / 10_000
-                if let (a, r) = bridge.locate(handle, item) { m = a._withUnsafeGuaranteedRef { $0.mass(atRecord: r) } }
-                lua_pushnumber(L, Double(m))
-            case "velocity":
-                var v = CGPoint.zero
-                if let (a, r) = bridge.locate(handle, item) { v = a._withUnsafeGuaranteedRef { $0.linearVelocity(atRecord: r) } }
-                bridge.pushPoint(v)
-            case "angularVelocity":
-                var w: CGFloat = 0
-                if let (a, r) = bridge.locate(handle, item) { w = a._withUnsafeGuaranteedRef { $0.angularVelocity(atRecord: r) } }
-                lua_pushnumber(L, Double(w))
-            default: return false
-            }
+            guard let handle, let p = ItemProperty(name: key) else { return false }
+            getItemProperty(bridge, handle, unsafeDowncast(object, to: DynamicView.self), p)
             return true
         },
         set: { bridge, handle, object, key, value in
-            guard let handle else { return false }
-            let item = unsafeDowncast(object, to: DynamicView.self)
-            switch key {
-            case "center": try bridge.setCenter(handle, item, try bridge.point(at: value, "item.center"))
-            case "angle": try bridge.setAngle(handle, item, try bridge.number(at: value, "item.angle"))
-            case "velocity": try bridge.setVelocity(handle, item, try bridge.point(at: value, "item.velocity"))
-            case "angularVelocity":
-                let w = try bridge.number(at: value, "item.angularVelocity")
-                guard let (a, _) = bridge.locate(handle, item) else {
-                    throw LuaArgumentError(message: "item.angularVelocity: the item is not in an animator yet")
-                }
-                a._withUnsafeGuaranteedRef { $0.setVelocity($0.linearVelocity(of: item) ?? .zero, angularVelocity: w, for: item) }
-            default: return false
-            }
-            return true
+            guard let handle, let p = ItemProperty(name: key) else { return false }
+            return try setItemProperty(bridge, handle, unsafeDowncast(object, to: DynamicView.self), p, value)
         },
         methods: [
             "applyForce": { bridge, L in
@@ -164,8 +206,7 @@ extension LuaBridge {
             // Fast paths: two numbers in and out, no tables.
             "getVelocity": { bridge, L in
                 let (h, item) = try bridge.itemHandle(at: 1, "getVelocity")
-                var v = CGPoint.zero
-                if let (a, r) = bridge.locate(h, item) { v = a._withUnsafeGuaranteedRef { $0.linearVelocity(atRecord: r) } }
+                let v = bridge.velocity(h, item)
                 lua_pushnumber(L, Double(v.x)); lua_pushnumber(L, Double(v.y))
                 return 2
             },
@@ -197,7 +238,18 @@ extension LuaBridge {
                 return 0
             },
         ],
-        properties: ["center", "angle", "velocity", "angularVelocity", "size", "mass", "name"]
+        properties: ItemProperty.names,
+        byPosition: (
+            get: { bridge, handle, object, key in
+                guard let p = ItemProperty(rawValue: key) else { return false }
+                getItemProperty(bridge, handle, unsafeDowncast(object, to: DynamicView.self), p)
+                return true
+            },
+            set: { bridge, handle, object, key, value in
+                guard let p = ItemProperty(rawValue: key) else { return false }
+                return try setItemProperty(bridge, handle, unsafeDowncast(object, to: DynamicView.self), p, value)
+            }
+        )
     )
 
     func setCenter(_ h: UnsafeMutablePointer<Handle>, _ item: DynamicView, _ p: CGPoint) throws {
@@ -214,6 +266,10 @@ extension LuaBridge {
 
     func setVelocity(_ h: UnsafeMutablePointer<Handle>, _ item: DynamicView, _ v: CGPoint) throws {
         try Validate.finite(v, "item", "velocity", max: Limits.magnitude)
+        if let a = hintedAnimator(h),
+           a._withUnsafeGuaranteedRef({ $0.setVelocity(v, of: item, hint: Int(h.pointee.recordHint)) }) {
+            return
+        }
         guard let (a, r) = locate(h, item) else {
             throw LuaArgumentError(message: "item.velocity: the item is not in an animator yet (add a behavior with it first)")
         }
