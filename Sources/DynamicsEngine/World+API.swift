@@ -63,7 +63,11 @@ extension World {
 
     /// Velocity of the body's origin (m/s), which differs from the centre of mass's when the
     /// body turns and the two are apart.
-    @inlinable public func originVelocity(of id: BodyID) -> Vec2 { originVelocity(checked(id)) }
+    @inlinable public func originVelocity(of id: BodyID) -> Vec2 {
+        let b = checked(id)
+        let r = sims.withUnsafeBufferPointer { $0[b].transform.p - $0[b].center }
+        return states.withUnsafeBufferPointer { $0[b].v + cross($0[b].w, r) }
+    }
 
     /// Sets the centre of mass's velocity (m/s) and the angular velocity (rad/s; ignored for a
     /// body that does not rotate). Clamped to the engine's speed limits; wakes the body.
@@ -76,7 +80,7 @@ extension World {
     /// centre of mass then moves at `v − w × (origin − centre)`.
     public func setVelocity(_ id: BodyID, atOrigin v: Vec2, angular: Double) {
         let b = checked(id)
-        let r = sims[b].transform.p - sims[b].center
+        let r = sims.withUnsafeBufferPointer { $0[b].transform.p - $0[b].center }
         setVelocity(b, linear: v - cross(angular, r), angular: angular)
     }
 

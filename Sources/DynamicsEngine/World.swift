@@ -249,8 +249,10 @@ public final class World {
 
     @inlinable
     public func isValid(_ id: BodyID) -> Bool {
-        id.index >= 0 && Int(id.index) < infos.count && infos[Int(id.index)].alive
-            && infos[Int(id.index)].generation == id.generation
+        infos.withUnsafeBufferPointer { inf in
+            let i = Int(id.index)
+            return i >= 0 && i < inf.count && inf[i].alive && inf[i].generation == id.generation
+        }
     }
 
     /// Creates a body with no shapes (no mass until one is added). O(1).
@@ -592,26 +594,41 @@ public final class World {
         wake(body: body)
     }
 
+    /// Sets a dynamic body's velocity within the speed limits and wakes it. The arrays are
+    /// entered once each (a script may call this for every item every frame: each separate
+    /// element access of a class-held array pays a dynamic exclusivity check).
     func setVelocity(_ body: Int, linear: Vec2, angular: Double) {
-        guard infos[body].type == .dynamic else { return }
-        states[body].v = linear
-        states[body].w = infos[body].allowsRotation ? angular : 0
-        limitSpeeds(body)
-        wake(body: body)
+        let awake: Bool = infos.withUnsafeMutableBufferPointer { inf in
+            guard inf[body].type == .dynamic else { return true }
+            let w = inf[body].allowsRotation ? angular : 0
+            states.withUnsafeMutableBufferPointer { st in
+                st[body].v = World.limitedLinear(linear)
+                st[body].w = World.limitedAngular(w)
+            }
+            if inf[body].isAwake { inf[body].sleepTime = 0; return true }
+            return false
+        }
+        if !awake { wake(body: body) }
     }
 
     /// Keeps a velocity set or changed from outside the step (a field's velocity change, an
     /// impulse, a script) within the speed limits, so that nothing computed from it (a drag
     /// field squares it) can overflow before the next step clamps it again.
     func limitSpeeds(_ body: Int) {
-        let v = states[body].v
-        if !(v.lengthSquared <= Tuning.maxLinearSpeed * Tuning.maxLinearSpeed) {
-            states[body].v = World.clampedSpeed(v, Tuning.maxLinearSpeed)
+        states.withUnsafeMutableBufferPointer { st in
+            st[body].v = World.limitedLinear(st[body].v)
+            st[body].w = World.limitedAngular(st[body].w)
         }
-        let w = states[body].w
-        if !(abs(w) <= Tuning.maxAngularSpeed) {
-            states[body].w = w.isNaN ? 0 : (w > 0 ? Tuning.maxAngularSpeed : -Tuning.maxAngularSpeed)
-        }
+    }
+
+    @inline(__always)
+    static func limitedLinear(_ v: Vec2) -> Vec2 {
+        v.lengthSquared <= Tuning.maxLinearSpeed * Tuning.maxLinearSpeed ? v : World.clampedSpeed(v, Tuning.maxLinearSpeed)
+    }
+
+    @inline(__always)
+    static func limitedAngular(_ w: Double) -> Double {
+        abs(w) <= Tuning.maxAngularSpeed ? w : (w.isNaN ? 0 : (w > 0 ? Tuning.maxAngularSpeed : -Tuning.maxAngularSpeed))
     }
 
     /// Velocity of the body's frame origin, which differs from the
