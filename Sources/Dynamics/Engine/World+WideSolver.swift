@@ -67,7 +67,9 @@ extension World {
         let words = (infos.count + 63) / 64
         let colors = World.graphColorCount
         if colorBits.count < colors * words { colorBits = [UInt64](repeating: 0, count: colors * words) }
-        for i in 0..<(colors * words) { colorBits[i] = 0 }
+        colorBits.withUnsafeMutableBufferPointer { bits in
+            for i in 0..<(colors * words) { bits[i] = 0 }
+        }
         if colorMembers.count < colors { colorMembers = [[Int32]](repeating: [], count: colors) }
         for c in 0..<colors { colorMembers[c].removeAll(keepingCapacity: true) }
         // The solver copies: one per body plus a zero dummy for padding lanes.
@@ -101,21 +103,31 @@ extension World {
                 if dynB { flags[b] = true }
             }
         }}}
-        colorMembers = members; overflowConstraints = overflow; bodyInContact = inContact; colorBits = bitsArray
+        colorMembers = members; overflowConstraints = overflow; colorBits = bitsArray
 
-        contactBodies.removeAll(keepingCapacity: true)
-        looseBodies.removeAll(keepingCapacity: true)
-        bridgeBodies.removeAll(keepingCapacity: true)
-        for bi in awakeBodies where !bodyInContact[Int(bi)] { looseBodies.append(bi) }
-        for b in bodyInContact.indices where bodyInContact[b] {
-            contactBodies.append(Int32(b))
-            if infos[b].jointCount > 0 { bridgeBodies.append(Int32(b)) }
-            bodyInContact[b] = false
-        }
-        for cc in constraints {
-            if cc.invMassA == 0 { solverBodies[Int(cc.a)] = SolverBody() }
-            if cc.invMassB == 0 { solverBodies[Int(cc.b)] = SolverBody() }
-        }
+        var inContactList = contactBodies, loose = looseBodies, bridge = bridgeBodies, solver = solverBodies
+        contactBodies = []; looseBodies = []; bridgeBodies = []; solverBodies = []
+        inContactList.removeAll(keepingCapacity: true)
+        loose.removeAll(keepingCapacity: true)
+        bridge.removeAll(keepingCapacity: true)
+        inContact.withUnsafeMutableBufferPointer { flags in
+        infos.withUnsafeBufferPointer { inf in
+            for bi in awakeBodies where !flags[Int(bi)] { loose.append(bi) }
+            for b in 0..<flags.count where flags[b] {
+                inContactList.append(Int32(b))
+                if inf[b].jointCount > 0 { bridge.append(Int32(b)) }
+                flags[b] = false
+            }
+        }}
+        constraints.withUnsafeBufferPointer { ccs in
+        solver.withUnsafeMutableBufferPointer { sb in
+            for cc in ccs {
+                if cc.invMassA == 0 { sb[Int(cc.a)] = SolverBody() }
+                if cc.invMassB == 0 { sb[Int(cc.b)] = SolverBody() }
+            }
+        }}
+        contactBodies = inContactList; looseBodies = loose; bridgeBodies = bridge; solverBodies = solver
+        bodyInContact = inContact
         // Overflow contacts each get a batch of their own (one lane), after the colours.
         colorMembers.append([])
         let empty = ContactConstraint(), emptyPoint = ContactConstraintPoint()
