@@ -62,7 +62,6 @@ extension World {
     /// Complexity: O(c · k) for c constraints trying k colours each (k is small: a body
     /// touches a handful of others), plus O(colours · bodies / 64) to clear the bitsets.
     func packWideConstraints() {
-        wideConstraints.removeAll(keepingCapacity: true)
         overflowConstraints.removeAll(keepingCapacity: true)
         let words = (infos.count + 63) / 64
         let colors = World.graphColorCount
@@ -131,6 +130,16 @@ extension World {
         // Overflow contacts each get a batch of their own (one lane), after the colours.
         colorMembers.append([])
         let empty = ContactConstraint(), emptyPoint = ContactConstraintPoint()
+        // The batches are filled in place: built in a local and appended, each 608-byte batch
+        // was written twice.
+        var batchCount = overflowConstraints.count
+        for c in 0..<colors { batchCount += (colorMembers[c].count + 3) / 4 }
+        var wide = wideConstraints
+        wideConstraints = []
+        if wide.count > batchCount { wide.removeLast(wide.count - batchCount) }
+        if wide.count < batchCount { wide.append(contentsOf: repeatElement(WideConstraint(), count: batchCount - wide.count)) }
+        var batch = 0
+        wide.withUnsafeMutableBufferPointer { wp in
         constraints.withUnsafeBufferPointer { ccs in
         constraintPoints.withUnsafeBufferPointer { pts in
             for c in 0...colors {
@@ -163,36 +172,38 @@ extension World {
                         FloatW(Float(f(p20)), Float(f(p21)), Float(f(p22)), Float(f(p23)))
                             .replacing(with: otherwise, where: .!two)
                     }
-                    var wc = WideConstraint()
-                    wc.source = idx
-                    wc.a = SIMD4<Int32>(c0.a, c1.a, c2.a, c3.a).replacing(with: Int32(dummy), where: idx .< 0)
-                    wc.b = SIMD4<Int32>(c0.b, c1.b, c2.b, c3.b).replacing(with: Int32(dummy), where: idx .< 0)
-                    wc.nx = lanes { $0.normal.x }; wc.ny = lanes { $0.normal.y }
-                    wc.friction = lanes { $0.friction }
-                    wc.mA = lanes { $0.invMassA }; wc.iA = lanes { $0.invIA }
-                    wc.mB = lanes { $0.invMassB }; wc.iB = lanes { $0.invIB }
-                    wc.biasRate = lanes { $0.softness.biasRate }
-                    wc.massScale = lanes { $0.softness.massScale }
-                    wc.impulseScale = lanes { $0.softness.impulseScale }
-                    wc.rAx1 = lanes1 { $0.anchorA.x }; wc.rAy1 = lanes1 { $0.anchorA.y }
-                    wc.rBx1 = lanes1 { $0.anchorB.x }; wc.rBy1 = lanes1 { $0.anchorB.y }
-                    wc.base1 = lanes1 { $0.baseSeparation }
-                    wc.normalMass1 = lanes1 { $0.normalMass }; wc.tangentMass1 = lanes1 { $0.tangentMass }
-                    wc.normalImpulse1 = lanes1 { $0.normalImpulse }; wc.tangentImpulse1 = lanes1 { $0.tangentImpulse }
-                    wc.rAx2 = lanes2 { $0.anchorA.x }; wc.rAy2 = lanes2 { $0.anchorA.y }
-                    wc.rBx2 = lanes2 { $0.anchorB.x }; wc.rBy2 = lanes2 { $0.anchorB.y }
-                    wc.base2 = lanes2({ $0.baseSeparation }, otherwise: 1) // never speculative, never pushes
-                    wc.normalMass2 = lanes2 { $0.normalMass }; wc.tangentMass2 = lanes2 { $0.tangentMass }
-                    wc.normalImpulse2 = lanes2 { $0.normalImpulse }; wc.tangentImpulse2 = lanes2 { $0.tangentImpulse }
-                    wc.block = SIMD4<Int32>(c0.useBlock ? 1 : 0, c1.useBlock ? 1 : 0, c2.useBlock ? 1 : 0, c3.useBlock ? 1 : 0) .== 1
-                    wc.block = wc.block .& two
-                    wc.invK11 = lanes { $0.invK11 }; wc.invK12 = lanes { $0.invK12 }; wc.invK22 = lanes { $0.invK22 }
-                    wc.k12 = lanes { $0.k12 }
-                    wideConstraints.append(wc)
+                    let wc = wp.baseAddress! + batch
+                    batch += 1
+                    wc.pointee.maxNormalImpulse1 = FloatW(); wc.pointee.maxNormalImpulse2 = FloatW()
+                    wc.pointee.source = idx
+                    wc.pointee.a = SIMD4<Int32>(c0.a, c1.a, c2.a, c3.a).replacing(with: Int32(dummy), where: idx .< 0)
+                    wc.pointee.b = SIMD4<Int32>(c0.b, c1.b, c2.b, c3.b).replacing(with: Int32(dummy), where: idx .< 0)
+                    wc.pointee.nx = lanes { $0.normal.x }; wc.pointee.ny = lanes { $0.normal.y }
+                    wc.pointee.friction = lanes { $0.friction }
+                    wc.pointee.mA = lanes { $0.invMassA }; wc.pointee.iA = lanes { $0.invIA }
+                    wc.pointee.mB = lanes { $0.invMassB }; wc.pointee.iB = lanes { $0.invIB }
+                    wc.pointee.biasRate = lanes { $0.softness.biasRate }
+                    wc.pointee.massScale = lanes { $0.softness.massScale }
+                    wc.pointee.impulseScale = lanes { $0.softness.impulseScale }
+                    wc.pointee.rAx1 = lanes1 { $0.anchorA.x }; wc.pointee.rAy1 = lanes1 { $0.anchorA.y }
+                    wc.pointee.rBx1 = lanes1 { $0.anchorB.x }; wc.pointee.rBy1 = lanes1 { $0.anchorB.y }
+                    wc.pointee.base1 = lanes1 { $0.baseSeparation }
+                    wc.pointee.normalMass1 = lanes1 { $0.normalMass }; wc.pointee.tangentMass1 = lanes1 { $0.tangentMass }
+                    wc.pointee.normalImpulse1 = lanes1 { $0.normalImpulse }; wc.pointee.tangentImpulse1 = lanes1 { $0.tangentImpulse }
+                    wc.pointee.rAx2 = lanes2 { $0.anchorA.x }; wc.pointee.rAy2 = lanes2 { $0.anchorA.y }
+                    wc.pointee.rBx2 = lanes2 { $0.anchorB.x }; wc.pointee.rBy2 = lanes2 { $0.anchorB.y }
+                    wc.pointee.base2 = lanes2({ $0.baseSeparation }, otherwise: 1) // never speculative, never pushes
+                    wc.pointee.normalMass2 = lanes2 { $0.normalMass }; wc.pointee.tangentMass2 = lanes2 { $0.tangentMass }
+                    wc.pointee.normalImpulse2 = lanes2 { $0.normalImpulse }; wc.pointee.tangentImpulse2 = lanes2 { $0.tangentImpulse }
+                    wc.pointee.block = SIMD4<Int32>(c0.useBlock ? 1 : 0, c1.useBlock ? 1 : 0, c2.useBlock ? 1 : 0, c3.useBlock ? 1 : 0) .== 1
+                    wc.pointee.block = wc.pointee.block .& two
+                    wc.pointee.invK11 = lanes { $0.invK11 }; wc.pointee.invK12 = lanes { $0.invK12 }; wc.pointee.invK22 = lanes { $0.invK22 }
+                    wc.pointee.k12 = lanes { $0.k12 }
                     k += lanesPerBatch
                 }
             }
-        }}
+        }}}
+        wideConstraints = wide
         colorMembers.removeLast()
     }
 
