@@ -138,7 +138,7 @@ extension World {
     public func setUserData(_ userData: Int, of id: BodyID) { infos[checked(id)].userData = userData }
 
     /// The body's shapes, most recently added first. O(shapes of the body).
-    public func shapes(of id: BodyID) -> [ShapeID] { shapeList(of: checked(id)).map(shapeID) }
+    public func shapeIDs(of id: BodyID) -> [ShapeID] { shapeList(of: checked(id)).map(shapeID) }
 
     // MARK: Shapes
 

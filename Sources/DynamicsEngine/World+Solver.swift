@@ -56,6 +56,9 @@ struct ContactConstraint {
     /// it is well conditioned; `useBlock` false otherwise (points solved one by one).
     var invK11 = 0.0, invK12 = 0.0, invK22 = 0.0
     var useBlock = false
+    /// Coupling of a two-point manifold's normal rows: the change of point 2's normal
+    /// velocity per unit impulse at point 1 (1/kg).
+    var k12 = 0.0
 }
 
 /// Bias velocity and soft scales of a contact point at separation `s`: a speculative point
@@ -147,6 +150,7 @@ extension World {
                     let k22 = cc.invMassA + cc.invMassB + cc.invIA * rn.2 * rn.2 + cc.invIB * rn.3 * rn.3
                     let k12 = cc.invMassA + cc.invMassB + cc.invIA * rn.0 * rn.2 + cc.invIB * rn.1 * rn.3
                     let det = k11 * k22 - k12 * k12
+                    cc.k12 = k12
                     // Nearly parallel rows (points almost on top of each other): one by one.
                     if k11 * k11 < 1000 * det && det > 0 {
                         cc.useBlock = true
@@ -191,39 +195,47 @@ extension World {
         prepareJoints(h: hs)
         let jointSoft = Softness(hertz: min(4 * contactHertz, 0.25 / hs), dampingRatio: Tuning.jointDampingRatio, h: hs)
         let inv_hs = Float(1 / hs)
+        loadSolverBodies(h: hs)
+        let joints = !activeJoints.isEmpty
         for _ in 0..<n {
+            // Bodies in no contact stay in double precision; bodies in contact in float.
             sims.withUnsafeMutableBufferPointer { simp in
                 states.withUnsafeMutableBufferPointer { stp in
-                    awakeBodies.withUnsafeBufferPointer { integrateVelocities($0, simp, stp, hs) }
+                    looseBodies.withUnsafeBufferPointer { integrateVelocities($0, simp, stp, hs) }
                 }
             }
-            if !activeJoints.isEmpty {
+            integrateSolverVelocities(h: hs)
+            if joints {
+                copySolverToStates(bridgeBodies)
                 states.withUnsafeMutableBufferPointer { stp in
                     applySpringForces(stp.baseAddress!, h: hs)
                     warmStartJoints(stp.baseAddress!)
                     solveJoints(stp.baseAddress!, h: hs, soft: jointSoft, useBias: true)
                 }
+                copyStatesToSolver(bridgeBodies)
             }
-            syncToSolver(positions: true)
             wideConstraints.withUnsafeMutableBufferPointer { wide in
                 solverBodies.withUnsafeMutableBufferPointer { sb in
                     wideWarmStart(wide, sb.baseAddress!)
                     wideSolve(wide, sb.baseAddress!, inv_hs, useBias: true)
                 }
             }
-            syncFromSolver()
             states.withUnsafeMutableBufferPointer { stp in
-                awakeBodies.withUnsafeBufferPointer { integratePositions($0, stp, hs) }
-                if !activeJoints.isEmpty { solveJoints(stp.baseAddress!, h: hs, soft: jointSoft, useBias: false) }
+                looseBodies.withUnsafeBufferPointer { integratePositions($0, stp, hs) }
             }
-            syncToSolver(positions: true)
+            integrateSolverPositions(h: hs)
+            if joints {
+                copySolverToStates(bridgeBodies)
+                states.withUnsafeMutableBufferPointer { stp in solveJoints(stp.baseAddress!, h: hs, soft: jointSoft, useBias: false) }
+                copyStatesToSolver(bridgeBodies)
+            }
             wideConstraints.withUnsafeMutableBufferPointer { wide in
                 solverBodies.withUnsafeMutableBufferPointer { sb in
                     wideSolve(wide, sb.baseAddress!, inv_hs, useBias: false)
                 }
             }
-            syncFromSolver()
         }
+        storeSolverBodies()
         unpackWideConstraints()
         // Sequential impulses on a two-point manifold undershoot in one pass (each point alone
         // also sets the item spinning); a few passes converge to the bounce velocity.

@@ -19,10 +19,16 @@ extension World {
     }
 
     func collectAwakeBodies() {
-        awakeBodies.removeAll(keepingCapacity: true)
-        for i in infos.indices where infos[i].alive && infos[i].type == .dynamic && infos[i].isAwake {
-            awakeBodies.append(Int32(i))
+        // On locals: a class property touched in the loop pays an exclusivity check each time.
+        var awake = awakeBodies
+        awakeBodies = []
+        awake.removeAll(keepingCapacity: true)
+        infos.withUnsafeBufferPointer { inf in
+            for i in 0..<inf.count where inf[i].alive && inf[i].type == .dynamic && inf[i].isAwake {
+                awake.append(Int32(i))
+            }
         }
+        awakeBodies = awake
     }
 
     private func finalizeBodies(h: Double) {

@@ -233,6 +233,13 @@ public final class World {
     /// Moving bodies with at least one contact this step, and the flags that collect them.
     var contactBodies: [Int32] = []
     var bodyInContact: [Bool] = []
+    /// Awake bodies in no contact (integrated in double precision), and the bodies in contact
+    /// that joints also act on (their float solver state is copied around the joint passes).
+    var looseBodies: [Int32] = []
+    var bridgeBodies: [Int32] = []
+    /// Per body in contact: the velocity change of one sub-step from gravity and forces,
+    /// (dvx, dvy, dw, 0) in m/s and rad/s.
+    var solverDeltas: [SIMD4<Float>] = []
 
     public init() {
         // A sentinel so the pools are never empty (their base addresses are then non-nil).

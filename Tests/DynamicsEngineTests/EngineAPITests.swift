@@ -43,13 +43,13 @@ struct EngineIDTests {
     func shapes() {
         let world = World()
         let body = addBox(world, at: .zero)
-        let shape = world.shapes(of: body)[0]
+        let shape = world.shapeIDs(of: body)[0]
         #expect(world.body(of: shape) == body)
         let circle = world.addCircle(to: body, center: Vec2(1, 0), radius: 0.25, density: 1, friction: 0, restitution: 0,
                                      filter: Filter(), userData: 7)
-        #expect(world.userData(of: circle) == 7 && world.shapes(of: body).count == 2)
+        #expect(world.userData(of: circle) == 7 && world.shapeIDs(of: body).count == 2)
         world.destroyShape(circle)
-        #expect(!world.isValid(circle) && world.shapes(of: body) == [shape])
+        #expect(!world.isValid(circle) && world.shapeIDs(of: body) == [shape])
         world.destroyBody(body)
         #expect(!world.isValid(shape))
         #expect(world.counts.bodies == 0 && world.counts.shapes == 0)
@@ -88,8 +88,8 @@ struct EngineBroadPhaseTests {
         let b = addBox(world, at: Vec2(0.5, 0), filter: Filter(categoryBits: 2, maskBits: 2), gravity: false)
         world.step(1.0 / 60)
         #expect(world.counts.contacts == 0 && world.beginEvents.isEmpty)
-        world.setFilter(world.shapes(of: b)[0], Filter(categoryBits: 2, maskBits: 1))
-        world.setFilter(world.shapes(of: a)[0], Filter(categoryBits: 1, maskBits: 2))
+        world.setFilter(world.shapeIDs(of: b)[0], Filter(categoryBits: 2, maskBits: 1))
+        world.setFilter(world.shapeIDs(of: a)[0], Filter(categoryBits: 1, maskBits: 2))
         world.step(1.0 / 60)
         #expect(world.counts.contacts == 1 && world.beginEvents.count == 1)
         let e = world.beginEvents[0]

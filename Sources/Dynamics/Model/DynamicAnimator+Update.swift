@@ -278,7 +278,7 @@ extension DynamicAnimator {
             if let set = boundarySets[k], set.version == c.boundaryVersion, set.referenceBounds == referenceBounds {
                 // Same geometry; the bit may have moved.
                 for body in set.bodies {
-                    for s in world.shapes(of: body) { world.setFilter(s, filter) }
+                    for s in world.shapeIDs(of: body) { world.setFilter(s, filter) }
                 }
                 continue
             }
