@@ -58,10 +58,16 @@ struct WideBody {
 extension World {
     static let graphColorCount = 16
 
-    /// Colours the prepared constraints and packs them four to a `WideConstraint`.
-    /// Complexity: O(c · k) for c constraints trying k colours each (k is small: a body
-    /// touches a handful of others), plus O(colours · bodies / 64) to clear the bitsets.
-    func packWideConstraints() {
+    /// Prepares the touching contacts with an awake body straight into the wide batches
+    /// (as Box2D's b2PrepareContactsTask writes its SIMD constraints): first the greedy graph
+    /// colouring over the contacts, then each batch's lanes are filled from the manifolds,
+    /// with the masses, anchors and block-solve coefficients computed in double precision and
+    /// stored as float. There is no scalar intermediate: a contact's prepared data is written
+    /// once, into its lane. Contacts that approach fast enough to bounce also get a scalar
+    /// double-precision copy (`bouncingConstraints`) for the restitution passes.
+    /// Complexity: O(c · k) for c contacts trying k colours each (k is small: a body touches
+    /// a handful of others), plus O(colours · bodies / 64) to clear the bitsets.
+    func prepareWideContacts(soft: Softness, staticSoft: Softness) {
         overflowConstraints.removeAll(keepingCapacity: true)
         let words = (infos.count + 63) / 64
         let colors = World.graphColorCount
@@ -79,14 +85,24 @@ extension World {
 
         // Work on locals: class properties touched in a loop pay an exclusivity check each time.
         var members = colorMembers, overflow = overflowConstraints, inContact = bodyInContact, bitsArray = colorBits
-        colorMembers = []; overflowConstraints = []; bodyInContact = []; colorBits = []
-        constraints.withUnsafeBufferPointer { ccs in
+        var solver = solverBodies
+        colorMembers = []; overflowConstraints = []; bodyInContact = []; colorBits = []; solverBodies = []
+        // Colouring, in contact order (the order of the scalar solver it replaced).
+        contacts.withUnsafeBufferPointer { cs in
+        shapes.withUnsafeBufferPointer { sh in
+        infos.withUnsafeBufferPointer { inf in
+        sims.withUnsafeBufferPointer { simp in
+        solver.withUnsafeMutableBufferPointer { sb in
         bitsArray.withUnsafeMutableBufferPointer { bits in
         inContact.withUnsafeMutableBufferPointer { flags in
-            for i in 0..<ccs.count {
-                let cc = ccs[i]
-                let a = Int(cc.a), b = Int(cc.b)
-                let dynA = cc.invMassA > 0, dynB = cc.invMassB > 0
+            for ci in 0..<cs.count {
+                let c = cs.baseAddress! + ci
+                if !c.pointee.alive || c.pointee.manifold.pointCount == 0 { continue }
+                let a = Int(sh[Int(c.pointee.shapeA)].body), b = Int(sh[Int(c.pointee.shapeB)].body)
+                let awakeA = inf[a].type == .dynamic && inf[a].isAwake
+                let awakeB = inf[b].type == .dynamic && inf[b].isAwake
+                if !awakeA && !awakeB { continue }
+                let dynA = simp[a].invMass > 0, dynB = simp[b].invMass > 0
                 var assigned = -1
                 for c in 0..<colors {
                     let base = c * words
@@ -97,15 +113,15 @@ extension World {
                     assigned = c
                     break
                 }
-                if assigned >= 0 { members[assigned].append(Int32(i)) } else { overflow.append(Int32(i)) }
-                if dynA { flags[a] = true }
-                if dynB { flags[b] = true }
+                if assigned >= 0 { members[assigned].append(Int32(ci)) } else { overflow.append(Int32(ci)) }
+                if dynA { flags[a] = true } else { sb[a] = SolverBody() }
+                if dynB { flags[b] = true } else { sb[b] = SolverBody() }
             }
-        }}}
+        }}}}}}}
         colorMembers = members; overflowConstraints = overflow; colorBits = bitsArray
 
-        var inContactList = contactBodies, loose = looseBodies, bridge = bridgeBodies, solver = solverBodies
-        contactBodies = []; looseBodies = []; bridgeBodies = []; solverBodies = []
+        var inContactList = contactBodies, loose = looseBodies, bridge = bridgeBodies
+        contactBodies = []; looseBodies = []; bridgeBodies = []
         inContactList.removeAll(keepingCapacity: true)
         loose.removeAll(keepingCapacity: true)
         bridge.removeAll(keepingCapacity: true)
@@ -118,93 +134,164 @@ extension World {
                 flags[b] = false
             }
         }}
-        constraints.withUnsafeBufferPointer { ccs in
-        solver.withUnsafeMutableBufferPointer { sb in
-            for cc in ccs {
-                if cc.invMassA == 0 { sb[Int(cc.a)] = SolverBody() }
-                if cc.invMassB == 0 { sb[Int(cc.b)] = SolverBody() }
-            }
-        }}
         contactBodies = inContactList; looseBodies = loose; bridgeBodies = bridge; solverBodies = solver
         bodyInContact = inContact
+
         // Overflow contacts each get a batch of their own (one lane), after the colours.
-        colorMembers.append([])
-        let empty = ContactConstraint(), emptyPoint = ContactConstraintPoint()
-        // The batches are filled in place: built in a local and appended, each 608-byte batch
-        // was written twice.
+        // The batches are filled in place, every field of every lane written once.
         var batchCount = overflowConstraints.count
         for c in 0..<colors { batchCount += (colorMembers[c].count + 3) / 4 }
-        var wide = wideConstraints
-        wideConstraints = []
+        var wide = wideConstraints, bouncing = bouncingConstraints
+        wideConstraints = []; bouncingConstraints = []
+        bouncing.removeAll(keepingCapacity: true)
         if wide.count > batchCount { wide.removeLast(wide.count - batchCount) }
         if wide.count < batchCount { wide.append(contentsOf: repeatElement(WideConstraint(), count: batchCount - wide.count)) }
-        var batch = 0
+        let restitutionThreshold = Tuning.restitutionThreshold
         wide.withUnsafeMutableBufferPointer { wp in
-        constraints.withUnsafeBufferPointer { ccs in
-        constraintPoints.withUnsafeBufferPointer { pts in
-            for c in 0...colors {
-                let members = c < colors ? colorMembers[c] : overflowConstraints
-                let lanesPerBatch = c < colors ? 4 : 1
-                var k = 0
-                while k < members.count {
-                    // Four lanes; missing ones are an empty constraint (zero masses).
-                    func member(_ j: Int) -> Int32 { j < lanesPerBatch && k + j < members.count ? members[k + j] : -1 }
-                    let idx = SIMD4<Int32>(member(0), member(1), member(2), member(3))
-                    let c0 = ccs[Int(idx[0])]
-                    let c1 = idx[1] >= 0 ? ccs[Int(idx[1])] : empty
-                    let c2 = idx[2] >= 0 ? ccs[Int(idx[2])] : empty
-                    let c3 = idx[3] >= 0 ? ccs[Int(idx[3])] : empty
-                    func point(_ lane: Int, _ k: Int) -> ContactConstraintPoint {
-                        let i = Int(idx[lane])
-                        return i >= 0 ? pts[2 * i + k] : emptyPoint
+        contacts.withUnsafeBufferPointer { cs in
+        shapes.withUnsafeBufferPointer { sh in
+        infos.withUnsafeBufferPointer { inf in
+        sims.withUnsafeBufferPointer { simp in
+        states.withUnsafeBufferPointer { stp in
+            var batch = 0
+            for color in 0...colors {
+                let list = color < colors ? colorMembers[color] : overflowConstraints
+                let lanesPerBatch = color < colors ? 4 : 1
+                list.withUnsafeBufferPointer { list in
+                    var k = 0
+                    while k < list.count {
+                        let wc = wp.baseAddress! + batch
+                        for j in 0..<4 {
+                            let ci = j < lanesPerBatch && k + j < list.count ? Int(list[k + j]) : -1
+                            if ci < 0 {
+                                World.fillEmptyLane(wc, j, dummy: Int32(dummy))
+                                continue
+                            }
+                            let c = cs.baseAddress! + ci
+                            let a = Int(sh[Int(c.pointee.shapeA)].body), b = Int(sh[Int(c.pointee.shapeB)].body)
+                            let pointCount = c.pointee.manifold.pointCount
+                            let n = c.pointee.manifold.normal, t = n.rightPerp
+                            let mA = simp[a].invMass, iA = simp[a].invInertia
+                            let mB = simp[b].invMass, iB = simp[b].invInertia
+                            let sf = (inf[a].type == .static || inf[b].type == .static) ? staticSoft : soft
+                            let vA = stp[a].v, wA = stp[a].w, vB = stp[b].v, wB = stp[b].w
+                            wc.pointee.a[j] = Int32(a); wc.pointee.b[j] = Int32(b)
+                            wc.pointee.source[j] = Int32(ci)
+                            wc.pointee.nx[j] = Float(n.x); wc.pointee.ny[j] = Float(n.y)
+                            wc.pointee.friction[j] = Float(c.pointee.friction)
+                            wc.pointee.mA[j] = Float(mA); wc.pointee.iA[j] = Float(iA)
+                            wc.pointee.mB[j] = Float(mB); wc.pointee.iB[j] = Float(iB)
+                            wc.pointee.biasRate[j] = Float(sf.biasRate)
+                            wc.pointee.massScale[j] = Float(sf.massScale)
+                            wc.pointee.impulseScale[j] = Float(sf.impulseScale)
+
+                            // A point's anchors, masses and approach speed.
+                            @inline(__always)
+                            func point(_ mp: ManifoldPoint) -> (rnA: Double, rnB: Double, point: ContactConstraintPoint) {
+                                var cp = ContactConstraintPoint()
+                                cp.anchorA = mp.anchorA
+                                cp.anchorB = mp.anchorB
+                                cp.normalImpulse = mp.normalImpulse
+                                cp.tangentImpulse = mp.tangentImpulse
+                                cp.baseSeparation = mp.separation - dot(mp.anchorB - mp.anchorA, n)
+                                let rnA = cross(mp.anchorA, n), rnB = cross(mp.anchorB, n)
+                                let kn = mA + mB + iA * rnA * rnA + iB * rnB * rnB
+                                cp.normalMass = kn > 0 ? 1 / kn : 0
+                                let rtA = cross(mp.anchorA, t), rtB = cross(mp.anchorB, t)
+                                let kt = mA + mB + iA * rtA * rtA + iB * rtB * rtB
+                                cp.tangentMass = kt > 0 ? 1 / kt : 0
+                                let dv = (vB + cross(wB, mp.anchorB)) - (vA + cross(wA, mp.anchorA))
+                                cp.relativeVelocity = dot(n, dv)
+                                return (rnA, rnB, cp)
+                            }
+                            let p1 = point(c.pointee.manifold.p0)
+                            wc.pointee.rAx1[j] = Float(p1.point.anchorA.x); wc.pointee.rAy1[j] = Float(p1.point.anchorA.y)
+                            wc.pointee.rBx1[j] = Float(p1.point.anchorB.x); wc.pointee.rBy1[j] = Float(p1.point.anchorB.y)
+                            wc.pointee.base1[j] = Float(p1.point.baseSeparation)
+                            wc.pointee.normalMass1[j] = Float(p1.point.normalMass)
+                            wc.pointee.tangentMass1[j] = Float(p1.point.tangentMass)
+                            wc.pointee.normalImpulse1[j] = Float(p1.point.normalImpulse)
+                            wc.pointee.tangentImpulse1[j] = Float(p1.point.tangentImpulse)
+                            wc.pointee.maxNormalImpulse1[j] = 0
+                            wc.pointee.maxNormalImpulse2[j] = 0
+                            var p2 = ContactConstraintPoint()
+                            var useBlock = false
+                            var invK11 = 0.0, invK12 = 0.0, invK22 = 0.0, k12 = 0.0
+                            if pointCount == 2 {
+                                let q = point(c.pointee.manifold.p1)
+                                p2 = q.point
+                                wc.pointee.rAx2[j] = Float(p2.anchorA.x); wc.pointee.rAy2[j] = Float(p2.anchorA.y)
+                                wc.pointee.rBx2[j] = Float(p2.anchorB.x); wc.pointee.rBy2[j] = Float(p2.anchorB.y)
+                                wc.pointee.base2[j] = Float(p2.baseSeparation)
+                                wc.pointee.normalMass2[j] = Float(p2.normalMass)
+                                wc.pointee.tangentMass2[j] = Float(p2.tangentMass)
+                                wc.pointee.normalImpulse2[j] = Float(p2.normalImpulse)
+                                wc.pointee.tangentImpulse2[j] = Float(p2.tangentImpulse)
+                                let k11 = mA + mB + iA * p1.rnA * p1.rnA + iB * p1.rnB * p1.rnB
+                                let k22 = mA + mB + iA * q.rnA * q.rnA + iB * q.rnB * q.rnB
+                                k12 = mA + mB + iA * p1.rnA * q.rnA + iB * p1.rnB * q.rnB
+                                let det = k11 * k22 - k12 * k12
+                                // Nearly parallel rows (points almost on top of each other): one by one.
+                                if k11 * k11 < 1000 * det && det > 0 {
+                                    useBlock = true
+                                    invK11 = k22 / det
+                                    invK22 = k11 / det
+                                    invK12 = -k12 / det
+                                }
+                            } else {
+                                // No second point: zero masses, never speculative, never pushes.
+                                wc.pointee.rAx2[j] = 0; wc.pointee.rAy2[j] = 0
+                                wc.pointee.rBx2[j] = 0; wc.pointee.rBy2[j] = 0
+                                wc.pointee.base2[j] = 1
+                                wc.pointee.normalMass2[j] = 0; wc.pointee.tangentMass2[j] = 0
+                                wc.pointee.normalImpulse2[j] = 0; wc.pointee.tangentImpulse2[j] = 0
+                            }
+                            wc.pointee.block[j] = useBlock
+                            wc.pointee.invK11[j] = Float(invK11); wc.pointee.invK12[j] = Float(invK12)
+                            wc.pointee.invK22[j] = Float(invK22); wc.pointee.k12[j] = Float(k12)
+
+                            let restitution = c.pointee.restitution
+                            let approach = min(p1.point.relativeVelocity, pointCount == 2 ? p2.relativeVelocity : 0)
+                            if restitution > 0 && approach < -restitutionThreshold {
+                                var cc = ContactConstraint()
+                                cc.contactIndex = Int32(ci)
+                                cc.a = Int32(a); cc.b = Int32(b)
+                                cc.pointCount = Int32(pointCount)
+                                cc.normal = n
+                                cc.restitution = restitution
+                                cc.invMassA = mA; cc.invIA = iA; cc.invMassB = mB; cc.invIB = iB
+                                cc.lane = Int32(4 * batch + j)
+                                bouncing.append(BouncingConstraint(constraint: cc, p0: p1.point, p1: p2))
+                            }
+                        }
+                        batch += 1
+                        k += lanesPerBatch
                     }
-                    let p10 = point(0, 0), p11 = point(1, 0), p12 = point(2, 0), p13 = point(3, 0)
-                    let p20 = point(0, 1), p21 = point(1, 1), p22 = point(2, 1), p23 = point(3, 1)
-                    func lanes(_ f: (ContactConstraint) -> Double) -> FloatW {
-                        FloatW(Float(f(c0)), Float(f(c1)), Float(f(c2)), Float(f(c3)))
-                    }
-                    func lanes1(_ f: (ContactConstraintPoint) -> Double) -> FloatW {
-                        FloatW(Float(f(p10)), Float(f(p11)), Float(f(p12)), Float(f(p13)))
-                    }
-                    // A lane's second point counts only if its manifold has two.
-                    let two = SIMD4<Int32>(c0.pointCount, c1.pointCount, c2.pointCount, c3.pointCount) .== 2
-                    func lanes2(_ f: (ContactConstraintPoint) -> Double, otherwise: Float = 0) -> FloatW {
-                        FloatW(Float(f(p20)), Float(f(p21)), Float(f(p22)), Float(f(p23)))
-                            .replacing(with: otherwise, where: .!two)
-                    }
-                    let wc = wp.baseAddress! + batch
-                    batch += 1
-                    wc.pointee.maxNormalImpulse1 = FloatW(); wc.pointee.maxNormalImpulse2 = FloatW()
-                    wc.pointee.source = idx
-                    wc.pointee.a = SIMD4<Int32>(c0.a, c1.a, c2.a, c3.a).replacing(with: Int32(dummy), where: idx .< 0)
-                    wc.pointee.b = SIMD4<Int32>(c0.b, c1.b, c2.b, c3.b).replacing(with: Int32(dummy), where: idx .< 0)
-                    wc.pointee.nx = lanes { $0.normal.x }; wc.pointee.ny = lanes { $0.normal.y }
-                    wc.pointee.friction = lanes { $0.friction }
-                    wc.pointee.mA = lanes { $0.invMassA }; wc.pointee.iA = lanes { $0.invIA }
-                    wc.pointee.mB = lanes { $0.invMassB }; wc.pointee.iB = lanes { $0.invIB }
-                    wc.pointee.biasRate = lanes { $0.softness.biasRate }
-                    wc.pointee.massScale = lanes { $0.softness.massScale }
-                    wc.pointee.impulseScale = lanes { $0.softness.impulseScale }
-                    wc.pointee.rAx1 = lanes1 { $0.anchorA.x }; wc.pointee.rAy1 = lanes1 { $0.anchorA.y }
-                    wc.pointee.rBx1 = lanes1 { $0.anchorB.x }; wc.pointee.rBy1 = lanes1 { $0.anchorB.y }
-                    wc.pointee.base1 = lanes1 { $0.baseSeparation }
-                    wc.pointee.normalMass1 = lanes1 { $0.normalMass }; wc.pointee.tangentMass1 = lanes1 { $0.tangentMass }
-                    wc.pointee.normalImpulse1 = lanes1 { $0.normalImpulse }; wc.pointee.tangentImpulse1 = lanes1 { $0.tangentImpulse }
-                    wc.pointee.rAx2 = lanes2 { $0.anchorA.x }; wc.pointee.rAy2 = lanes2 { $0.anchorA.y }
-                    wc.pointee.rBx2 = lanes2 { $0.anchorB.x }; wc.pointee.rBy2 = lanes2 { $0.anchorB.y }
-                    wc.pointee.base2 = lanes2({ $0.baseSeparation }, otherwise: 1) // never speculative, never pushes
-                    wc.pointee.normalMass2 = lanes2 { $0.normalMass }; wc.pointee.tangentMass2 = lanes2 { $0.tangentMass }
-                    wc.pointee.normalImpulse2 = lanes2 { $0.normalImpulse }; wc.pointee.tangentImpulse2 = lanes2 { $0.tangentImpulse }
-                    wc.pointee.block = SIMD4<Int32>(c0.useBlock ? 1 : 0, c1.useBlock ? 1 : 0, c2.useBlock ? 1 : 0, c3.useBlock ? 1 : 0) .== 1
-                    wc.pointee.block = wc.pointee.block .& two
-                    wc.pointee.invK11 = lanes { $0.invK11 }; wc.pointee.invK12 = lanes { $0.invK12 }; wc.pointee.invK22 = lanes { $0.invK22 }
-                    wc.pointee.k12 = lanes { $0.k12 }
-                    k += lanesPerBatch
                 }
             }
-        }}}
+        }}}}}}
+        // Restitution runs point after point in contact order, as the scalar solver did.
+        if bouncing.count > 1 { bouncing.sort { $0.constraint.contactIndex < $1.constraint.contactIndex } }
         wideConstraints = wide
-        colorMembers.removeLast()
+        bouncingConstraints = bouncing
+    }
+
+    /// A padding lane: the dummy body, zero masses, no second point.
+    @inline(__always)
+    static func fillEmptyLane(_ wc: UnsafeMutablePointer<WideConstraint>, _ j: Int, dummy: Int32) {
+        wc.pointee.a[j] = dummy; wc.pointee.b[j] = dummy
+        wc.pointee.source[j] = -1
+        wc.pointee.nx[j] = 0; wc.pointee.ny[j] = 0; wc.pointee.friction[j] = 0
+        wc.pointee.mA[j] = 0; wc.pointee.iA[j] = 0; wc.pointee.mB[j] = 0; wc.pointee.iB[j] = 0
+        wc.pointee.biasRate[j] = 0; wc.pointee.massScale[j] = 1; wc.pointee.impulseScale[j] = 0
+        wc.pointee.rAx1[j] = 0; wc.pointee.rAy1[j] = 0; wc.pointee.rBx1[j] = 0; wc.pointee.rBy1[j] = 0
+        wc.pointee.base1[j] = 0; wc.pointee.normalMass1[j] = 0; wc.pointee.tangentMass1[j] = 0
+        wc.pointee.normalImpulse1[j] = 0; wc.pointee.tangentImpulse1[j] = 0; wc.pointee.maxNormalImpulse1[j] = 0
+        wc.pointee.rAx2[j] = 0; wc.pointee.rAy2[j] = 0; wc.pointee.rBx2[j] = 0; wc.pointee.rBy2[j] = 0
+        wc.pointee.base2[j] = 1; wc.pointee.normalMass2[j] = 0; wc.pointee.tangentMass2[j] = 0
+        wc.pointee.normalImpulse2[j] = 0; wc.pointee.tangentImpulse2[j] = 0; wc.pointee.maxNormalImpulse2[j] = 0
+        wc.pointee.invK11[j] = 0; wc.pointee.invK12[j] = 0; wc.pointee.invK22[j] = 0; wc.pointee.k12[j] = 0
+        wc.pointee.block[j] = false
     }
 
     /// Loads the bodies in contact into their float solver state for the step: velocity,
@@ -299,24 +386,6 @@ extension World {
                 let c2 = p[2] - da * p[3], s2 = p[3] + da * p[2]
                 let inv = 1 / (c2 * c2 + s2 * s2).squareRoot()
                 sb[b].p = SIMD4<Float>(p[0] + hf * v[0], p[1] + hf * v[1], c2 * inv, s2 * inv)
-            }
-        }}
-    }
-
-    /// Copies the lanes' impulses back into the scalar constraint points.
-    func unpackWideConstraints() {
-        wideConstraints.withUnsafeBufferPointer { wcs in
-        constraintPoints.withUnsafeMutableBufferPointer { pts in
-            for wc in wcs {
-                for lane in 0..<4 where wc.source[lane] >= 0 {
-                    let i = Int(wc.source[lane])
-                    pts[2 * i].normalImpulse = Double(wc.normalImpulse1[lane])
-                    pts[2 * i].tangentImpulse = Double(wc.tangentImpulse1[lane])
-                    pts[2 * i].maxNormalImpulse = Double(wc.maxNormalImpulse1[lane])
-                    pts[2 * i + 1].normalImpulse = Double(wc.normalImpulse2[lane])
-                    pts[2 * i + 1].tangentImpulse = Double(wc.tangentImpulse2[lane])
-                    pts[2 * i + 1].maxNormalImpulse = Double(wc.maxNormalImpulse2[lane])
-                }
             }
         }}
     }

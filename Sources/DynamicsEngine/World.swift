@@ -208,12 +208,10 @@ public final class World {
     var scratchA = UnsafeMutablePointer<Vec2>.allocate(capacity: 2 * Tuning.maxPolygonVertices)
     var scratchB = UnsafeMutablePointer<Vec2>.allocate(capacity: 2 * Tuning.maxPolygonVertices)
     var awakeBodies: [Int32] = []
-    var constraints: [ContactConstraint] = []
-    var constraintPoints: [ContactConstraintPoint] = []
     var sleepScratch = SleepScratch()
-    /// Constraints that approach fast enough to bounce (restitution > 0): the only ones the
-    /// restitution passes visit.
-    var bouncingConstraints: [Int32] = []
+    /// Contacts that approach fast enough to bounce (restitution > 0), in double precision:
+    /// the only ones the restitution passes visit.
+    var bouncingConstraints: [BouncingConstraint] = []
     /// The wide solver's batches (see World+WideSolver.swift), the constraints that found
     /// no colour, and the colouring's scratch.
     var wideConstraints: [WideConstraint] = []
