@@ -91,7 +91,7 @@ extension World {
             contacts.withUnsafeBufferPointer { cs in
             shapes.withUnsafeBufferPointer { sh in
                 for ci in 0..<cs.count where cs[ci].alive && cs[ci].manifold.pointCount > 0 {
-                    let a = sh[Int(cs[ci].shapeA)].body, b = sh[Int(cs[ci].shapeB)].body
+                    let a = cs[ci].bodyA, b = cs[ci].bodyB
                     if parent[Int(a)] < 0 || parent[Int(b)] < 0 { continue } // static or asleep
                     let ra = find(a), rb = find(b)
                     if ra != rb { if ra < rb { parent[Int(rb)] = ra } else { parent[Int(ra)] = rb } }

@@ -98,7 +98,7 @@ extension World {
             for ci in 0..<cs.count {
                 let c = cs.baseAddress! + ci
                 if !c.pointee.alive || c.pointee.manifold.pointCount == 0 { continue }
-                let a = Int(sh[Int(c.pointee.shapeA)].body), b = Int(sh[Int(c.pointee.shapeB)].body)
+                let a = Int(c.pointee.bodyA), b = Int(c.pointee.bodyB)
                 let awakeA = inf[a].type == .dynamic && inf[a].isAwake
                 let awakeB = inf[b].type == .dynamic && inf[b].isAwake
                 if !awakeA && !awakeB { continue }
@@ -168,7 +168,7 @@ extension World {
                                 continue
                             }
                             let c = cs.baseAddress! + ci
-                            let a = Int(sh[Int(c.pointee.shapeA)].body), b = Int(sh[Int(c.pointee.shapeB)].body)
+                            let a = Int(c.pointee.bodyA), b = Int(c.pointee.bodyB)
                             let pointCount = c.pointee.manifold.pointCount
                             let n = c.pointee.manifold.normal, t = n.rightPerp
                             let mA = simp[a].invMass, iA = simp[a].invInertia
