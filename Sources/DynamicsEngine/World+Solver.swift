@@ -4,8 +4,10 @@
 // Soft constraints (a mass-spring-damper per contact, stiffness tied to the sub-step) keep
 // stacks standing without the jitter of Baumgarte stabilization, and sub-stepping buys
 // accuracy for far less than extra iterations would cost. The warm start, solve and relax
-// passes run four contacts at a time (World+WideSolver.swift); preparation, restitution and
-// the impulses kept for the next step are here, in double precision.
+// passes run four contacts at a time (World+WideSolver.swift), which also prepares the
+// contacts straight into those batches (masses computed in double precision, stored as
+// float); restitution (on a double-precision copy of the bouncing contacts) and the
+// impulses kept for the next step are here.
 
 /// Soft constraint coefficients for a given stiffness, damping ratio and time step.
 struct Softness {
