@@ -25,13 +25,11 @@ struct ManifoldPoint: Sendable {
 
 
 struct Manifold: Sendable {
-    /// First, so that the passes that only ask whether there is a manifold read the
-    /// contact's first cache line.
-    var pointCount = 0
     /// From A to B, world axes.
     var normal = Vec2.zero
     var p0 = ManifoldPoint()
     var p1 = ManifoldPoint()
+    var pointCount = 0
 
     @inline(__always) subscript(i: Int) -> ManifoldPoint {
         get { i == 0 ? p0 : p1 }
@@ -217,12 +215,9 @@ enum Collide {
             bv[i] = xf.apply(b.vertices[i])
             bn[i] = xf.q.rotate(b.normals[i])
         }
-        // Most pairs handed over are apart (their swept boxes overlap, the shapes do not):
-        // an axis of A that separates them makes B's axes unnecessary.
         var (edgeA, sepA) = maxSeparation(av, a.normals, a.count, bv, b.count)
-        if sepA > speculative { return Manifold() }
         var (edgeB, sepB) = maxSeparation(bv, bn, b.count, av, a.count)
-        if sepB > speculative { return Manifold() }
+        if sepA > speculative || sepB > speculative { return Manifold() }
 
         // Reference face: A's unless B's separates clearly more (a small bias keeps it stable).
         let flip = sepB > sepA + 0.1 * Tuning.linearSlop
