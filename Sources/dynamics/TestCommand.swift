@@ -132,28 +132,31 @@ enum Worker {
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
-        // Read while the worker runs, so a large report never blocks it on a full pipe.
-        final class Buffer: @unchecked Sendable { var data = Data(); let lock = NSLock() }
+        // Read on a thread of its own while the worker runs, so a large report never blocks it
+        // on a full pipe, and to the end of the pipe, so no chunk can arrive after the report
+        // is taken (a readability handler may still be appending when it is removed).
+        final class Buffer: @unchecked Sendable { var data = Data() }
         let buffer = Buffer()
-        output.fileHandleForReading.readabilityHandler = { handle in
-            let chunk = handle.availableData
-            buffer.lock.lock(); buffer.data.append(chunk); buffer.lock.unlock()
-        }
+        let reading = DispatchGroup()
         let done = DispatchSemaphore(value: 0)
         process.terminationHandler = { _ in done.signal() }
         do { try process.run() } catch { return failed("cannot start a worker: \(error)") }
+        reading.enter()
+        DispatchQueue.global().async {
+            buffer.data = output.fileHandleForReading.readDataToEndOfFile()
+            reading.leave()
+        }
         if done.wait(timeout: .now() + timeout) == .timedOut {
             process.terminate()
             if done.wait(timeout: .now() + 1) == .timedOut {
                 kill(process.processIdentifier, SIGKILL)
                 done.wait()
             }
-            output.fileHandleForReading.readabilityHandler = nil
+            reading.wait()
             return failed("timed out after \(String(format: "%g", timeout)) s")
         }
-        output.fileHandleForReading.readabilityHandler = nil
-        let rest = output.fileHandleForReading.readDataToEndOfFile()
-        buffer.lock.lock(); buffer.data.append(rest); let data = buffer.data; buffer.lock.unlock()
+        reading.wait()   // the pipe's end: the worker is gone, so this returns
+        let data = buffer.data
         if process.terminationReason == .uncaughtSignal {
             return failed("crashed (signal \(process.terminationStatus))")
         }
