@@ -6,9 +6,12 @@ struct Contact {
     /// In collide order: a polygon comes before a circle.
     var shapeA: Int32
     var shapeB: Int32
-    var manifold = Manifold()
-    var friction = 0.0
-    var restitution = 0.0
+    /// The shapes' bodies (a shape never changes body): the passes that visit every contact
+    /// find them here, without a load from each shape. The flags come next, and the manifold
+    /// (its point count first) after them, so a contact's first cache line says whether a
+    /// pass has anything to do with it.
+    var bodyA: Int32 = -1
+    var bodyB: Int32 = -1
     /// Touching as the collision delegate sees it: set when a point comes within the slop,
     /// cleared only when the manifold empties (the shapes really separated), so resting
     /// micro-bounces report nothing.
@@ -18,6 +21,9 @@ struct Contact {
     var chainReversed = false
     /// False for a free slot.
     var alive = true
+    var friction = 0.0
+    var restitution = 0.0
+    var manifold = Manifold()
 
     init(key: UInt64, shapeA: Int32, shapeB: Int32) {
         self.key = key

@@ -25,11 +25,13 @@ struct ManifoldPoint: Sendable {
 
 
 struct Manifold: Sendable {
+    /// First, so that the passes that only ask whether there is a manifold read the
+    /// contact's first cache line.
+    var pointCount = 0
     /// From A to B, world axes.
     var normal = Vec2.zero
     var p0 = ManifoldPoint()
     var p1 = ManifoldPoint()
-    var pointCount = 0
 
     @inline(__always) subscript(i: Int) -> ManifoldPoint {
         get { i == 0 ? p0 : p1 }
@@ -125,20 +127,29 @@ enum Collide {
         return m
     }
 
-    /// Largest separation of `b` from `a` along `a`'s edge normals.
+    /// Largest separation of `b` from `a` along `a`'s edge normals, or the first one above
+    /// `limit` (the caller then drops the pair, so which axis separates more is moot).
+    /// An axis stops being measured once it can no longer beat the best so far: its
+    /// separation only falls as more of `b`'s vertices are tried.
     @inline(__always)
     private static func maxSeparation(_ a: UnsafePointer<Vec2>, _ an: UnsafePointer<Vec2>, _ ac: Int,
-                                      _ b: UnsafePointer<Vec2>, _ bc: Int) -> (edge: Int, separation: Double) {
+                                      _ b: UnsafePointer<Vec2>, _ bc: Int, limit: Double) -> (edge: Int, separation: Double) {
         var best = 0
         var maxSep = -Double.greatestFiniteMagnitude
         for i in 0..<ac {
             let n = an[i], v = a[i]
             var si = Double.greatestFiniteMagnitude
+            var beaten = false
             for j in 0..<bc {
                 let s = dot(n, b[j] - v)
-                if s < si { si = s }
+                if s < si {
+                    si = s
+                    if si <= maxSep { beaten = true; break }
+                }
             }
-            if si > maxSep { maxSep = si; best = i }
+            if beaten { continue }
+            maxSep = si; best = i
+            if si > limit { break }
         }
         return (best, maxSep)
     }
@@ -211,13 +222,14 @@ enum Collide {
         let av = scratchA
         for i in 0..<a.count { av[i] = a.vertices[i] - origin }
         let bv = scratch, bn = scratch + b.count
-        for i in 0..<b.count {
-            bv[i] = xf.apply(b.vertices[i])
-            bn[i] = xf.q.rotate(b.normals[i])
-        }
-        var (edgeA, sepA) = maxSeparation(av, a.normals, a.count, bv, b.count)
-        var (edgeB, sepB) = maxSeparation(bv, bn, b.count, av, a.count)
-        if sepA > speculative || sepB > speculative { return Manifold() }
+        for i in 0..<b.count { bv[i] = xf.apply(b.vertices[i]) }
+        // Most pairs handed over are apart (their swept boxes overlap, the shapes do not):
+        // an axis of A that separates them makes B's axes (and B's rotated normals) unnecessary.
+        var (edgeA, sepA) = maxSeparation(av, a.normals, a.count, bv, b.count, limit: speculative)
+        if sepA > speculative { return Manifold() }
+        for i in 0..<b.count { bn[i] = xf.q.rotate(b.normals[i]) }
+        var (edgeB, sepB) = maxSeparation(bv, bn, b.count, av, a.count, limit: speculative)
+        if sepB > speculative { return Manifold() }
 
         // Reference face: A's unless B's separates clearly more (a small bias keeps it stable).
         let flip = sepB > sepA + 0.1 * Tuning.linearSlop

@@ -264,6 +264,7 @@ extension World {
                 if shapes[Int(a)].kind.rawValue > shapes[Int(b)].kind.rawValue { swap(&a, &b) }
                 var c = Contact(key: key, shapeA: a, shapeB: b)
                 let sa = shapes[Int(a)], sb = shapes[Int(b)]
+                c.bodyA = sa.body; c.bodyB = sb.body
                 c.friction = (sa.friction * sb.friction).squareRoot()
                 c.restitution = max(sa.restitution, sb.restitution)
                 let slot: Int32
@@ -319,11 +320,11 @@ extension World {
             for ci in 0..<count {
                 let c = cs.baseAddress! + ci
                 if !c.pointee.alive { continue }
-                let pa = sh.baseAddress! + Int(c.pointee.shapeA), pb = sh.baseAddress! + Int(c.pointee.shapeB)
-                let a = Int(pa.pointee.body), b = Int(pb.pointee.body)
+                let a = Int(c.pointee.bodyA), b = Int(c.pointee.bodyB)
                 let awakeA = inf[a].type == .dynamic && inf[a].isAwake
                 let awakeB = inf[b].type == .dynamic && inf[b].isAwake
                 if !awakeA && !awakeB { continue }
+                let pa = sh.baseAddress! + Int(c.pointee.shapeA), pb = sh.baseAddress! + Int(c.pointee.shapeB)
                 if !pa.pointee.aabb.overlaps(pb.pointee.aabb) {
                     // Most pairs of the broad phase (fat boxes) are apart: nothing to compute,
                     // and nothing to write unless the pair touched in the last step.

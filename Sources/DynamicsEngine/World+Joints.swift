@@ -85,53 +85,60 @@ extension World {
 
     /// Prepares the joints that have an awake body for this step of sub-step `h`.
     func prepareJoints(h: Double) {
-        activeJoints.removeAll(keepingCapacity: true)
-        for ji in joints.indices where joints[ji].alive {
-            var j = joints[ji]
-            let a = Int(j.bodyA), b = Int(j.bodyB)
-            let awakeA = infos[a].type == .dynamic && infos[a].isAwake
-            let awakeB = infos[b].type == .dynamic && infos[b].isAwake
+        // Through pointers, on a local list: no copies of whole joints, no exclusivity checks.
+        var active = activeJoints
+        activeJoints = []
+        active.removeAll(keepingCapacity: true)
+        joints.withUnsafeMutableBufferPointer { js in
+        infos.withUnsafeBufferPointer { inf in
+        sims.withUnsafeBufferPointer { simp in
+        for ji in 0..<js.count where js[ji].alive {
+            let j = js.baseAddress! + ji
+            let a = Int(j.pointee.bodyA), b = Int(j.pointee.bodyB)
+            let awakeA = inf[a].type == .dynamic && inf[a].isAwake
+            let awakeB = inf[b].type == .dynamic && inf[b].isAwake
             if !awakeA && !awakeB { continue }
-            let simA = sims[a], simB = sims[b]
+            let simA = simp[a], simB = simp[b]
             let qA = simA.transform.q, qB = simB.transform.q
-            j.rA = qA.rotate(j.localAnchorA - simA.localCenter)
-            j.rB = qB.rotate(j.localAnchorB - simB.localCenter)
-            j.deltaCenter = simB.center - simA.center
-            // The relative angle costs two atan2 and a sin/cos: only the kinds that hold an
-            // angle read it (a free pin or a distance joint does not).
-            if j.kind != .distance && (j.kind != .revolute || j.enableLimit) {
-                j.deltaAngle = relativeAngle(qB, qA) - j.referenceAngle
-                j.deltaAngle = atan2(sin(j.deltaAngle), cos(j.deltaAngle))
+            j.pointee.rA = qA.rotate(j.pointee.localAnchorA - simA.localCenter)
+            j.pointee.rB = qB.rotate(j.pointee.localAnchorB - simB.localCenter)
+            j.pointee.deltaCenter = simB.center - simA.center
+            // The angle only where a constraint reads it: a pin without limits (most joints)
+            // skips the three transcendental calls.
+            if j.pointee.kind == .weld || j.pointee.kind == .prismatic || (j.pointee.kind == .revolute && j.pointee.enableLimit) {
+                let delta = relativeAngle(qB, qA) - j.pointee.referenceAngle
+                j.pointee.deltaAngle = atan2(sin(delta), cos(delta))
             }
             let mA = simA.invMass, iA = simA.invInertia, mB = simB.invMass, iB = simB.invInertia
             let k = iA + iB
-            j.angularMass = k > 0 ? 1 / k : 0
-            switch j.kind {
+            j.pointee.angularMass = k > 0 ? 1 / k : 0
+            switch j.pointee.kind {
             case .distance:
-                let d = j.deltaCenter + j.rB - j.rA
+                let d = j.pointee.deltaCenter + j.pointee.rB - j.pointee.rA
                 let axis = d.normalized
-                let crA = cross(j.rA, axis), crB = cross(j.rB, axis)
+                let crA = cross(j.pointee.rA, axis), crB = cross(j.pointee.rB, axis)
                 let kk = mA + mB + iA * crA * crA + iB * crB * crB
-                j.axialMass = kk > 0 ? 1 / kk : 0
-                j.springSoftness = Softness(hertz: j.hertz, dampingRatio: j.dampingRatio, h: h)
-                j.explicitSpring = j.enableSpring && j.hertz > 0 && 2 * Double.pi * j.hertz * h <= 0.5
-                j.pointLike = !j.enableSpring && !j.enableLimit && j.length < Tuning.linearSlop
+                j.pointee.axialMass = kk > 0 ? 1 / kk : 0
+                j.pointee.springSoftness = Softness(hertz: j.pointee.hertz, dampingRatio: j.pointee.dampingRatio, h: h)
+                j.pointee.explicitSpring = j.pointee.enableSpring && j.pointee.hertz > 0 && 2 * Double.pi * j.pointee.hertz * h <= 0.5
+                j.pointee.pointLike = !j.pointee.enableSpring && !j.pointee.enableLimit && j.pointee.length < Tuning.linearSlop
             case .prismatic:
-                j.axisA = qA.rotate(j.localAxisA)
-                let d = j.deltaCenter + j.rB - j.rA
-                let a1 = cross(d + j.rA, j.axisA), a2 = cross(j.rB, j.axisA)
+                j.pointee.axisA = qA.rotate(j.pointee.localAxisA)
+                let d = j.pointee.deltaCenter + j.pointee.rB - j.pointee.rA
+                let a1 = cross(d + j.pointee.rA, j.pointee.axisA), a2 = cross(j.pointee.rB, j.pointee.axisA)
                 let kk = mA + mB + iA * a1 * a1 + iB * a2 * a2
-                j.axialMass = kk > 0 ? 1 / kk : 0
+                j.pointee.axialMass = kk > 0 ? 1 / kk : 0
             case .target:
-                j.springSoftness = Softness(hertz: j.hertz, dampingRatio: j.dampingRatio, h: h)
-                j.angularSoftness = Softness(hertz: j.angularHertz, dampingRatio: j.dampingRatio, h: h)
-                j.deltaAngle = targetAngleError(j, simB.transform)
+                j.pointee.springSoftness = Softness(hertz: j.pointee.hertz, dampingRatio: j.pointee.dampingRatio, h: h)
+                j.pointee.angularSoftness = Softness(hertz: j.pointee.angularHertz, dampingRatio: j.pointee.dampingRatio, h: h)
+                j.pointee.deltaAngle = targetAngleError(j.pointee, simB.transform)
             case .revolute, .weld:
                 break
             }
-            joints[ji] = j
-            activeJoints.append(Int32(ji))
+            active.append(Int32(ji))
         }
+        }}}
+        activeJoints = active
     }
 
     /// Explicit spring forces for this sub-step (symplectic Euler: velocities first, from the
@@ -162,32 +169,32 @@ extension World {
         joints.withUnsafeMutableBufferPointer { js in
         sims.withUnsafeBufferPointer { simp in
             for ji in activeJoints {
-                let j = js[Int(ji)]
-                let a = Int(j.bodyA), b = Int(j.bodyB)
+                let j = UnsafePointer(js.baseAddress! + Int(ji)) // no copy of the whole joint
+                let a = Int(j.pointee.bodyA), b = Int(j.pointee.bodyB)
                 let mA = simp[a].invMass, iA = simp[a].invInertia, mB = simp[b].invMass, iB = simp[b].invInertia
                 let sA = states + a, sB = states + b
-                let rA = sA.pointee.dq.rotate(j.rA), rB = sB.pointee.dq.rotate(j.rB)
-                var P = j.linearImpulse
-                var L = j.angularImpulse
-                switch j.kind {
+                let rA = sA.pointee.dq.rotate(j.pointee.rA), rB = sB.pointee.dq.rotate(j.pointee.rB)
+                var P = j.pointee.linearImpulse
+                var L = j.pointee.angularImpulse
+                switch j.pointee.kind {
                 case .distance:
-                    if !j.pointLike {
-                        let d = (sB.pointee.dp - sA.pointee.dp) + j.deltaCenter + rB - rA
-                        P = (j.axialImpulse + j.lowerImpulse - j.upperImpulse) * d.normalized
+                    if !j.pointee.pointLike {
+                        let d = (sB.pointee.dp - sA.pointee.dp) + j.pointee.deltaCenter + rB - rA
+                        P = (j.pointee.axialImpulse + j.pointee.lowerImpulse - j.pointee.upperImpulse) * d.normalized
                     }
                     L = 0
                 case .revolute:
-                    L = j.frictionImpulse + j.lowerImpulse - j.upperImpulse
+                    L = j.pointee.frictionImpulse + j.pointee.lowerImpulse - j.pointee.upperImpulse
                 case .prismatic:
-                    let axis = sA.pointee.dq.rotate(j.axisA)
-                    let d = (sB.pointee.dp - sA.pointee.dp) + j.deltaCenter + rB - rA
+                    let axis = sA.pointee.dq.rotate(j.pointee.axisA)
+                    let d = (sB.pointee.dp - sA.pointee.dp) + j.pointee.deltaCenter + rB - rA
                     let perp = axis.leftPerp
                     let a1 = cross(d + rA, axis), a2 = cross(rB, axis)
                     let s1 = cross(d + rA, perp), s2 = cross(rB, perp)
-                    let axial = j.lowerImpulse - j.upperImpulse
-                    let Pv = j.linearImpulse.x * perp + axial * axis
-                    let LA = j.linearImpulse.x * s1 + j.linearImpulse.y + axial * a1
-                    let LB = j.linearImpulse.x * s2 + j.linearImpulse.y + axial * a2
+                    let axial = j.pointee.lowerImpulse - j.pointee.upperImpulse
+                    let Pv = j.pointee.linearImpulse.x * perp + axial * axis
+                    let LA = j.pointee.linearImpulse.x * s1 + j.pointee.linearImpulse.y + axial * a1
+                    let LB = j.pointee.linearImpulse.x * s2 + j.pointee.linearImpulse.y + axial * a2
                     if mA > 0 || iA > 0 { sA.pointee.v = sA.pointee.v - mA * Pv; sA.pointee.w -= iA * LA }
                     if mB > 0 || iB > 0 { sB.pointee.v = sB.pointee.v + mB * Pv; sB.pointee.w += iB * LB }
                     continue

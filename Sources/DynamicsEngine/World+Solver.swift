@@ -4,8 +4,10 @@
 // Soft constraints (a mass-spring-damper per contact, stiffness tied to the sub-step) keep
 // stacks standing without the jitter of Baumgarte stabilization, and sub-stepping buys
 // accuracy for far less than extra iterations would cost. The warm start, solve and relax
-// passes run four contacts at a time (World+WideSolver.swift); preparation, restitution and
-// the impulses kept for the next step are here, in double precision.
+// passes run four contacts at a time (World+WideSolver.swift), which also prepares the
+// contacts straight into those batches (masses computed in double precision, stored as
+// float); restitution (on a double-precision copy of the bouncing contacts) and the
+// impulses kept for the next step are here.
 
 /// Soft constraint coefficients for a given stiffness, damping ratio and time step.
 struct Softness {
@@ -40,9 +42,11 @@ struct ContactConstraintPoint {
     var relativeVelocity = 0.0
 }
 
-/// A prepared contact. Its points live in `World.constraintPoints[2 * i ..< 2 * i + 2]`, so
-/// the solver loops touch small structs through pointers and never copy a whole manifold.
+/// A contact that bounces, prepared in double precision for the restitution passes (the
+/// solver proper runs on the wide batches).
 struct ContactConstraint {
+    /// Where the contact's impulses are in the wide batches: 4 · batch + lane.
+    var lane: Int32 = 0
     var contactIndex: Int32 = 0
     var a: Int32 = 0
     var b: Int32 = 0
@@ -56,6 +60,16 @@ struct ContactConstraint {
     /// it is well conditioned; `useBlock` false otherwise (points solved one by one).
     var invK11 = 0.0, invK12 = 0.0, invK22 = 0.0
     var useBlock = false
+    /// Coupling of a two-point manifold's normal rows: the change of point 2's normal
+    /// velocity per unit impulse at point 1 (1/kg).
+    var k12 = 0.0
+}
+
+/// A bouncing contact and its points.
+struct BouncingConstraint {
+    var constraint: ContactConstraint
+    var p0: ContactConstraintPoint
+    var p1: ContactConstraintPoint
 }
 
 /// Bias velocity and soft scales of a contact point at separation `s`: a speculative point
@@ -72,12 +86,12 @@ private func contactBias(_ s: Double, _ soft: Softness, _ inv_h: Double, _ useBi
 /// Adds `impulse` to a point's accumulated normal impulse, clamped so the total never pulls;
 /// returns the increment actually applied.
 @inline(__always)
-private func accumulateNormal(_ cp: UnsafeMutablePointer<ContactConstraintPoint>, _ impulse: Double) -> Double {
-    let old = cp.pointee.normalImpulse
+private func accumulateNormal(_ cp: inout ContactConstraintPoint, _ impulse: Double) -> Double {
+    let old = cp.normalImpulse
     let total = max(old + impulse, 0)
-    cp.pointee.normalImpulse = total
+    cp.normalImpulse = total
     let applied = total - old
-    cp.pointee.maxNormalImpulse = max(cp.pointee.maxNormalImpulse, applied)
+    cp.maxNormalImpulse = max(cp.maxNormalImpulse, applied)
     return applied
 }
 
@@ -90,81 +104,6 @@ private func applyImpulse(_ P: Vec2, _ rA: Vec2, _ rB: Vec2, _ vA: inout Vec2, _
 }
 
 extension World {
-    /// Builds constraints for touching contacts with an awake body.
-    func prepareContacts(h: Double, soft: Softness, staticSoft: Softness) {
-        constraints.removeAll(keepingCapacity: true)
-        constraintPoints.removeAll(keepingCapacity: true)
-        var ccs = constraints, cps = constraintPoints, bouncing = bouncingConstraints
-        constraints = []; constraintPoints = []; bouncingConstraints = []
-        bouncing.removeAll(keepingCapacity: true)
-        contacts.withUnsafeBufferPointer { cs in
-        shapes.withUnsafeBufferPointer { sh in
-        infos.withUnsafeBufferPointer { inf in
-        sims.withUnsafeBufferPointer { simp in
-        states.withUnsafeBufferPointer { stp in
-            for ci in 0..<cs.count {
-                let c = cs.baseAddress! + ci
-                if !c.pointee.alive || c.pointee.manifold.pointCount == 0 { continue }
-                let a = Int(sh[Int(c.pointee.shapeA)].body), b = Int(sh[Int(c.pointee.shapeB)].body)
-                let awakeA = inf[a].type == .dynamic && inf[a].isAwake
-                let awakeB = inf[b].type == .dynamic && inf[b].isAwake
-                if !awakeA && !awakeB { continue }
-                let m = c.pointee.manifold
-                var cc = ContactConstraint()
-                cc.contactIndex = Int32(ci)
-                cc.a = Int32(a); cc.b = Int32(b)
-                cc.normal = m.normal
-                cc.friction = c.pointee.friction
-                cc.restitution = c.pointee.restitution
-                cc.invMassA = simp[a].invMass; cc.invIA = simp[a].invInertia
-                cc.invMassB = simp[b].invMass; cc.invIB = simp[b].invInertia
-                cc.softness = (inf[a].type == .static || inf[b].type == .static) ? staticSoft : soft
-                cc.pointCount = Int32(m.pointCount)
-                let n = m.normal, t = n.rightPerp
-                let vA = stp[a].v, wA = stp[a].w, vB = stp[b].v, wB = stp[b].w
-                var rn = (0.0, 0.0, 0.0, 0.0)
-                for k in 0..<2 {
-                    let mp = k < m.pointCount ? m[k] : ManifoldPoint()
-                    var cp = ContactConstraintPoint()
-                    cp.anchorA = mp.anchorA
-                    cp.anchorB = mp.anchorB
-                    cp.normalImpulse = mp.normalImpulse
-                    cp.tangentImpulse = mp.tangentImpulse
-                    cp.baseSeparation = mp.separation - dot(mp.anchorB - mp.anchorA, n)
-                    let rnA = cross(mp.anchorA, n), rnB = cross(mp.anchorB, n)
-                    if k == 0 { rn.0 = rnA; rn.1 = rnB } else { rn.2 = rnA; rn.3 = rnB }
-                    let kn = cc.invMassA + cc.invMassB + cc.invIA * rnA * rnA + cc.invIB * rnB * rnB
-                    cp.normalMass = kn > 0 ? 1 / kn : 0
-                    let rtA = cross(mp.anchorA, t), rtB = cross(mp.anchorB, t)
-                    let kt = cc.invMassA + cc.invMassB + cc.invIA * rtA * rtA + cc.invIB * rtB * rtB
-                    cp.tangentMass = kt > 0 ? 1 / kt : 0
-                    let dv = (vB + cross(wB, mp.anchorB)) - (vA + cross(wA, mp.anchorA))
-                    cp.relativeVelocity = dot(n, dv)
-                    cps.append(cp)
-                }
-                if m.pointCount == 2 {
-                    let k11 = cc.invMassA + cc.invMassB + cc.invIA * rn.0 * rn.0 + cc.invIB * rn.1 * rn.1
-                    let k22 = cc.invMassA + cc.invMassB + cc.invIA * rn.2 * rn.2 + cc.invIB * rn.3 * rn.3
-                    let k12 = cc.invMassA + cc.invMassB + cc.invIA * rn.0 * rn.2 + cc.invIB * rn.1 * rn.3
-                    let det = k11 * k22 - k12 * k12
-                    // Nearly parallel rows (points almost on top of each other): one by one.
-                    if k11 * k11 < 1000 * det && det > 0 {
-                        cc.useBlock = true
-                        cc.invK11 = k22 / det
-                        cc.invK22 = k11 / det
-                        cc.invK12 = -k12 / det
-                    }
-                }
-                let approach = min(cps[cps.count - 2].relativeVelocity, m.pointCount == 2 ? cps[cps.count - 1].relativeVelocity : 0)
-                if cc.restitution > 0 && approach < -Tuning.restitutionThreshold { bouncing.append(Int32(ccs.count)) }
-                ccs.append(cc)
-            }
-        }}}}}
-        constraints = ccs
-        constraintPoints = cps
-        bouncingConstraints = bouncing
-    }
-
     /// One step of length h: gravity and forces, contacts, sub-stepping, restitution.
     func solve(h: Double) {
         let n = max(1, substepCount)
@@ -172,7 +111,7 @@ extension World {
         let contactHertz = min(Tuning.contactHertz, 0.25 / hs)
         let soft = Softness(hertz: contactHertz, dampingRatio: Tuning.contactDampingRatio, h: hs)
         let staticSoft = Softness(hertz: min(4 * contactHertz, 0.25 / hs), dampingRatio: Tuning.contactDampingRatio, h: hs)
-        prepareContacts(h: h, soft: soft, staticSoft: staticSoft)
+        prepareWideContacts(soft: soft, staticSoft: staticSoft)
 
         // Damping once per step (docs/units.md: v ← v / (1 + h·resistance)); reset displacements.
         sims.withUnsafeBufferPointer { simp in
@@ -187,78 +126,116 @@ extension World {
             }
         }
 
-        packWideConstraints()
         prepareJoints(h: hs)
         let jointSoft = Softness(hertz: min(4 * contactHertz, 0.25 / hs), dampingRatio: Tuning.jointDampingRatio, h: hs)
         let inv_hs = Float(1 / hs)
+        loadSolverBodies(h: hs)
+        let joints = !activeJoints.isEmpty
         for _ in 0..<n {
+            // Bodies in no contact stay in double precision; bodies in contact in float.
             sims.withUnsafeMutableBufferPointer { simp in
                 states.withUnsafeMutableBufferPointer { stp in
-                    awakeBodies.withUnsafeBufferPointer { integrateVelocities($0, simp, stp, hs) }
+                    looseBodies.withUnsafeBufferPointer { integrateVelocities($0, simp, stp, hs) }
                 }
             }
-            if !activeJoints.isEmpty {
+            integrateSolverVelocities(h: hs)
+            if joints {
+                copySolverVelocitiesToStates(bridgeBodies)
                 states.withUnsafeMutableBufferPointer { stp in
                     applySpringForces(stp.baseAddress!, h: hs)
                     warmStartJoints(stp.baseAddress!)
                     solveJoints(stp.baseAddress!, h: hs, soft: jointSoft, useBias: true)
                 }
+                copyStatesToSolver(bridgeBodies)
             }
-            syncToSolver(positions: true)
             wideConstraints.withUnsafeMutableBufferPointer { wide in
                 solverBodies.withUnsafeMutableBufferPointer { sb in
                     wideWarmStart(wide, sb.baseAddress!)
                     wideSolve(wide, sb.baseAddress!, inv_hs, useBias: true)
                 }
             }
-            syncFromSolver()
             states.withUnsafeMutableBufferPointer { stp in
-                awakeBodies.withUnsafeBufferPointer { integratePositions($0, stp, hs) }
-                if !activeJoints.isEmpty { solveJoints(stp.baseAddress!, h: hs, soft: jointSoft, useBias: false) }
+                looseBodies.withUnsafeBufferPointer { integratePositions($0, stp, hs) }
             }
-            syncToSolver(positions: true)
+            integrateSolverPositions(h: hs)
+            if joints {
+                // Bodies that joints also move keep their displacements in double precision,
+                // integrated there as before the float state: the joint passes read them.
+                copySolverVelocitiesToStates(bridgeBodies)
+                states.withUnsafeMutableBufferPointer { stp in
+                    bridgeBodies.withUnsafeBufferPointer { integratePositions($0, stp, hs) }
+                    solveJoints(stp.baseAddress!, h: hs, soft: jointSoft, useBias: false)
+                }
+                copyStatesToSolver(bridgeBodies)
+            }
             wideConstraints.withUnsafeMutableBufferPointer { wide in
                 solverBodies.withUnsafeMutableBufferPointer { sb in
                     wideSolve(wide, sb.baseAddress!, inv_hs, useBias: false)
                 }
             }
-            syncFromSolver()
         }
-        unpackWideConstraints()
+        storeSolverBodies()
         // Sequential impulses on a two-point manifold undershoot in one pass (each point alone
         // also sets the item spinning); a few passes converge to the bounce velocity.
         if !bouncingConstraints.isEmpty {
+            wideConstraints.withUnsafeMutableBufferPointer { wide in
             states.withUnsafeMutableBufferPointer { stp in
-            constraints.withUnsafeBufferPointer { ccp in
-            constraintPoints.withUnsafeMutableBufferPointer { pts in
-            bouncingConstraints.withUnsafeBufferPointer { bouncing in
-                for _ in 0..<Tuning.restitutionIterations {
-                    applyRestitution(ccp, bouncing, pts.baseAddress!, stp.baseAddress!)
+            bouncingConstraints.withUnsafeMutableBufferPointer { bouncing in
+                // The solved impulses, from the lanes.
+                for i in 0..<bouncing.count {
+                    let l = Int(bouncing[i].constraint.lane)
+                    let wc = wide[l >> 2], j = l & 3
+                    bouncing[i].p0.normalImpulse = Double(wc.normalImpulse1[j])
+                    bouncing[i].p0.maxNormalImpulse = Double(wc.maxNormalImpulse1[j])
+                    bouncing[i].p1.normalImpulse = Double(wc.normalImpulse2[j])
+                    bouncing[i].p1.maxNormalImpulse = Double(wc.maxNormalImpulse2[j])
                 }
-            }}}}
+                for _ in 0..<Tuning.restitutionIterations {
+                    applyRestitution(bouncing, stp.baseAddress!)
+                }
+                // Whether each point pushed, back in the lanes for the impulse store below
+                // (1 or 0: a tiny double impulse could round to a float 0).
+                for i in 0..<bouncing.count {
+                    let l = Int(bouncing[i].constraint.lane)
+                    let j = l & 3
+                    wide[l >> 2].maxNormalImpulse1[j] = bouncing[i].p0.maxNormalImpulse > 0 ? 1 : 0
+                    wide[l >> 2].maxNormalImpulse2[j] = bouncing[i].p1.maxNormalImpulse > 0 ? 1 : 0
+                }
+            }}}
         }
 
-        // Store impulses for next step's warm start. A contact that pushed during this step
-        // touched, even if it started the step apart (a fast item closing a speculative gap):
-        // it begins now, not a frame late.
+        // Store impulses for next step's warm start, straight from the lanes. A contact that
+        // pushed during this step touched, even if it started the step apart (a fast item
+        // closing a speculative gap): it begins now, not a frame late.
         var begins: [Int32] = []
         contacts.withUnsafeMutableBufferPointer { cs in
-        constraints.withUnsafeBufferPointer { ccs in
-        constraintPoints.withUnsafeBufferPointer { pts in
-            for i in 0..<ccs.count {
-                let c = cs.baseAddress! + Int(ccs[i].contactIndex)
-                let p0 = pts[2 * i], p1 = pts[2 * i + 1]
-                c.pointee.manifold.p0.normalImpulse = p0.normalImpulse
-                c.pointee.manifold.p0.tangentImpulse = p0.tangentImpulse
-                var pushed = p0.maxNormalImpulse > 0
-                if ccs[i].pointCount > 1 {
-                    c.pointee.manifold.p1.normalImpulse = p1.normalImpulse
-                    c.pointee.manifold.p1.tangentImpulse = p1.tangentImpulse
-                    pushed = pushed || p1.maxNormalImpulse > 0
+        wideConstraints.withUnsafeBufferPointer { wcs in
+            for wc in wcs {
+                for lane in 0..<4 where wc.source[lane] >= 0 {
+                    let ci = wc.source[lane]
+                    let c = cs.baseAddress! + Int(ci)
+                    c.pointee.manifold.p0.normalImpulse = Double(wc.normalImpulse1[lane])
+                    c.pointee.manifold.p0.tangentImpulse = Double(wc.tangentImpulse1[lane])
+                    var pushed = wc.maxNormalImpulse1[lane] > 0
+                    if c.pointee.manifold.pointCount > 1 {
+                        c.pointee.manifold.p1.normalImpulse = Double(wc.normalImpulse2[lane])
+                        c.pointee.manifold.p1.tangentImpulse = Double(wc.tangentImpulse2[lane])
+                        pushed = pushed || wc.maxNormalImpulse2[lane] > 0
+                    }
+                    if pushed && !c.pointee.touching { begins.append(ci) }
                 }
-                if pushed && !c.pointee.touching { begins.append(ccs[i].contactIndex) }
             }
-        }}}
+        }}
+        // The bounces' normal impulses, in double precision.
+        contacts.withUnsafeMutableBufferPointer { cs in
+            for bc in bouncingConstraints {
+                let c = cs.baseAddress! + Int(bc.constraint.contactIndex)
+                c.pointee.manifold.p0.normalImpulse = bc.p0.normalImpulse
+                if bc.constraint.pointCount > 1 { c.pointee.manifold.p1.normalImpulse = bc.p1.normalImpulse }
+            }
+        }
+        // Events in contact order, as before the lanes.
+        if begins.count > 1 { begins.sort() }
         for ci in begins { beginTouch(Int(ci), afterSolve: true) }
     }
 
@@ -307,25 +284,27 @@ extension World {
     }
 
     @inline(__always)
-    private func applyRestitution(_ ccs: UnsafeBufferPointer<ContactConstraint>, _ bouncing: UnsafeBufferPointer<Int32>,
-                                  _ pts: UnsafeMutablePointer<ContactConstraintPoint>, _ states: UnsafeMutablePointer<BodyState>) {
+    private func applyRestitution(_ bouncing: UnsafeMutableBufferPointer<BouncingConstraint>,
+                                  _ states: UnsafeMutablePointer<BodyState>) {
         let threshold = Tuning.restitutionThreshold
-        for ib in bouncing {
-            let i = Int(ib)
-            let cc = ccs[i]
+        for i in 0..<bouncing.count {
+            let bc = bouncing.baseAddress! + i
+            let cc = bc.pointee.constraint
             let sA = states + Int(cc.a), sB = states + Int(cc.b)
             var vA = sA.pointee.v, wA = sA.pointee.w, vB = sB.pointee.v, wB = sB.pointee.w
             let n = cc.normal
             let mA = cc.invMassA, iA = cc.invIA, mB = cc.invMassB, iB = cc.invIB
-            for k in 0..<Int(cc.pointCount) {
-                let cp = pts + (2 * i + k)
-                if cp.pointee.relativeVelocity > -threshold || cp.pointee.maxNormalImpulse == 0 { continue }
-                let rA = cp.pointee.anchorA, rB = cp.pointee.anchorB
+            @inline(__always)
+            func bounce(_ cp: inout ContactConstraintPoint) {
+                if cp.relativeVelocity > -threshold || cp.maxNormalImpulse == 0 { return }
+                let rA = cp.anchorA, rB = cp.anchorB
                 let dv = (vB + cross(wB, rB)) - (vA + cross(wA, rA))
                 let vn = dot(dv, n)
-                let impulse = accumulateNormal(cp, -cp.pointee.normalMass * (vn + cc.restitution * cp.pointee.relativeVelocity))
+                let impulse = accumulateNormal(&cp, -cp.normalMass * (vn + cc.restitution * cp.relativeVelocity))
                 applyImpulse(impulse * n, rA, rB, &vA, &wA, &vB, &wB, mA, iA, mB, iB)
             }
+            bounce(&bc.pointee.p0)
+            if cc.pointCount > 1 { bounce(&bc.pointee.p1) }
             if mA > 0 { sA.pointee.v = vA; sA.pointee.w = wA }
             if mB > 0 { sB.pointee.v = vB; sB.pointee.w = wB }
         }

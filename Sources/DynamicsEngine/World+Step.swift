@@ -19,10 +19,16 @@ extension World {
     }
 
     func collectAwakeBodies() {
-        awakeBodies.removeAll(keepingCapacity: true)
-        for i in infos.indices where infos[i].alive && infos[i].type == .dynamic && infos[i].isAwake {
-            awakeBodies.append(Int32(i))
+        // On locals: a class property touched in the loop pays an exclusivity check each time.
+        var awake = awakeBodies
+        awakeBodies = []
+        awake.removeAll(keepingCapacity: true)
+        infos.withUnsafeBufferPointer { inf in
+            for i in 0..<inf.count where inf[i].alive && inf[i].type == .dynamic && inf[i].isAwake {
+                awake.append(Int32(i))
+            }
         }
+        awakeBodies = awake
     }
 
     private func finalizeBodies(h: Double) {
@@ -85,7 +91,7 @@ extension World {
             contacts.withUnsafeBufferPointer { cs in
             shapes.withUnsafeBufferPointer { sh in
                 for ci in 0..<cs.count where cs[ci].alive && cs[ci].manifold.pointCount > 0 {
-                    let a = sh[Int(cs[ci].shapeA)].body, b = sh[Int(cs[ci].shapeB)].body
+                    let a = cs[ci].bodyA, b = cs[ci].bodyB
                     if parent[Int(a)] < 0 || parent[Int(b)] < 0 { continue } // static or asleep
                     let ra = find(a), rb = find(b)
                     if ra != rb { if ra < rb { parent[Int(rb)] = ra } else { parent[Int(ra)] = rb } }

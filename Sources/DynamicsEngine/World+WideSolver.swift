@@ -3,28 +3,33 @@
 // Gauss-Seidel is sequential: a contact sees the velocities its predecessors left. Contacts
 // that share no moving body are independent, so a greedy graph colouring groups them, and
 // the contacts of one colour are solved four at a time with single-precision SIMD4 lanes
-// (4-wide on any x86-64 or ARM64 baseline). During the passes the bodies in contact live in
-// a float copy (`solverBodies`), synchronized with the double-precision states around the
-// integration steps; bodies without contacts never leave double precision. A contact that
+// (4-wide on any x86-64 or ARM64 baseline). For the whole step the bodies in contact live in
+// a float copy (`solverBodies`, as Box2D's b2BodyState), integrated there too, and loaded from
+// and stored to the double-precision states once per step; bodies without contacts never leave
+// double precision (joints act in double on those states, so the few bodies in contact that
+// joints also move are copied around the joint passes, and their displacements are
+// integrated in double, where the joint passes read them). A contact that
 // finds no free colour ("overflow") gets a batch of its own. Restitution stays scalar (it
 // runs on the few contacts that bounce).
 
 typealias FloatW = SIMD4<Float>
 
-/// A body's solver state in single precision: 32 bytes.
+/// A body's solver state in single precision: 32 bytes, two vectors, so the wide passes load
+/// a body with two aligned loads and transpose four of them into lanes (as Box2D's
+/// b2GatherBodies) instead of assembling lanes from scalar loads.
 struct SolverBody {
-    var vx: Float = 0, vy: Float = 0, w: Float = 0
-    var dpx: Float = 0, dpy: Float = 0, qc: Float = 1, qs: Float = 0
-    var pad: Float = 0
+    /// (vx, vy, w, 0): velocity (m/s) and angular velocity (rad/s).
+    var v = SIMD4<Float>()
+    /// (dpx, dpy, qc, qs): displacement over the step so far (m) and its rotation.
+    var p = SIMD4<Float>(0, 0, 1, 0)
 }
 typealias MaskW = SIMDMask<SIMD4<Int32>>
 
-/// Four contact constraints, structure-of-arrays. Padding lanes point at a zero dummy body
-/// and have zero masses.
+/// Four contact constraints, structure-of-arrays (608 bytes). Padding lanes point at a zero
+/// dummy body and have zero masses. The passes read it through a pointer and write back only
+/// the impulses.
 struct WideConstraint {
     var a = SIMD4<Int32>(repeating: -1), b = SIMD4<Int32>(repeating: -1)
-    /// The scalar constraint of each lane (−1 for padding), to copy impulses back.
-    var source = SIMD4<Int32>(repeating: -1)
     var nx = FloatW(), ny = FloatW(), friction = FloatW()
     var mA = FloatW(), iA = FloatW(), mB = FloatW(), iB = FloatW()
     var biasRate = FloatW(), massScale = FloatW(repeating: 1), impulseScale = FloatW()
@@ -36,9 +41,13 @@ struct WideConstraint {
     var rAx2 = FloatW(), rAy2 = FloatW(), rBx2 = FloatW(), rBy2 = FloatW()
     var base2 = FloatW(), normalMass2 = FloatW(), tangentMass2 = FloatW()
     var normalImpulse2 = FloatW(), tangentImpulse2 = FloatW(), maxNormalImpulse2 = FloatW()
-    // Block solve of two-point lanes.
-    var invK11 = FloatW(), invK12 = FloatW(), invK22 = FloatW()
+    /// Two-point lanes: the inverse normal mass matrix (block solve, where `block`), and the
+    /// rows' coupling k12, with which the sequential solve of point 2 sees point 1's impulse
+    /// without evaluating the velocities again.
+    var invK11 = FloatW(), invK12 = FloatW(), invK22 = FloatW(), k12 = FloatW()
     var block = MaskW(repeating: false)
+    /// The scalar constraint of each lane (−1 for padding), to copy impulses back.
+    var source = SIMD4<Int32>(repeating: -1)
 }
 
 /// Gathered body state of four lanes.
@@ -50,16 +59,24 @@ struct WideBody {
 extension World {
     static let graphColorCount = 16
 
-    /// Colours the prepared constraints and packs them four to a `WideConstraint`.
-    /// Complexity: O(c · k) for c constraints trying k colours each (k is small: a body
-    /// touches a handful of others), plus O(colours · bodies / 64) to clear the bitsets.
-    func packWideConstraints() {
-        wideConstraints.removeAll(keepingCapacity: true)
+    /// Prepares the touching contacts with an awake body straight into the wide batches
+    /// (as Box2D's b2PrepareContactsTask writes its SIMD constraints): first the greedy graph
+    /// colouring over the contacts, then each batch's lanes are filled from the manifolds,
+    /// with the masses, anchors and block-solve coefficients computed in double precision and
+    /// stored as float. There is no scalar intermediate: a contact's prepared data is written
+    /// once, into its lane. Contacts that approach fast enough to bounce also get a scalar
+    /// double-precision copy (`bouncingConstraints`) for the restitution passes.
+    /// Complexity: O(c) for c contacts (a contact's colour comes from its bodies' colour
+    /// masks in a few instructions), plus O(bodies) to clear the masks.
+    func prepareWideContacts(soft: Softness, staticSoft: Softness) {
         overflowConstraints.removeAll(keepingCapacity: true)
-        let words = (infos.count + 63) / 64
         let colors = World.graphColorCount
-        if colorBits.count < colors * words { colorBits = [UInt64](repeating: 0, count: colors * words) }
-        for i in 0..<(colors * words) { colorBits[i] = 0 }
+        // One mask per body of the colours it already has (bit c: colour c).
+        if colorBits.count != infos.count { colorBits = [UInt64](repeating: 0, count: infos.count) }
+        colorBits.withUnsafeMutableBufferPointer { bits in
+            if let p = bits.baseAddress { p.update(repeating: 0, count: bits.count) }
+        }
+        let allColors: UInt64 = colors >= 64 ? ~0 : (1 << UInt64(colors)) - 1
         if colorMembers.count < colors { colorMembers = [[Int32]](repeating: [], count: colors) }
         for c in 0..<colors { colorMembers[c].removeAll(keepingCapacity: true) }
         // The solver copies: one per body plus a zero dummy for padding lanes.
@@ -70,172 +87,387 @@ extension World {
 
         // Work on locals: class properties touched in a loop pay an exclusivity check each time.
         var members = colorMembers, overflow = overflowConstraints, inContact = bodyInContact, bitsArray = colorBits
-        colorMembers = []; overflowConstraints = []; bodyInContact = []; colorBits = []
-        constraints.withUnsafeBufferPointer { ccs in
+        var solver = solverBodies
+        colorMembers = []; overflowConstraints = []; bodyInContact = []; colorBits = []; solverBodies = []
+        // Colouring, in contact order (the order of the scalar solver it replaced).
+        contacts.withUnsafeBufferPointer { cs in
+        shapes.withUnsafeBufferPointer { sh in
+        infos.withUnsafeBufferPointer { inf in
+        sims.withUnsafeBufferPointer { simp in
+        solver.withUnsafeMutableBufferPointer { sb in
         bitsArray.withUnsafeMutableBufferPointer { bits in
         inContact.withUnsafeMutableBufferPointer { flags in
-            for i in 0..<ccs.count {
-                let cc = ccs[i]
-                let a = Int(cc.a), b = Int(cc.b)
-                let dynA = cc.invMassA > 0, dynB = cc.invMassB > 0
+            for ci in 0..<cs.count {
+                let c = cs.baseAddress! + ci
+                if !c.pointee.alive || c.pointee.manifold.pointCount == 0 { continue }
+                let a = Int(c.pointee.bodyA), b = Int(c.pointee.bodyB)
+                let awakeA = inf[a].type == .dynamic && inf[a].isAwake
+                let awakeB = inf[b].type == .dynamic && inf[b].isAwake
+                if !awakeA && !awakeB { continue }
+                let dynA = simp[a].invMass > 0, dynB = simp[b].invMass > 0
+                // The lowest colour neither moving body has yet (what a scan of the colours
+                // in order finds), from the two bodies' masks.
                 var assigned = -1
-                for c in 0..<colors {
-                    let base = c * words
-                    if dynA && bits[base + a >> 6] & (1 << UInt64(a & 63)) != 0 { continue }
-                    if dynB && bits[base + b >> 6] & (1 << UInt64(b & 63)) != 0 { continue }
-                    if dynA { bits[base + a >> 6] |= 1 << UInt64(a & 63) }
-                    if dynB { bits[base + b >> 6] |= 1 << UInt64(b & 63) }
-                    assigned = c
-                    break
+                var used: UInt64 = 0
+                if dynA { used |= bits[a] }
+                if dynB { used |= bits[b] }
+                let free = ~used & allColors
+                if free != 0 {
+                    assigned = free.trailingZeroBitCount
+                    let bit: UInt64 = 1 << UInt64(assigned)
+                    if dynA { bits[a] |= bit }
+                    if dynB { bits[b] |= bit }
                 }
-                if assigned >= 0 { members[assigned].append(Int32(i)) } else { overflow.append(Int32(i)) }
-                if dynA { flags[a] = true }
-                if dynB { flags[b] = true }
+                if assigned >= 0 { members[assigned].append(Int32(ci)) } else { overflow.append(Int32(ci)) }
+                if dynA { flags[a] = true } else { sb[a] = SolverBody() }
+                if dynB { flags[b] = true } else { sb[b] = SolverBody() }
             }
-        }}}
-        colorMembers = members; overflowConstraints = overflow; bodyInContact = inContact; colorBits = bitsArray
+        }}}}}}}
+        colorMembers = members; overflowConstraints = overflow; colorBits = bitsArray
 
-        contactBodies.removeAll(keepingCapacity: true)
-        for b in bodyInContact.indices where bodyInContact[b] {
-            contactBodies.append(Int32(b))
-            bodyInContact[b] = false
-        }
-        for cc in constraints {
-            if cc.invMassA == 0 { solverBodies[Int(cc.a)] = SolverBody() }
-            if cc.invMassB == 0 { solverBodies[Int(cc.b)] = SolverBody() }
-        }
-        // Overflow contacts each get a batch of their own (one lane), after the colours.
-        colorMembers.append([])
-        let empty = ContactConstraint(), emptyPoint = ContactConstraintPoint()
-        constraints.withUnsafeBufferPointer { ccs in
-        constraintPoints.withUnsafeBufferPointer { pts in
-            for c in 0...colors {
-                let members = c < colors ? colorMembers[c] : overflowConstraints
-                let lanesPerBatch = c < colors ? 4 : 1
-                var k = 0
-                while k < members.count {
-                    // Four lanes; missing ones are an empty constraint (zero masses).
-                    func member(_ j: Int) -> Int32 { j < lanesPerBatch && k + j < members.count ? members[k + j] : -1 }
-                    let idx = SIMD4<Int32>(member(0), member(1), member(2), member(3))
-                    let c0 = ccs[Int(idx[0])]
-                    let c1 = idx[1] >= 0 ? ccs[Int(idx[1])] : empty
-                    let c2 = idx[2] >= 0 ? ccs[Int(idx[2])] : empty
-                    let c3 = idx[3] >= 0 ? ccs[Int(idx[3])] : empty
-                    func point(_ lane: Int, _ k: Int) -> ContactConstraintPoint {
-                        let i = Int(idx[lane])
-                        return i >= 0 ? pts[2 * i + k] : emptyPoint
-                    }
-                    let p10 = point(0, 0), p11 = point(1, 0), p12 = point(2, 0), p13 = point(3, 0)
-                    let p20 = point(0, 1), p21 = point(1, 1), p22 = point(2, 1), p23 = point(3, 1)
-                    func lanes(_ f: (ContactConstraint) -> Double) -> FloatW {
-                        FloatW(Float(f(c0)), Float(f(c1)), Float(f(c2)), Float(f(c3)))
-                    }
-                    func lanes1(_ f: (ContactConstraintPoint) -> Double) -> FloatW {
-                        FloatW(Float(f(p10)), Float(f(p11)), Float(f(p12)), Float(f(p13)))
-                    }
-                    // A lane's second point counts only if its manifold has two.
-                    let two = SIMD4<Int32>(c0.pointCount, c1.pointCount, c2.pointCount, c3.pointCount) .== 2
-                    func lanes2(_ f: (ContactConstraintPoint) -> Double, otherwise: Float = 0) -> FloatW {
-                        FloatW(Float(f(p20)), Float(f(p21)), Float(f(p22)), Float(f(p23)))
-                            .replacing(with: otherwise, where: .!two)
-                    }
-                    var wc = WideConstraint()
-                    wc.source = idx
-                    wc.a = SIMD4<Int32>(c0.a, c1.a, c2.a, c3.a).replacing(with: Int32(dummy), where: idx .< 0)
-                    wc.b = SIMD4<Int32>(c0.b, c1.b, c2.b, c3.b).replacing(with: Int32(dummy), where: idx .< 0)
-                    wc.nx = lanes { $0.normal.x }; wc.ny = lanes { $0.normal.y }
-                    wc.friction = lanes { $0.friction }
-                    wc.mA = lanes { $0.invMassA }; wc.iA = lanes { $0.invIA }
-                    wc.mB = lanes { $0.invMassB }; wc.iB = lanes { $0.invIB }
-                    wc.biasRate = lanes { $0.softness.biasRate }
-                    wc.massScale = lanes { $0.softness.massScale }
-                    wc.impulseScale = lanes { $0.softness.impulseScale }
-                    wc.rAx1 = lanes1 { $0.anchorA.x }; wc.rAy1 = lanes1 { $0.anchorA.y }
-                    wc.rBx1 = lanes1 { $0.anchorB.x }; wc.rBy1 = lanes1 { $0.anchorB.y }
-                    wc.base1 = lanes1 { $0.baseSeparation }
-                    wc.normalMass1 = lanes1 { $0.normalMass }; wc.tangentMass1 = lanes1 { $0.tangentMass }
-                    wc.normalImpulse1 = lanes1 { $0.normalImpulse }; wc.tangentImpulse1 = lanes1 { $0.tangentImpulse }
-                    wc.rAx2 = lanes2 { $0.anchorA.x }; wc.rAy2 = lanes2 { $0.anchorA.y }
-                    wc.rBx2 = lanes2 { $0.anchorB.x }; wc.rBy2 = lanes2 { $0.anchorB.y }
-                    wc.base2 = lanes2({ $0.baseSeparation }, otherwise: 1) // never speculative, never pushes
-                    wc.normalMass2 = lanes2 { $0.normalMass }; wc.tangentMass2 = lanes2 { $0.tangentMass }
-                    wc.normalImpulse2 = lanes2 { $0.normalImpulse }; wc.tangentImpulse2 = lanes2 { $0.tangentImpulse }
-                    wc.block = SIMD4<Int32>(c0.useBlock ? 1 : 0, c1.useBlock ? 1 : 0, c2.useBlock ? 1 : 0, c3.useBlock ? 1 : 0) .== 1
-                    wc.block = wc.block .& two
-                    wc.invK11 = lanes { $0.invK11 }; wc.invK12 = lanes { $0.invK12 }; wc.invK22 = lanes { $0.invK22 }
-                    wideConstraints.append(wc)
-                    k += lanesPerBatch
-                }
+        var inContactList = contactBodies, loose = looseBodies, bridge = bridgeBodies
+        contactBodies = []; looseBodies = []; bridgeBodies = []
+        inContactList.removeAll(keepingCapacity: true)
+        loose.removeAll(keepingCapacity: true)
+        bridge.removeAll(keepingCapacity: true)
+        inContact.withUnsafeMutableBufferPointer { flags in
+        infos.withUnsafeBufferPointer { inf in
+            for bi in awakeBodies where !flags[Int(bi)] { loose.append(bi) }
+            for b in 0..<flags.count where flags[b] {
+                inContactList.append(Int32(b))
+                if inf[b].jointCount > 0 { bridge.append(Int32(b)) }
+                flags[b] = false
             }
         }}
-        colorMembers.removeLast()
+        contactBodies = inContactList; looseBodies = loose; bridgeBodies = bridge; solverBodies = solver
+        bodyInContact = inContact
+
+        // Overflow contacts each get a batch of their own (one lane), after the colours.
+        // The batches are filled in place, every field of every lane written once.
+        var batchCount = overflowConstraints.count
+        for c in 0..<colors { batchCount += (colorMembers[c].count + 3) / 4 }
+        var wide = wideConstraints, bouncing = bouncingConstraints
+        wideConstraints = []; bouncingConstraints = []
+        bouncing.removeAll(keepingCapacity: true)
+        if wide.count > batchCount { wide.removeLast(wide.count - batchCount) }
+        if wide.count < batchCount { wide.append(contentsOf: repeatElement(WideConstraint(), count: batchCount - wide.count)) }
+        let restitutionThreshold = Tuning.restitutionThreshold
+        wide.withUnsafeMutableBufferPointer { wp in
+        contacts.withUnsafeBufferPointer { cs in
+        shapes.withUnsafeBufferPointer { sh in
+        infos.withUnsafeBufferPointer { inf in
+        sims.withUnsafeBufferPointer { simp in
+        states.withUnsafeBufferPointer { stp in
+            var batch = 0
+            for color in 0...colors {
+                let list = color < colors ? colorMembers[color] : overflowConstraints
+                let lanesPerBatch = color < colors ? 4 : 1
+                list.withUnsafeBufferPointer { list in
+                    var k = 0
+                    while k < list.count {
+                        let wc = wp.baseAddress! + batch
+                        for j in 0..<4 {
+                            let ci = j < lanesPerBatch && k + j < list.count ? Int(list[k + j]) : -1
+                            if ci < 0 {
+                                World.fillEmptyLane(wc, j, dummy: Int32(dummy))
+                                continue
+                            }
+                            let c = cs.baseAddress! + ci
+                            let a = Int(c.pointee.bodyA), b = Int(c.pointee.bodyB)
+                            let pointCount = c.pointee.manifold.pointCount
+                            let n = c.pointee.manifold.normal, t = n.rightPerp
+                            let mA = simp[a].invMass, iA = simp[a].invInertia
+                            let mB = simp[b].invMass, iB = simp[b].invInertia
+                            let sf = (inf[a].type == .static || inf[b].type == .static) ? staticSoft : soft
+                            let vA = stp[a].v, wA = stp[a].w, vB = stp[b].v, wB = stp[b].w
+                            wc.pointee.a[j] = Int32(a); wc.pointee.b[j] = Int32(b)
+                            wc.pointee.source[j] = Int32(ci)
+                            wc.pointee.nx[j] = Float(n.x); wc.pointee.ny[j] = Float(n.y)
+                            wc.pointee.friction[j] = Float(c.pointee.friction)
+                            wc.pointee.mA[j] = Float(mA); wc.pointee.iA[j] = Float(iA)
+                            wc.pointee.mB[j] = Float(mB); wc.pointee.iB[j] = Float(iB)
+                            wc.pointee.biasRate[j] = Float(sf.biasRate)
+                            wc.pointee.massScale[j] = Float(sf.massScale)
+                            wc.pointee.impulseScale[j] = Float(sf.impulseScale)
+
+                            // A point's anchors, masses and approach speed.
+                            @inline(__always)
+                            func point(_ mp: ManifoldPoint) -> (rnA: Double, rnB: Double, point: ContactConstraintPoint) {
+                                var cp = ContactConstraintPoint()
+                                cp.anchorA = mp.anchorA
+                                cp.anchorB = mp.anchorB
+                                cp.normalImpulse = mp.normalImpulse
+                                cp.tangentImpulse = mp.tangentImpulse
+                                cp.baseSeparation = mp.separation - dot(mp.anchorB - mp.anchorA, n)
+                                let rnA = cross(mp.anchorA, n), rnB = cross(mp.anchorB, n)
+                                let kn = mA + mB + iA * rnA * rnA + iB * rnB * rnB
+                                cp.normalMass = kn > 0 ? 1 / kn : 0
+                                let rtA = cross(mp.anchorA, t), rtB = cross(mp.anchorB, t)
+                                let kt = mA + mB + iA * rtA * rtA + iB * rtB * rtB
+                                cp.tangentMass = kt > 0 ? 1 / kt : 0
+                                let dv = (vB + cross(wB, mp.anchorB)) - (vA + cross(wA, mp.anchorA))
+                                cp.relativeVelocity = dot(n, dv)
+                                return (rnA, rnB, cp)
+                            }
+                            let p1 = point(c.pointee.manifold.p0)
+                            wc.pointee.rAx1[j] = Float(p1.point.anchorA.x); wc.pointee.rAy1[j] = Float(p1.point.anchorA.y)
+                            wc.pointee.rBx1[j] = Float(p1.point.anchorB.x); wc.pointee.rBy1[j] = Float(p1.point.anchorB.y)
+                            wc.pointee.base1[j] = Float(p1.point.baseSeparation)
+                            wc.pointee.normalMass1[j] = Float(p1.point.normalMass)
+                            wc.pointee.tangentMass1[j] = Float(p1.point.tangentMass)
+                            wc.pointee.normalImpulse1[j] = Float(p1.point.normalImpulse)
+                            wc.pointee.tangentImpulse1[j] = Float(p1.point.tangentImpulse)
+                            wc.pointee.maxNormalImpulse1[j] = 0
+                            wc.pointee.maxNormalImpulse2[j] = 0
+                            var p2 = ContactConstraintPoint()
+                            var useBlock = false
+                            var invK11 = 0.0, invK12 = 0.0, invK22 = 0.0, k12 = 0.0
+                            if pointCount == 2 {
+                                let q = point(c.pointee.manifold.p1)
+                                p2 = q.point
+                                wc.pointee.rAx2[j] = Float(p2.anchorA.x); wc.pointee.rAy2[j] = Float(p2.anchorA.y)
+                                wc.pointee.rBx2[j] = Float(p2.anchorB.x); wc.pointee.rBy2[j] = Float(p2.anchorB.y)
+                                wc.pointee.base2[j] = Float(p2.baseSeparation)
+                                wc.pointee.normalMass2[j] = Float(p2.normalMass)
+                                wc.pointee.tangentMass2[j] = Float(p2.tangentMass)
+                                wc.pointee.normalImpulse2[j] = Float(p2.normalImpulse)
+                                wc.pointee.tangentImpulse2[j] = Float(p2.tangentImpulse)
+                                let k11 = mA + mB + iA * p1.rnA * p1.rnA + iB * p1.rnB * p1.rnB
+                                let k22 = mA + mB + iA * q.rnA * q.rnA + iB * q.rnB * q.rnB
+                                k12 = mA + mB + iA * p1.rnA * q.rnA + iB * p1.rnB * q.rnB
+                                let det = k11 * k22 - k12 * k12
+                                // Nearly parallel rows (points almost on top of each other): one by one.
+                                if k11 * k11 < 1000 * det && det > 0 {
+                                    useBlock = true
+                                    invK11 = k22 / det
+                                    invK22 = k11 / det
+                                    invK12 = -k12 / det
+                                }
+                            } else {
+                                // No second point: zero masses, never speculative, never pushes.
+                                wc.pointee.rAx2[j] = 0; wc.pointee.rAy2[j] = 0
+                                wc.pointee.rBx2[j] = 0; wc.pointee.rBy2[j] = 0
+                                wc.pointee.base2[j] = 1
+                                wc.pointee.normalMass2[j] = 0; wc.pointee.tangentMass2[j] = 0
+                                wc.pointee.normalImpulse2[j] = 0; wc.pointee.tangentImpulse2[j] = 0
+                            }
+                            wc.pointee.block[j] = useBlock
+                            wc.pointee.invK11[j] = Float(invK11); wc.pointee.invK12[j] = Float(invK12)
+                            wc.pointee.invK22[j] = Float(invK22); wc.pointee.k12[j] = Float(k12)
+
+                            let restitution = c.pointee.restitution
+                            let approach = min(p1.point.relativeVelocity, pointCount == 2 ? p2.relativeVelocity : 0)
+                            if restitution > 0 && approach < -restitutionThreshold {
+                                var cc = ContactConstraint()
+                                cc.contactIndex = Int32(ci)
+                                cc.a = Int32(a); cc.b = Int32(b)
+                                cc.pointCount = Int32(pointCount)
+                                cc.normal = n
+                                cc.restitution = restitution
+                                cc.invMassA = mA; cc.invIA = iA; cc.invMassB = mB; cc.invIB = iB
+                                cc.lane = Int32(4 * batch + j)
+                                bouncing.append(BouncingConstraint(constraint: cc, p0: p1.point, p1: p2))
+                            }
+                        }
+                        batch += 1
+                        k += lanesPerBatch
+                    }
+                }
+            }
+        }}}}}}
+        // Restitution runs point after point in contact order, as the scalar solver did.
+        if bouncing.count > 1 { bouncing.sort { $0.constraint.contactIndex < $1.constraint.contactIndex } }
+        wideConstraints = wide
+        bouncingConstraints = bouncing
     }
 
-    /// Copies the double-precision states of the bodies in contact into the solver copies:
-    /// velocities, and with `positions` the step's displacements too.
-    func syncToSolver(positions: Bool) {
+    /// A padding lane: the dummy body, zero masses, no second point.
+    @inline(__always)
+    static func fillEmptyLane(_ wc: UnsafeMutablePointer<WideConstraint>, _ j: Int, dummy: Int32) {
+        wc.pointee.a[j] = dummy; wc.pointee.b[j] = dummy
+        wc.pointee.source[j] = -1
+        wc.pointee.nx[j] = 0; wc.pointee.ny[j] = 0; wc.pointee.friction[j] = 0
+        wc.pointee.mA[j] = 0; wc.pointee.iA[j] = 0; wc.pointee.mB[j] = 0; wc.pointee.iB[j] = 0
+        wc.pointee.biasRate[j] = 0; wc.pointee.massScale[j] = 1; wc.pointee.impulseScale[j] = 0
+        wc.pointee.rAx1[j] = 0; wc.pointee.rAy1[j] = 0; wc.pointee.rBx1[j] = 0; wc.pointee.rBy1[j] = 0
+        wc.pointee.base1[j] = 0; wc.pointee.normalMass1[j] = 0; wc.pointee.tangentMass1[j] = 0
+        wc.pointee.normalImpulse1[j] = 0; wc.pointee.tangentImpulse1[j] = 0; wc.pointee.maxNormalImpulse1[j] = 0
+        wc.pointee.rAx2[j] = 0; wc.pointee.rAy2[j] = 0; wc.pointee.rBx2[j] = 0; wc.pointee.rBy2[j] = 0
+        wc.pointee.base2[j] = 1; wc.pointee.normalMass2[j] = 0; wc.pointee.tangentMass2[j] = 0
+        wc.pointee.normalImpulse2[j] = 0; wc.pointee.tangentImpulse2[j] = 0; wc.pointee.maxNormalImpulse2[j] = 0
+        wc.pointee.invK11[j] = 0; wc.pointee.invK12[j] = 0; wc.pointee.invK22[j] = 0; wc.pointee.k12[j] = 0
+        wc.pointee.block[j] = false
+    }
+
+    /// Loads the bodies in contact into their float solver state for the step: velocity,
+    /// zero displacement, and the velocity change of a sub-step of `h` seconds from gravity,
+    /// forces and torques. They stay in single precision until `storeSolverBodies` (as
+    /// Box2D's b2BodyState), so the sub-steps convert nothing.
+    func loadSolverBodies(h: Double) {
+        let count = solverBodies.count
+        if solverDeltas.count != count { solverDeltas = [SIMD4<Float>](repeating: .zero, count: count) }
         states.withUnsafeBufferPointer { st in
+        sims.withUnsafeBufferPointer { simp in
+        solverDeltas.withUnsafeMutableBufferPointer { dv in
         solverBodies.withUnsafeMutableBufferPointer { sb in
             for bi in contactBodies {
                 let b = Int(bi)
-                let s = st[b]
-                sb[b].vx = Float(s.v.x); sb[b].vy = Float(s.v.y); sb[b].w = Float(s.w)
-                if positions {
-                    sb[b].dpx = Float(s.dp.x); sb[b].dpy = Float(s.dp.y)
-                    sb[b].qc = Float(s.dq.c); sb[b].qs = Float(s.dq.s)
-                }
+                let s = st[b], sim = simp[b]
+                sb[b].v = SIMD4<Float>(Float(s.v.x), Float(s.v.y), Float(s.w), 0)
+                sb[b].p = SIMD4<Float>(0, 0, 1, 0)
+                let a = sim.gravity + sim.invMass * sim.force
+                dv[b] = SIMD4<Float>(Float(h * a.x), Float(h * a.y), Float(h * sim.invInertia * sim.torque), 0)
             }
-        }}
+        }}}}
     }
 
-    /// Copies the solver's velocities back into the double-precision states.
-    func syncFromSolver() {
+    /// Copies the float solver state of the bodies in contact back into the double-precision
+    /// states: velocities and the step's displacements.
+    func storeSolverBodies() {
+        // Bridge bodies (in contact and jointed) have their displacements in the double
+        // states already, integrated in double; only their velocities come back.
+        let jointsActive = !activeJoints.isEmpty
         states.withUnsafeMutableBufferPointer { st in
         solverBodies.withUnsafeBufferPointer { sb in
+        infos.withUnsafeBufferPointer { inf in
             for bi in contactBodies {
                 let b = Int(bi)
-                st[b].v = Vec2(Double(sb[b].vx), Double(sb[b].vy))
-                st[b].w = Double(sb[b].w)
+                let v = sb[b].v, p = sb[b].p
+                st[b].v = Vec2(Double(v[0]), Double(v[1]))
+                st[b].w = Double(v[2])
+                if jointsActive && inf[b].jointCount > 0 { continue }
+                st[b].dp = Vec2(Double(p[0]), Double(p[1]))
+                st[b].dq = Rot(c: Double(p[2]), s: Double(p[3]))
+            }
+        }}}
+    }
+
+    /// Solver velocities → double states for `bodies` (their displacements stay as they are).
+    func copySolverVelocitiesToStates(_ bodies: [Int32]) {
+        states.withUnsafeMutableBufferPointer { st in
+        solverBodies.withUnsafeBufferPointer { sb in
+            for bi in bodies {
+                let b = Int(bi)
+                let v = sb[b].v
+                st[b].v = Vec2(Double(v[0]), Double(v[1]))
+                st[b].w = Double(v[2])
             }
         }}
     }
 
-    /// Copies the lanes' impulses back into the scalar constraint points.
-    func unpackWideConstraints() {
-        wideConstraints.withUnsafeBufferPointer { wcs in
-        constraintPoints.withUnsafeMutableBufferPointer { pts in
-            for wc in wcs {
-                for lane in 0..<4 where wc.source[lane] >= 0 {
-                    let i = Int(wc.source[lane])
-                    pts[2 * i].normalImpulse = Double(wc.normalImpulse1[lane])
-                    pts[2 * i].tangentImpulse = Double(wc.tangentImpulse1[lane])
-                    pts[2 * i].maxNormalImpulse = Double(wc.maxNormalImpulse1[lane])
-                    pts[2 * i + 1].normalImpulse = Double(wc.normalImpulse2[lane])
-                    pts[2 * i + 1].tangentImpulse = Double(wc.tangentImpulse2[lane])
-                    pts[2 * i + 1].maxNormalImpulse = Double(wc.maxNormalImpulse2[lane])
+    /// Solver state → double states for `bodies`.
+    func copySolverToStates(_ bodies: [Int32]) {
+        states.withUnsafeMutableBufferPointer { st in
+        solverBodies.withUnsafeBufferPointer { sb in
+            for bi in bodies {
+                let b = Int(bi)
+                let v = sb[b].v, p = sb[b].p
+                st[b].v = Vec2(Double(v[0]), Double(v[1]))
+                st[b].w = Double(v[2])
+                st[b].dp = Vec2(Double(p[0]), Double(p[1]))
+                st[b].dq = Rot(c: Double(p[2]), s: Double(p[3]))
+            }
+        }}
+    }
+
+    /// Double states → solver state for `bodies` (after a joint pass moved them).
+    func copyStatesToSolver(_ bodies: [Int32]) {
+        states.withUnsafeBufferPointer { st in
+        solverBodies.withUnsafeMutableBufferPointer { sb in
+            for bi in bodies {
+                let b = Int(bi)
+                let s = st[b]
+                sb[b].v = SIMD4<Float>(Float(s.v.x), Float(s.v.y), Float(s.w), 0)
+                sb[b].p = SIMD4<Float>(Float(s.dp.x), Float(s.dp.y), Float(s.dq.c), Float(s.dq.s))
+            }
+        }}
+    }
+
+    /// Integrates the velocities of the bodies in contact over a sub-step, with the speed
+    /// clamps of `integrateVelocities`.
+    func integrateSolverVelocities(h: Double) {
+        let maxSpeed2 = Float(Tuning.maxLinearSpeed * Tuning.maxLinearSpeed)
+        let maxAngularSpeed = Float(Tuning.maxRotation / h)
+        contactBodies.withUnsafeBufferPointer { bodies in
+        solverDeltas.withUnsafeBufferPointer { dv in
+        solverBodies.withUnsafeMutableBufferPointer { sb in
+            for bi in bodies {
+                let b = Int(bi)
+                var v = sb[b].v + dv[b]
+                let s2 = v[0] * v[0] + v[1] * v[1]
+                if !(s2 <= maxSpeed2) { // also catches inf and NaN
+                    let c = World.clampedSpeed(Vec2(Double(v[0]), Double(v[1])), Tuning.maxLinearSpeed)
+                    v[0] = Float(c.x); v[1] = Float(c.y)
                 }
+                let w = v[2]
+                if !(abs(w) <= maxAngularSpeed) { v[2] = w.isNaN ? 0 : (w > 0 ? maxAngularSpeed : -maxAngularSpeed) }
+                sb[b].v = v
+            }
+        }}}
+    }
+
+    /// Integrates the displacements of the bodies in contact over a sub-step (as
+    /// `integratePositions`: first-order rotation, renormalized).
+    func integrateSolverPositions(h: Double) {
+        let hf = Float(h)
+        contactBodies.withUnsafeBufferPointer { bodies in
+        solverBodies.withUnsafeMutableBufferPointer { sb in
+            for bi in bodies {
+                let b = Int(bi)
+                let v = sb[b].v, p = sb[b].p
+                let da = hf * v[2]
+                let c2 = p[2] - da * p[3], s2 = p[3] + da * p[2]
+                let inv = 1 / (c2 * c2 + s2 * s2).squareRoot()
+                sb[b].p = SIMD4<Float>(p[0] + hf * v[0], p[1] + hf * v[1], c2 * inv, s2 * inv)
             }
         }}
     }
 }
 
-@inline(__always)
-private func gather(_ index: SIMD4<Int32>, _ bodies: UnsafePointer<SolverBody>) -> WideBody {
-    let b0 = bodies[Int(index[0])], b1 = bodies[Int(index[1])], b2 = bodies[Int(index[2])], b3 = bodies[Int(index[3])]
-    return WideBody(vx: FloatW(b0.vx, b1.vx, b2.vx, b3.vx), vy: FloatW(b0.vy, b1.vy, b2.vy, b3.vy),
-                    w: FloatW(b0.w, b1.w, b2.w, b3.w), dpx: FloatW(b0.dpx, b1.dpx, b2.dpx, b3.dpx),
-                    dpy: FloatW(b0.dpy, b1.dpy, b2.dpy, b3.dpy), qc: FloatW(b0.qc, b1.qc, b2.qc, b3.qc),
-                    qs: FloatW(b0.qs, b1.qs, b2.qs, b3.qs))
+/// Gathered body state of four lanes (the velocity half).
+struct WideVelocity {
+    var vx: FloatW, vy: FloatW, w: FloatW
 }
 
-/// Writes the lanes' velocities back. A moving body is in at most one lane of a batch; a
-/// static body or the dummy may be in several, but their velocities never change.
+/// Transposes four rows into four columns (the compiler turns the element moves into
+/// unpack/shuffle instructions, as Box2D's b2GatherBodies spells them out).
 @inline(__always)
-private func scatter(_ index: SIMD4<Int32>, _ v: WideBody, _ bodies: UnsafeMutablePointer<SolverBody>) {
-    for lane in 0..<4 {
-        let i = Int(index[lane])
-        bodies[i].vx = v.vx[lane]; bodies[i].vy = v.vy[lane]; bodies[i].w = v.w[lane]
-    }
+private func transpose(_ r0: FloatW, _ r1: FloatW, _ r2: FloatW, _ r3: FloatW) -> (FloatW, FloatW, FloatW, FloatW) {
+    let t0 = FloatW(r0[0], r1[0], r0[1], r1[1]) // unpacklo(r0, r1)
+    let t1 = FloatW(r2[0], r3[0], r2[1], r3[1]) // unpacklo(r2, r3)
+    let t2 = FloatW(r0[2], r1[2], r0[3], r1[3]) // unpackhi(r0, r1)
+    let t3 = FloatW(r2[2], r3[2], r2[3], r3[3]) // unpackhi(r2, r3)
+    return (FloatW(t0[0], t0[1], t1[0], t1[1]), FloatW(t0[2], t0[3], t1[2], t1[3]),
+            FloatW(t2[0], t2[1], t3[0], t3[1]), FloatW(t2[2], t2[3], t3[2], t3[3]))
+}
+
+/// The lanes' velocities (vx, vy, w).
+@inline(__always)
+private func gatherVelocity(_ index: SIMD4<Int32>, _ bodies: UnsafePointer<SolverBody>) -> WideVelocity {
+    let (vx, vy, w, _) = transpose(bodies[Int(index[0])].v, bodies[Int(index[1])].v,
+                                   bodies[Int(index[2])].v, bodies[Int(index[3])].v)
+    return WideVelocity(vx: vx, vy: vy, w: w)
+}
+
+/// The lanes' displacements (dpx, dpy, qc, qs).
+@inline(__always)
+private func gatherPosition(_ index: SIMD4<Int32>, _ bodies: UnsafePointer<SolverBody>)
+    -> (dpx: FloatW, dpy: FloatW, qc: FloatW, qs: FloatW) {
+    let (dpx, dpy, qc, qs) = transpose(bodies[Int(index[0])].p, bodies[Int(index[1])].p,
+                                       bodies[Int(index[2])].p, bodies[Int(index[3])].p)
+    return (dpx, dpy, qc, qs)
+}
+
+/// Writes the lanes' velocities back (four aligned stores). A moving body is in at most one
+/// lane of a batch; a static body or the dummy may be in several, but their velocities never
+/// change (zero masses), so every lane writes back what it read.
+@inline(__always)
+private func scatter(_ index: SIMD4<Int32>, _ v: WideVelocity, _ bodies: UnsafeMutablePointer<SolverBody>) {
+    let (r0, r1, r2, r3) = transpose(v.vx, v.vy, v.w, FloatW())
+    bodies[Int(index[0])].v = r0
+    bodies[Int(index[1])].v = r1
+    bodies[Int(index[2])].v = r2
+    bodies[Int(index[3])].v = r3
 }
 
 @inline(__always)
@@ -261,6 +493,15 @@ struct WideVelocities {
     var vBx: FloatW, vBy: FloatW, wB: FloatW
 
     @inline(__always)
+    init(_ A: WideVelocity, _ B: WideVelocity) {
+        vAx = A.vx; vAy = A.vy; wA = A.w
+        vBx = B.vx; vBy = B.vy; wB = B.w
+    }
+
+    var a: WideVelocity { WideVelocity(vx: vAx, vy: vAy, w: wA) }
+    var b: WideVelocity { WideVelocity(vx: vBx, vy: vBy, w: wB) }
+
+    @inline(__always)
     func relative(_ rAx: FloatW, _ rAy: FloatW, _ rBx: FloatW, _ rBy: FloatW, _ dx: FloatW, _ dy: FloatW) -> FloatW {
         let dvx: FloatW = (vBx - wB * rBy) - (vAx - wA * rAy)
         let dvy: FloatW = (vBy + wB * rBx) - (vAy + wA * rAx)
@@ -280,147 +521,142 @@ struct WideVelocities {
     }
 }
 
-/// Current separation of a point from the step's displacements.
-@inline(__always)
-private func separation(_ A: WideBody, _ B: WideBody, _ rAx: FloatW, _ rAy: FloatW, _ rBx: FloatW, _ rBy: FloatW,
-                        _ nx: FloatW, _ ny: FloatW, _ base: FloatW) -> FloatW {
-    let qrBx: FloatW = B.qc * rBx - B.qs * rBy
-    let qrBy: FloatW = B.qs * rBx + B.qc * rBy
-    let qrAx: FloatW = A.qc * rAx - A.qs * rAy
-    let qrAy: FloatW = A.qs * rAx + A.qc * rAy
-    let dx: FloatW = (B.dpx - A.dpx) + (qrBx - qrAx)
-    let dy: FloatW = (B.dpy - A.dpy) + (qrBy - qrAy)
-    let sx: FloatW = dx * nx
-    let sy: FloatW = dy * ny
-    return sx + sy + base
-}
-
 extension World {
     /// Applies the accumulated impulses of the wide constraints (warm start).
     func wideWarmStart(_ wcs: UnsafeMutableBufferPointer<WideConstraint>, _ states: UnsafeMutablePointer<SolverBody>) {
+        guard let base = wcs.baseAddress else { return }
         for i in 0..<wcs.count {
-            let c = wcs[i]
-            let A0 = gather(c.a, states), B0 = gather(c.b, states)
-            var v = WideVelocities(vAx: A0.vx, vAy: A0.vy, wA: A0.w, vBx: B0.vx, vBy: B0.vy, wB: B0.w)
-            let tx = c.ny, ty = -c.nx
-            v.apply(c.normalImpulse1, c.nx, c.ny, c.rAx1, c.rAy1, c.rBx1, c.rBy1, c.mA, c.iA, c.mB, c.iB)
-            v.apply(c.tangentImpulse1, tx, ty, c.rAx1, c.rAy1, c.rBx1, c.rBy1, c.mA, c.iA, c.mB, c.iB)
-            v.apply(c.normalImpulse2, c.nx, c.ny, c.rAx2, c.rAy2, c.rBx2, c.rBy2, c.mA, c.iA, c.mB, c.iB)
-            v.apply(c.tangentImpulse2, tx, ty, c.rAx2, c.rAy2, c.rBx2, c.rBy2, c.mA, c.iA, c.mB, c.iB)
-            store(v, c, A0, B0, states)
+            let c = UnsafePointer(base + i)
+            var v = WideVelocities(gatherVelocity(c.pointee.a, states), gatherVelocity(c.pointee.b, states))
+            let nx = c.pointee.nx, ny = c.pointee.ny
+            let mA = c.pointee.mA, iA = c.pointee.iA, mB = c.pointee.mB, iB = c.pointee.iB
+            // Both impulses of a point at once: P = jn·n + jt·t with t = (ny, −nx).
+            do {
+                let jn = c.pointee.normalImpulse1, jt = c.pointee.tangentImpulse1
+                let px: FloatW = jn * nx + jt * ny
+                let py: FloatW = jn * ny - jt * nx
+                v.apply(FloatW(repeating: 1), px, py, c.pointee.rAx1, c.pointee.rAy1, c.pointee.rBx1, c.pointee.rBy1, mA, iA, mB, iB)
+            }
+            do {
+                let jn = c.pointee.normalImpulse2, jt = c.pointee.tangentImpulse2
+                let px: FloatW = jn * nx + jt * ny
+                let py: FloatW = jn * ny - jt * nx
+                v.apply(FloatW(repeating: 1), px, py, c.pointee.rAx2, c.pointee.rAy2, c.pointee.rBx2, c.pointee.rBy2, mA, iA, mB, iB)
+            }
+            scatter(c.pointee.a, v.a, states)
+            scatter(c.pointee.b, v.b, states)
         }
-    }
-
-    @inline(__always)
-    private func store(_ v: WideVelocities, _ c: WideConstraint, _ A0: WideBody, _ B0: WideBody,
-                       _ states: UnsafeMutablePointer<SolverBody>) {
-        var A = A0, B = B0
-        A.vx = v.vAx; A.vy = v.vAy; A.w = v.wA
-        B.vx = v.vBx; B.vy = v.vBy; B.w = v.wB
-        scatter(c.a, A, states)
-        scatter(c.b, B, states)
     }
 
     /// One pass over the wide constraints: normal impulses (two-point lanes as a block where
     /// it stays non-negative, else point by point), then friction. `useBias` false is the
     /// relax pass.
+    ///
+    /// Both normal solutions come from the same two relative velocities: the sequential one
+    /// carries point 1's impulse over to point 2 through the coupling k12 instead of evaluating
+    /// the velocities again, so a lane costs two velocity evaluations and two impulse
+    /// applications whichever solution it keeps, and no lane pays for both paths.
     func wideSolve(_ wcs: UnsafeMutableBufferPointer<WideConstraint>, _ states: UnsafeMutablePointer<SolverBody>,
                    _ inv_h: Float, useBias: Bool) {
+        guard let base = wcs.baseAddress else { return }
         let maxPush = FloatW(repeating: -Float(Tuning.contactPushMaxVelocity))
         let allTrue = MaskW(repeating: true)
         let one = FloatW(repeating: 1), zero = FloatW()
         for i in 0..<wcs.count {
-            var c = wcs[i]
-            let A0 = gather(c.a, states), B0 = gather(c.b, states)
-            var v = WideVelocities(vAx: A0.vx, vAy: A0.vy, wA: A0.w, vBx: B0.vx, vBy: B0.vy, wB: B0.w)
-            let nx = c.nx, ny = c.ny
+            let c = base + i
+            let ia = c.pointee.a, ib = c.pointee.b
+            var v = WideVelocities(gatherVelocity(ia, states), gatherVelocity(ib, states))
+            let A = gatherPosition(ia, states), B = gatherPosition(ib, states)
+            let nx = c.pointee.nx, ny = c.pointee.ny
+            let mA = c.pointee.mA, iA = c.pointee.iA, mB = c.pointee.mB, iB = c.pointee.iB
+            let dpx: FloatW = B.dpx - A.dpx, dpy: FloatW = B.dpy - A.dpy
+            let rAx1 = c.pointee.rAx1, rAy1 = c.pointee.rAy1, rBx1 = c.pointee.rBx1, rBy1 = c.pointee.rBy1
+            let rAx2 = c.pointee.rAx2, rAy2 = c.pointee.rAy2, rBx2 = c.pointee.rBx2, rBy2 = c.pointee.rBy2
 
+            /// Current separation of a point from the step's displacements.
+            @inline(__always)
+            func separation(_ rAx: FloatW, _ rAy: FloatW, _ rBx: FloatW, _ rBy: FloatW, _ base: FloatW) -> FloatW {
+                let qrBx: FloatW = B.qc * rBx - B.qs * rBy
+                let qrBy: FloatW = B.qs * rBx + B.qc * rBy
+                let qrAx: FloatW = A.qc * rAx - A.qs * rAy
+                let qrAy: FloatW = A.qs * rAx + A.qc * rAy
+                let dx: FloatW = dpx + (qrBx - qrAx)
+                let dy: FloatW = dpy + (qrBy - qrAy)
+                let sx: FloatW = dx * nx
+                let sy: FloatW = dy * ny
+                return sx + sy + base
+            }
             // Bias and soft scales: speculative lanes close their gap; overlapping ones are
             // pushed softly (biased pass) or not at all (relax).
-            let s1 = separation(A0, B0, c.rAx1, c.rAy1, c.rBx1, c.rBy1, nx, ny, c.base1)
-            let s2 = separation(A0, B0, c.rAx2, c.rAy2, c.rBx2, c.rBy2, nx, ny, c.base2)
+            let s1 = separation(rAx1, rAy1, rBx1, rBy1, c.pointee.base1)
+            let s2 = separation(rAx2, rAy2, rBx2, rBy2, c.pointee.base2)
             let pen1 = s1 .<= 0, pen2 = s2 .<= 0
             var bias1: FloatW = s1 * inv_h, bias2: FloatW = s2 * inv_h
             var ms1 = one, ms2 = one, is1 = zero, is2 = zero
             if useBias {
-                bias1.replace(with: wmax(c.biasRate * s1, maxPush), where: pen1)
-                bias2.replace(with: wmax(c.biasRate * s2, maxPush), where: pen2)
-                ms1.replace(with: c.massScale, where: pen1); ms2.replace(with: c.massScale, where: pen2)
-                is1.replace(with: c.impulseScale, where: pen1); is2.replace(with: c.impulseScale, where: pen2)
+                let biasRate = c.pointee.biasRate, massScale = c.pointee.massScale, impulseScale = c.pointee.impulseScale
+                bias1.replace(with: wmax(biasRate * s1, maxPush), where: pen1)
+                bias2.replace(with: wmax(biasRate * s2, maxPush), where: pen2)
+                ms1.replace(with: massScale, where: pen1); ms2.replace(with: massScale, where: pen2)
+                is1.replace(with: impulseScale, where: pen1); is2.replace(with: impulseScale, where: pen2)
             } else {
                 bias1.replace(with: 0, where: pen1)
                 bias2.replace(with: 0, where: pen2)
             }
+            let x1: FloatW = v.relative(rAx1, rAy1, rBx1, rBy1, nx, ny) + bias1
+            let x2: FloatW = v.relative(rAx2, rAy2, rBx2, rBy2, nx, ny) + bias2
+            let old1 = c.pointee.normalImpulse1, old2 = c.pointee.normalImpulse2
+
+            // Point by point (Box2D v3's soft step).
+            let total1 = fmax0(old1 - c.pointee.normalMass1 * ms1 * x1 - is1 * old1)
+            let seq1: FloatW = total1 - old1
+            let x2s: FloatW = x2 + c.pointee.k12 * seq1
+            let total2 = fmax0(old2 - c.pointee.normalMass2 * ms2 * x2s - is2 * old2)
+            let seq2: FloatW = total2 - old2
 
             // Block solve where possible: both points rigid (relax pass, or both speculative)
             // or both soft with the same scales. A lane with one overlapping point (soft) and
-            // one speculative point (rigid) is solved point by point: scaling the rows of one
-            // rigid 2×2 solution by different soft factors is not the solution of the mixed
-            // system, and it fed energy into the tilt of resting boxes (a box tilted 0.005
-            // rad in a stack of ten leaned further every step, 0.025 rad after 4 s; dropped
-            // ten-stacks rested up to 0.005 rad off upright). Point by point is Box2D v3's
-            // soft step, which is stable.
-            let x1: FloatW = v.relative(c.rAx1, c.rAy1, c.rBx1, c.rBy1, nx, ny) + bias1
-            let x2: FloatW = v.relative(c.rAx2, c.rAy2, c.rBx2, c.rBy2, nx, ny) + bias2
-            let k1: FloatW = c.invK11 * x1 + c.invK12 * x2
-            let k2: FloatW = c.invK12 * x1 + c.invK22 * x2
-            var d1: FloatW = zero - ms1 * k1 - is1 * c.normalImpulse1
-            var d2: FloatW = zero - ms2 * k2 - is2 * c.normalImpulse2
-            let t1: FloatW = c.normalImpulse1 + d1, t2: FloatW = c.normalImpulse2 + d2
+            // one speculative point (rigid) keeps the point-by-point solution: scaling the rows
+            // of one rigid 2×2 solution by different soft factors is not the solution of the
+            // mixed system, and it fed energy into the tilt of resting boxes (a box tilted
+            // 0.005 rad in a stack of ten leaned further every step, 0.025 rad after 4 s;
+            // dropped ten-stacks rested up to 0.005 rad off upright). Without any block solve
+            // the two points of a flat landing share the impulse unevenly, the box spins and
+            // friction turns the spin into a sideways drift of a bouncing item.
+            let k1: FloatW = c.pointee.invK11 * x1 + c.pointee.invK12 * x2
+            let k2: FloatW = c.pointee.invK12 * x1 + c.pointee.invK22 * x2
+            var d1: FloatW = zero - ms1 * k1 - is1 * old1
+            var d2: FloatW = zero - ms2 * k2 - is2 * old2
             let sameScales = useBias ? (pen1 .== pen2) : allTrue
-            let ok = c.block .& sameScales .& (t1 .>= 0) .& (t2 .>= 0)
-            let notOK = ok .^ allTrue
-            d1.replace(with: 0, where: notOK); d2.replace(with: 0, where: notOK)
-            c.normalImpulse1 += d1; c.normalImpulse2 += d2
-            c.maxNormalImpulse1 = wmax(c.maxNormalImpulse1, d1)
-            c.maxNormalImpulse2 = wmax(c.maxNormalImpulse2, d2)
-            v.apply(d1, nx, ny, c.rAx1, c.rAy1, c.rBx1, c.rBy1, c.mA, c.iA, c.mB, c.iB)
-            v.apply(d2, nx, ny, c.rAx2, c.rAy2, c.rBx2, c.rBy2, c.mA, c.iA, c.mB, c.iB)
+            let ok = c.pointee.block .& sameScales .& (old1 + d1 .>= 0) .& (old2 + d2 .>= 0)
+            d1.replace(with: seq1, where: .!ok)
+            d2.replace(with: seq2, where: .!ok)
+            let n1: FloatW = old1 + d1, n2: FloatW = old2 + d2
+            c.pointee.normalImpulse1 = n1
+            c.pointee.normalImpulse2 = n2
+            c.pointee.maxNormalImpulse1 = wmax(c.pointee.maxNormalImpulse1, d1)
+            c.pointee.maxNormalImpulse2 = wmax(c.pointee.maxNormalImpulse2, d2)
+            v.apply(d1, nx, ny, rAx1, rAy1, rBx1, rBy1, mA, iA, mB, iB)
+            v.apply(d2, nx, ny, rAx2, rAy2, rBx2, rBy2, mA, iA, mB, iB)
 
-            // Point by point in the other lanes.
-            if any(notOK) {
-                let vn1 = v.relative(c.rAx1, c.rAy1, c.rBx1, c.rBy1, nx, ny)
-                let u1: FloatW = c.normalMass1 * ms1 * (vn1 + bias1)
-                var total1 = fmax0(c.normalImpulse1 - u1 - is1 * c.normalImpulse1)
-                total1.replace(with: c.normalImpulse1, where: ok)
-                let j1 = total1 - c.normalImpulse1
-                c.normalImpulse1 = total1
-                c.maxNormalImpulse1 = wmax(c.maxNormalImpulse1, j1)
-                v.apply(j1, nx, ny, c.rAx1, c.rAy1, c.rBx1, c.rBy1, c.mA, c.iA, c.mB, c.iB)
-
-                let vn2 = v.relative(c.rAx2, c.rAy2, c.rBx2, c.rBy2, nx, ny)
-                let u2: FloatW = c.normalMass2 * ms2 * (vn2 + bias2)
-                var total2 = fmax0(c.normalImpulse2 - u2 - is2 * c.normalImpulse2)
-                total2.replace(with: c.normalImpulse2, where: ok)
-                let j2 = total2 - c.normalImpulse2
-                c.normalImpulse2 = total2
-                c.maxNormalImpulse2 = wmax(c.maxNormalImpulse2, j2)
-                v.apply(j2, nx, ny, c.rAx2, c.rAy2, c.rBx2, c.rBy2, c.mA, c.iA, c.mB, c.iB)
-            }
-
-            // Friction, point by point.
+            // Friction, point by point, within the cone of the new normal impulses.
             let tx = ny, ty = zero - nx
-            do {
-                let vt = v.relative(c.rAx1, c.rAy1, c.rBx1, c.rBy1, tx, ty)
-                let limit: FloatW = c.friction * c.normalImpulse1
-                let want: FloatW = c.tangentImpulse1 - c.tangentMass1 * vt
+            let friction = c.pointee.friction
+            @inline(__always)
+            func tangent(_ rAx: FloatW, _ rAy: FloatW, _ rBx: FloatW, _ rBy: FloatW, _ tangentMass: FloatW,
+                         _ normalImpulse: FloatW, _ old: FloatW) -> FloatW {
+                let vt = v.relative(rAx, rAy, rBx, rBy, tx, ty)
+                let limit: FloatW = friction * normalImpulse
+                let want: FloatW = old - tangentMass * vt
                 let total = wmin(wmax(want, zero - limit), limit)
-                let j = total - c.tangentImpulse1
-                c.tangentImpulse1 = total
-                v.apply(j, tx, ty, c.rAx1, c.rAy1, c.rBx1, c.rBy1, c.mA, c.iA, c.mB, c.iB)
+                v.apply(total - old, tx, ty, rAx, rAy, rBx, rBy, mA, iA, mB, iB)
+                return total
             }
-            do {
-                let vt = v.relative(c.rAx2, c.rAy2, c.rBx2, c.rBy2, tx, ty)
-                let limit: FloatW = c.friction * c.normalImpulse2
-                let want: FloatW = c.tangentImpulse2 - c.tangentMass2 * vt
-                let total = wmin(wmax(want, zero - limit), limit)
-                let j = total - c.tangentImpulse2
-                c.tangentImpulse2 = total
-                v.apply(j, tx, ty, c.rAx2, c.rAy2, c.rBx2, c.rBy2, c.mA, c.iA, c.mB, c.iB)
-            }
+            c.pointee.tangentImpulse1 = tangent(rAx1, rAy1, rBx1, rBy1, c.pointee.tangentMass1, n1, c.pointee.tangentImpulse1)
+            c.pointee.tangentImpulse2 = tangent(rAx2, rAy2, rBx2, rBy2, c.pointee.tangentMass2, n2, c.pointee.tangentImpulse2)
 
-            wcs[i] = c
-            store(v, c, A0, B0, states)
+            scatter(ia, v.a, states)
+            scatter(ib, v.b, states)
         }
     }
 }

@@ -208,12 +208,10 @@ public final class World {
     var scratchA = UnsafeMutablePointer<Vec2>.allocate(capacity: 2 * Tuning.maxPolygonVertices)
     var scratchB = UnsafeMutablePointer<Vec2>.allocate(capacity: 2 * Tuning.maxPolygonVertices)
     var awakeBodies: [Int32] = []
-    var constraints: [ContactConstraint] = []
-    var constraintPoints: [ContactConstraintPoint] = []
     var sleepScratch = SleepScratch()
-    /// Constraints that approach fast enough to bounce (restitution > 0): the only ones the
-    /// restitution passes visit.
-    var bouncingConstraints: [Int32] = []
+    /// Contacts that approach fast enough to bounce (restitution > 0), in double precision:
+    /// the only ones the restitution passes visit.
+    var bouncingConstraints: [BouncingConstraint] = []
     /// The wide solver's batches (see World+WideSolver.swift), the constraints that found
     /// no colour, and the colouring's scratch.
     var wideConstraints: [WideConstraint] = []
@@ -233,6 +231,13 @@ public final class World {
     /// Moving bodies with at least one contact this step, and the flags that collect them.
     var contactBodies: [Int32] = []
     var bodyInContact: [Bool] = []
+    /// Awake bodies in no contact (integrated in double precision), and the bodies in contact
+    /// that joints also act on (their float solver state is copied around the joint passes).
+    var looseBodies: [Int32] = []
+    var bridgeBodies: [Int32] = []
+    /// Per body in contact: the velocity change of one sub-step from gravity and forces,
+    /// (dvx, dvy, dw, 0) in m/s and rad/s.
+    var solverDeltas: [SIMD4<Float>] = []
 
     public init() {
         // A sentinel so the pools are never empty (their base addresses are then non-nil).
