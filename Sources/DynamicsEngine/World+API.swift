@@ -94,13 +94,7 @@ extension World {
     /// left alone (Box2D's `b2Body_ApplyLinearImpulse`), which is what a field that must not
     /// wake what it does not move wants.
     public func applyLinearImpulse(_ id: BodyID, _ impulse: Vec2, at point: Vec2, wake: Bool = true) {
-        let b = checked(id)
-        guard infos[b].type == .dynamic else { return }
-        if wake { applyLinearImpulse(b, impulse, at: point) } else if infos[b].isAwake {
-            states[b].v += sims[b].invMass * impulse
-            states[b].w += sims[b].invInertia * cross(point - sims[b].center, impulse)
-            limitSpeeds(b)
-        }
+        applyLinearImpulse(checked(id), impulse, at: point, wake: wake)
     }
 
     /// A constant acceleration (m/s²) applied every step (gravity, per body).

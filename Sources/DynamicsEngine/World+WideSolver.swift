@@ -355,21 +355,6 @@ extension World {
         }}
     }
 
-    /// Solver state → double states for `bodies`.
-    func copySolverToStates(_ bodies: [Int32]) {
-        states.withUnsafeMutableBufferPointer { st in
-        solverBodies.withUnsafeBufferPointer { sb in
-            for bi in bodies {
-                let b = Int(bi)
-                let v = sb[b].v, p = sb[b].p
-                st[b].v = Vec2(Double(v[0]), Double(v[1]))
-                st[b].w = Double(v[2])
-                st[b].dp = Vec2(Double(p[0]), Double(p[1]))
-                st[b].dq = Rot(c: Double(p[2]), s: Double(p[3]))
-            }
-        }}
-    }
-
     /// Double states → solver state for `bodies` (after a joint pass moved them).
     func copyStatesToSolver(_ bodies: [Int32]) {
         states.withUnsafeBufferPointer { st in

@@ -383,21 +383,8 @@ public final class World {
     @discardableResult
     public func addSegment(to bodyID: BodyID, _ p1: Vec2, _ p2: Vec2, friction: Double, restitution: Double,
                            filter: Filter, userData: Int = 0) -> ShapeID {
-        let body = checked(bodyID)
-        let start = Int32(vertices.count)
-        let n = (p2 - p1).rightPerp.normalized
-        vertices.append(p1); vertices.append(p2)
-        normals.append(n); normals.append(-n)
-        return allocateShape(body: body) {
-            $0.kind = .polygon
-            $0.vertexStart = start
-            $0.vertexCount = 2
-            $0.density = 0
-            $0.friction = friction
-            $0.restitution = restitution
-            $0.filter = filter
-            $0.userData = userData
-        }
+        addEdge(to: checked(bodyID), kind: .polygon, [p1, p2], normal: (p2 - p1).rightPerp.normalized,
+                friction: friction, restitution: restitution, filter: filter, userData: userData)
     }
 
     /// Adds a chain segment p1→p2 whose path continues before it at `ghost1` and after it at
@@ -408,15 +395,24 @@ public final class World {
                                 restitution: Double, filter: Filter, userData: Int = 0) -> ShapeID {
         let body = checked(bodyID)
         precondition(infos[body].type == .static, "chain segments belong to static bodies")
+        return addEdge(to: body, kind: .chainSegment, [ghost1, p1, p2, ghost2], normal: (p2 - p1).rightPerp.normalized,
+                       friction: friction, restitution: restitution, filter: filter, userData: userData)
+    }
+
+    /// A massless edge shape: its points in the vertex pool, and in the parallel normals pool
+    /// the edge's normal and its opposite, alternating (a segment's two faces; for a chain
+    /// segment only the first two are read).
+    private func addEdge(to body: Int, kind: ShapeKind, _ points: [Vec2], normal n: Vec2, friction: Double,
+                         restitution: Double, filter: Filter, userData: Int) -> ShapeID {
         let start = Int32(vertices.count)
-        let n = (p2 - p1).rightPerp.normalized
-        vertices.append(ghost1); vertices.append(p1); vertices.append(p2); vertices.append(ghost2)
-        // The normals pool runs parallel to the vertices; only the first two are meaningful.
-        normals.append(n); normals.append(-n); normals.append(n); normals.append(-n)
+        for (k, p) in points.enumerated() {
+            vertices.append(p)
+            normals.append(k % 2 == 0 ? n : -n)
+        }
         return allocateShape(body: body) {
-            $0.kind = .chainSegment
+            $0.kind = kind
             $0.vertexStart = start
-            $0.vertexCount = 4
+            $0.vertexCount = Int32(points.count)
             $0.density = 0
             $0.friction = friction
             $0.restitution = restitution
@@ -591,12 +587,14 @@ public final class World {
         wake(body: body)
     }
 
-    func applyLinearImpulse(_ body: Int, _ j: Vec2, at point: Vec2) {
-        guard infos[body].type == .dynamic else { return }
+    /// An impulse (N·s) at a world point now. With `wake` false a sleeping body is left alone
+    /// and an awake one keeps its rest timer (Box2D's `b2Body_ApplyLinearImpulse`).
+    func applyLinearImpulse(_ body: Int, _ j: Vec2, at point: Vec2, wake: Bool = true) {
+        guard infos[body].type == .dynamic, wake || infos[body].isAwake else { return }
         states[body].v += sims[body].invMass * j
         states[body].w += sims[body].invInertia * cross(point - sims[body].center, j)
         limitSpeeds(body)
-        wake(body: body)
+        if wake { self.wake(body: body) }
     }
 
     /// Sets a dynamic body's velocity within the speed limits and wakes it. The arrays are
