@@ -35,18 +35,33 @@ public enum StandardScenes {
     public static let benchmarkNames = ["boxes100", "boxes1000", "boxes4000", "pyramid20", "luaField10000", "luaAction1000",
                                         "largePyramid", "manyPyramids", "jointGrid"]
 
+    /// Most items a sized scene name may ask for (`boxes100000`, `pyramid446` ≈ 100 000 items):
+    /// more would take minutes to build, or memory the machine does not have.
+    public static let maximumItems = 100_000
+
     /// A scene by its benchmark name (`boxes1000`, `pyramid20`, …), or nil.
-    public static func named(_ name: String) -> Scene? {
+    public static func named(_ name: String) -> Scene? { maker(named: name)?() }
+
+    /// Whether `name` names a scene, without building it.
+    public static func exists(_ name: String) -> Bool { maker(named: name) != nil }
+
+    /// How to build the scene `name` names; nil for an unknown name or a size out of range.
+    private static func maker(named name: String) -> (() -> Scene?)? {
         switch name {
-        case "largePyramid": return largePyramid()
-        case "manyPyramids": return manyPyramids()
-        case "jointGrid": return jointGrid()
+        case "largePyramid": return { largePyramid() }
+        case "manyPyramids": return { manyPyramids() }
+        case "jointGrid": return { jointGrid() }
         default: break
         }
-        if name.hasPrefix("boxes"), let n = Int(name.dropFirst(5)), n > 0 { return boxes(n) }
-        if name.hasPrefix("pyramid"), let n = Int(name.dropFirst(7)), n > 0 { return pyramid(n) }
-        if name.hasPrefix("luaField"), let n = Int(name.dropFirst(8)), n > 0 { return try? luaField(n) }
-        if name.hasPrefix("luaAction"), let n = Int(name.dropFirst(9)), n > 0 { return try? luaAction(n) }
+        func size(_ prefix: String, items: (Int) -> Int) -> Int? {
+            guard name.hasPrefix(prefix), let n = Int(name.dropFirst(prefix.count)), n > 0,
+                  n <= maximumItems, items(n) <= maximumItems else { return nil }
+            return n
+        }
+        if let n = size("boxes", items: { $0 }) { return { boxes(n) } }
+        if let n = size("pyramid", items: { $0 * ($0 + 1) / 2 }) { return { pyramid(n) } }
+        if let n = size("luaField", items: { $0 }) { return { try? luaField(n) } }
+        if let n = size("luaAction", items: { $0 }) { return { try? luaAction(n) } }
         return nil
     }
 

@@ -25,8 +25,8 @@ struct Bench: ParsableCommand {
 
     func validate() throws {
         guard runs >= 3 else { throw ValidationError("--runs must be at least 3, got \(runs)") }
-        if let scene, StandardScenes.named(scene) == nil {
-            throw ValidationError("unknown scene '\(scene)'; scenes: \(StandardScenes.benchmarkNames.joined(separator: ", "))")
+        if let scene, !StandardScenes.exists(scene) {
+            throw ValidationError("unknown scene '\(scene)'; scenes: \(StandardScenes.benchmarkNames.joined(separator: ", ")), or boxesN, pyramidN, luaFieldN, luaActionN of at most \(StandardScenes.maximumItems) items")
         }
     }
 

@@ -73,6 +73,9 @@ struct BenchCommandTests {
         let unknown = try runDynamics(["bench", "--scene", "boxes"])
         #expect(unknown.status == 2)
         #expect(unknown.stderr.contains("unknown scene 'boxes'"), "\(unknown.stderr)")
+        // A sized name beyond the item limit is refused before anything is built.
+        let huge = try runDynamics(["bench", "--scene", "pyramid999999999"])
+        #expect(huge.status == 2 && huge.stderr.contains("at most 100000 items"), "\(huge.stderr)")
         let runs = try runDynamics(["bench", "--runs", "1"])
         #expect(runs.status == 2 && runs.stderr.contains("--runs"))
         let flag = try runDynamics(["bench", "--frobnicate"])
