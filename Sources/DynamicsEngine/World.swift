@@ -163,81 +163,88 @@ public struct ContactEvent: Sendable {
 }
 
 /// The physics world. Not thread-safe: use it from one thread.
+///
+/// Every stored property is `@exclusivity(unchecked)`: Swift would otherwise check each
+/// access to a class's stored `var` at run time (a thread-local access set, ~10 ns a time),
+/// which made a single `setVelocity` from a script spend a quarter of its time in checks. The
+/// world is single-threaded and its methods never hold one property's buffer while calling
+/// something that modifies the same property, which is what the check would catch; the
+/// engine's tests run in debug builds with that discipline unchanged.
 public final class World {
     // Bodies: three parallel arrays indexed by BodyID.index.
-    @usableFromInline var sims: [BodySim] = []
-    @usableFromInline var states: [BodyState] = []
-    @usableFromInline var infos: [BodyInfo] = []
-    var freeBodies: [Int32] = []
+    @exclusivity(unchecked) @usableFromInline var sims: [BodySim] = []
+    @exclusivity(unchecked) @usableFromInline var states: [BodyState] = []
+    @exclusivity(unchecked) @usableFromInline var infos: [BodyInfo] = []
+    @exclusivity(unchecked) var freeBodies: [Int32] = []
 
-    var shapes: [ShapeData] = []
-    var freeShapes: [Int32] = []
+    @exclusivity(unchecked) var shapes: [ShapeData] = []
+    @exclusivity(unchecked) var freeShapes: [Int32] = []
     /// Polygon vertex and normal pools. Freed ranges are not compacted; the pools are
     /// rebuilt when more than half is garbage.
-    var vertices: [Vec2] = []
-    var normals: [Vec2] = []
-    var garbageVertices = 0
+    @exclusivity(unchecked) var vertices: [Vec2] = []
+    @exclusivity(unchecked) var normals: [Vec2] = []
+    @exclusivity(unchecked) var garbageVertices = 0
 
     /// Contacts live in slots (reused through `freeContacts`); `contactIndex` lists them
     /// sorted by pair key (lower shape index in the high half), so merging a new pair list
     /// with the old contacts is a linear merge, with no hashing and a deterministic order.
-    var contacts: [Contact] = []
-    var freeContacts: [Int32] = []
-    var contactIndex: [ContactRef] = []
-    var broadPhase = BroadPhase()
+    @exclusivity(unchecked) var contacts: [Contact] = []
+    @exclusivity(unchecked) var freeContacts: [Int32] = []
+    @exclusivity(unchecked) var contactIndex: [ContactRef] = []
+    @exclusivity(unchecked) var broadPhase = BroadPhase()
 
     /// Solver sub-steps per step (soft step).
-    public var substepCount = 4
+    @exclusivity(unchecked) public var substepCount = 4
     /// Whether resting islands are put to sleep (Box2D's `enableSleep`).
-    public var sleepEnabled = true
+    @exclusivity(unchecked) public var sleepEnabled = true
 
     /// Touch events since the caller last called `clearEvents()`.
-    public internal(set) var beginEvents: [ContactEvent] = []
-    public internal(set) var endEvents: [ContactEvent] = []
+    @exclusivity(unchecked) public internal(set) var beginEvents: [ContactEvent] = []
+    @exclusivity(unchecked) public internal(set) var endEvents: [ContactEvent] = []
     /// Bodies put to sleep since the caller last called `clearEvents()` (indices).
-    var fellAsleep: [Int32] = []
+    @exclusivity(unchecked) var fellAsleep: [Int32] = []
 
     /// Set when anything changed that requires new pairs (shapes, filters, body types).
-    var pairsDirty = true
+    @exclusivity(unchecked) var pairsDirty = true
 
     /// Sleeping islands: the first body of each, by island id; −1 for a free slot.
-    var islandHeads: [Int32] = []
-    var freeIslands: [Int32] = []
+    @exclusivity(unchecked) var islandHeads: [Int32] = []
+    @exclusivity(unchecked) var freeIslands: [Int32] = []
 
     // Scratch buffers reused every step.
-    var scratchA = UnsafeMutablePointer<Vec2>.allocate(capacity: 2 * Tuning.maxPolygonVertices)
-    var scratchB = UnsafeMutablePointer<Vec2>.allocate(capacity: 2 * Tuning.maxPolygonVertices)
-    var awakeBodies: [Int32] = []
-    var sleepScratch = SleepScratch()
+    @exclusivity(unchecked) var scratchA = UnsafeMutablePointer<Vec2>.allocate(capacity: 2 * Tuning.maxPolygonVertices)
+    @exclusivity(unchecked) var scratchB = UnsafeMutablePointer<Vec2>.allocate(capacity: 2 * Tuning.maxPolygonVertices)
+    @exclusivity(unchecked) var awakeBodies: [Int32] = []
+    @exclusivity(unchecked) var sleepScratch = SleepScratch()
     /// Contacts that approach fast enough to bounce (restitution > 0), in double precision:
     /// the only ones the restitution passes visit.
-    var bouncingConstraints: [BouncingConstraint] = []
+    @exclusivity(unchecked) var bouncingConstraints: [BouncingConstraint] = []
     /// The wide solver's batches (see World+WideSolver.swift), the constraints that found
     /// no colour, and the colouring's scratch.
-    var wideConstraints: [WideConstraint] = []
-    var overflowConstraints: [Int32] = []
-    var colorBits: [UInt64] = []
-    var colorMembers: [[Int32]] = []
-    var solverBodies: [SolverBody] = []
+    @exclusivity(unchecked) var wideConstraints: [WideConstraint] = []
+    @exclusivity(unchecked) var overflowConstraints: [Int32] = []
+    @exclusivity(unchecked) var colorBits: [UInt64] = []
+    @exclusivity(unchecked) var colorMembers: [[Int32]] = []
+    @exclusivity(unchecked) var solverBodies: [SolverBody] = []
     /// Joints in slots (see Joint.swift); the ones with an awake body this step.
-    var joints: [Joint] = []
-    var freeJoints: [Int32] = []
-    var activeJoints: [Int32] = []
+    @exclusivity(unchecked) var joints: [Joint] = []
+    @exclusivity(unchecked) var freeJoints: [Int32] = []
+    @exclusivity(unchecked) var activeJoints: [Int32] = []
     /// Body pairs (pairKey of body indices) joined by at least one joint, with how many.
-    var jointedPairs: Set<UInt64> = []
-    var jointedPairCounts: [UInt64: Int] = [:]
+    @exclusivity(unchecked) var jointedPairs: Set<UInt64> = []
+    @exclusivity(unchecked) var jointedPairCounts: [UInt64: Int] = [:]
     /// The static body at the origin that anchors hang from (−1 until needed).
-    var groundIndex: Int32 = -1
+    @exclusivity(unchecked) var groundIndex: Int32 = -1
     /// Moving bodies with at least one contact this step, and the flags that collect them.
-    var contactBodies: [Int32] = []
-    var bodyInContact: [Bool] = []
+    @exclusivity(unchecked) var contactBodies: [Int32] = []
+    @exclusivity(unchecked) var bodyInContact: [Bool] = []
     /// Awake bodies in no contact (integrated in double precision), and the bodies in contact
     /// that joints also act on (their float solver state is copied around the joint passes).
-    var looseBodies: [Int32] = []
-    var bridgeBodies: [Int32] = []
+    @exclusivity(unchecked) var looseBodies: [Int32] = []
+    @exclusivity(unchecked) var bridgeBodies: [Int32] = []
     /// Per body in contact: the velocity change of one sub-step from gravity and forces,
     /// (dvx, dvy, dw, 0) in m/s and rad/s.
-    var solverDeltas: [SIMD4<Float>] = []
+    @exclusivity(unchecked) var solverDeltas: [SIMD4<Float>] = []
 
     public init() {
         // A sentinel so the pools are never empty (their base addresses are then non-nil).

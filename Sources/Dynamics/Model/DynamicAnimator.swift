@@ -81,7 +81,11 @@ public final class DynamicAnimator {
     }
 
     let world = World()
-    var records: [ItemRecord] = []
+    /// Unchecked like the world's arrays (see `World`): a script reading one velocity would
+    /// otherwise pay a run-time exclusivity check here too. Mutated only by the update, which
+    /// calls no user code while it holds the array; readers that call out (the write-back to
+    /// items) hold a read, which keeps its own copy alive.
+    @exclusivity(unchecked) var records: [ItemRecord] = []
     var recordIndex: [ObjectIdentifier: Int] = [:]
     var boundarySets: [ObjectIdentifier: BoundarySet] = [:]
     /// Boundary shape userData → (behavior, identifier); nil identifier = reference bounds.
@@ -100,7 +104,7 @@ public final class DynamicAnimator {
     var needsUpdate = false
     /// True while `step(_:)` runs (its callbacks may not start another frame).
     public internal(set) var isStepping = false
-    var resumeRequested = false
+    @exclusivity(unchecked) var resumeRequested = false
     var running = false
     var accumulator: TimeInterval = 0
     var driver: RealTimeDriver?
