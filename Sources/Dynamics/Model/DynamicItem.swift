@@ -34,9 +34,13 @@ extension DynamicItem {
 
 /// The stock dynamic item: a minimal view with a frame, center, bounds and transform.
 open class DynamicView: DynamicItem, CustomStringConvertible {
-    public var center: CGPoint
+    // The animator writes `center` and `transform` of every moving item after every frame:
+    // unchecked, those writes skip Swift's run-time exclusivity check (a thread-local access
+    // set per write). A view is used from one thread and its setters call nothing that could
+    // access the same property again, which is all the check would catch.
+    @exclusivity(unchecked) public var center: CGPoint
     public var bounds: CGRect
-    public var transform: CGAffineTransform = .identity
+    @exclusivity(unchecked) public var transform: CGAffineTransform = .identity
     public var collisionBoundsType: DynamicItemCollisionBoundsType
     /// Used when `collisionBoundsType` is `.path`: convex, relative to the center.
     public var collisionBoundingPath: BezierPath
