@@ -225,6 +225,8 @@ public final class World {
     @exclusivity(unchecked) var overflowConstraints: [Int32] = []
     @exclusivity(unchecked) var colorBits: [UInt64] = []
     @exclusivity(unchecked) var colorMembers: [[Int32]] = []
+    /// Per contact slot, its lane in `wideConstraints` this step (4 · batch + lane), or −1.
+    @exclusivity(unchecked) var contactLanes: [Int32] = []
     @exclusivity(unchecked) var solverBodies: [SolverBody] = []
     /// Joints in slots (see Joint.swift); the ones with an awake body this step.
     @exclusivity(unchecked) var joints: [Joint] = []
