@@ -382,6 +382,12 @@ public final class LuaBridge {
     private func release(at index: Int32) {
         for kind in LuaKind.allCases {
             guard let h = handle(at: index, kind) else { continue }
+            // A behavior's kept `items` table (see `pushItemList`) goes with its handle: the
+            // registry would otherwise hold it, and the item handles in it, for the state's
+            // life. A later handle of the same behavior builds a new one.
+            if kind == .behavior, let object = liveObject(h), let list = itemLists.removeValue(forKey: ObjectIdentifier(object)) {
+                dyn_lua_unref(L, list.ref)
+            }
             slots.free(slot: h.pointee.slot, generation: h.pointee.generation)
         }
         let live = slots.liveCount
