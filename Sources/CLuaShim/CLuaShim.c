@@ -67,6 +67,11 @@ typedef struct {
     /* Registry references of the strings "x" and "y" (vectors are pushed and read with
        them, without looking the text up again). */
     int keyX, keyY;
+
+    /* Bytes of host objects the script made (items, behaviors, ...), counted by the host in
+       memory it owns (it outlives the state, since objects can outlive it); NULL = none.
+       They count against the cap with `used`. */
+    const size_t *hostBytes;
 } DynAllocState;
 
 /* The class of a small size (1...DYN_POOL_SMALL): its index and its size. */
@@ -141,7 +146,8 @@ static void *dyn_capped_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         return p ? p : ptr;
     }
     size_t growth = nsize - old;
-    if (st->cap != 0 && st->hostDepth == 0 && (st->used >= st->cap || growth > st->cap - st->used)) {
+    size_t total = st->used + (st->hostBytes != NULL ? *st->hostBytes : 0);
+    if (st->cap != 0 && st->hostDepth == 0 && (total >= st->cap || growth > st->cap - total)) {
         return NULL; /* past the cap: Lua raises "not enough memory" */
     }
     void *p;
@@ -195,6 +201,7 @@ lua_State *dyn_lua_newstate_capped(size_t capBytes) {
     st->hostDepth = 0;
     st->exceeded = 0;
     st->threadCount = 0;
+    st->hostBytes = NULL;
     memset(st->pool, 0, sizeof st->pool);
     memset(st->pooled, 0, sizeof st->pooled);
     pthread_mutex_init(&st->lock, NULL);
@@ -247,6 +254,11 @@ size_t dyn_lua_memory_used(lua_State *L) {
     DynAllocState *st = dyn_alloc_state(L);
     if (st != NULL) return st->used;
     return (size_t)lua_gc(L, LUA_GCCOUNT) * 1024u + (size_t)lua_gc(L, LUA_GCCOUNTB);
+}
+
+void dyn_lua_set_host_bytes(lua_State *L, const size_t *counter) {
+    DynAllocState *st = dyn_alloc_state(L);
+    if (st != NULL) st->hostBytes = counter;
 }
 
 size_t dyn_lua_memory_cap(lua_State *L) {

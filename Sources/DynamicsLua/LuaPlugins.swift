@@ -128,7 +128,7 @@ extension LuaBridge {
             overrides[key] = try parameterValue(at: lua_gettop(L), "\(name).\(key)")
         }
         do {
-            push(try BehaviorRegistry.shared.makeBehavior(named: name, items: items, overrides: overrides), as: .behavior)
+            try pushNew(try BehaviorRegistry.shared.makeBehavior(named: name, items: items, overrides: overrides), "dynamics.\(name)")
         } catch let error as DynamicsError {
             throw LuaArgumentError(message: "\(error)")
         }
@@ -190,7 +190,7 @@ extension LuaBridge {
                 }
             }
         }
-        push(b, as: .behavior)
+        try pushNew(b, "dynamics.\(name)")
         return 1
     }
 

@@ -10,7 +10,8 @@ public struct LuaLimits: Sendable, Equatable {
     /// calls pay nothing for it. The default (10⁸) stops an endless loop within a second.
     public var instructionBudget: Int
     /// The state's memory cap in bytes (default 64 MiB). A script that allocates past it
-    /// gets a "not enough memory" error; the host's own allocations are exempt.
+    /// gets a "not enough memory" error. It counts the state's own memory and an estimate of
+    /// the host objects the script made (see `HostMemory`); other host allocations are exempt.
     public var memoryCap: Int
 
     public init(instructionBudget: Int = 100_000_000, memoryCap: Int = 64 << 20) {
@@ -48,6 +49,8 @@ public final class LuaState {
     /// Host objects Lua may call until the state closes (callbacks, whose finalizers can
     /// still run while `lua_close` collects): released only after the state is closed.
     var retained: [AnyObject] = []
+    /// Host objects the script made, counted against the memory cap (see `HostMemory`).
+    let hostMemory = HostMemory()
 
     public init(limits: LuaLimits = LuaLimits()) throws {
         guard limits.instructionBudget > 0, limits.memoryCap > 0 else {
@@ -61,6 +64,7 @@ public final class LuaState {
         self.main = L
         self.limits = limits
         watchdog = Watchdog(state: L)
+        dyn_lua_set_host_bytes(L, UnsafePointer(hostMemory.counter))
         let status = dyn_lua_open_sandbox(L)
         guard status == LUA_OK else {
             // Every stored property is set: the throw releases the object and deinit stops
@@ -71,6 +75,7 @@ public final class LuaState {
 
     deinit {
         watchdog.stop()
+        dyn_lua_set_host_bytes(main, nil) // objects freed from now on refund only the counter
         dyn_lua_close(main)
         retained.removeAll()
         current.deallocate()
@@ -86,8 +91,12 @@ public final class LuaState {
     /// of a script (an `a:run{}` stepping many frames) stop when it turns true.
     public var isOverBudget: Bool { watchdog.isExceeded }
 
-    /// Bytes the state uses now.
+    /// Bytes the state uses now (Lua's own memory).
     public var memoryUsed: Int { dyn_lua_memory_used(L) }
+
+    /// Bytes charged now for host objects the script made (items, behaviors, animators,
+    /// timers; see `HostMemory`), counted against the cap with `memoryUsed`.
+    public var hostObjectBytes: Int { hostMemory.bytes }
 
     /// Loads `source` as text under the sandbox (binary chunks are refused) and runs it.
     /// `chunkName` is the file name errors report (`scene.lua:3: ...`).

@@ -51,6 +51,11 @@ void dyn_lua_close(lua_State *DYN_NULLABLE L);
 /* Bytes currently allocated by the state. */
 size_t dyn_lua_memory_used(lua_State *L);
 
+/* Counts `*counter` (bytes of host objects a script made, kept by the host) against the
+   cap of a state from dyn_lua_newstate_capped, with the state's own memory. NULL stops it;
+   the host must clear it before the counter goes away. */
+void dyn_lua_set_host_bytes(lua_State *L, const size_t *DYN_NULLABLE counter);
+
 /* The cap in bytes of a state from dyn_lua_newstate_capped (0 = none, or not
    one of ours). */
 size_t dyn_lua_memory_cap(lua_State *L);

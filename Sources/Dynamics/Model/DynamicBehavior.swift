@@ -5,6 +5,9 @@ import Foundation
 /// Subclass it to compose behaviors: add built-ins as children and use `action` to run code
 /// every frame. A behavior instance can be in one animator at a time, once.
 open class DynamicBehavior {
+    /// What an embedder (the Lua bridge) attaches to account for this object's memory; it
+    /// is released with the object. The model never reads it.
+    package var hostCharge: AnyObject?
     public private(set) var childBehaviors: [DynamicBehavior] = []
     public private(set) weak var parent: DynamicBehavior?
     /// The animator this behavior (or its root) is in.

@@ -46,6 +46,9 @@ open class DynamicView: DynamicItem, CustomStringConvertible {
     public var collisionBoundingPath: BezierPath
     /// A name for messages and traces.
     public var name: String?
+    /// What an embedder (the Lua bridge) attaches to account for this object's memory; it
+    /// is released with the object. The model never reads it.
+    package var hostCharge: AnyObject?
 
     public init(frame: CGRect, collisionBoundsType: DynamicItemCollisionBoundsType = .rectangle, name: String? = nil) {
         center = CGPoint(x: frame.midX, y: frame.midY)

@@ -72,7 +72,7 @@ extension LuaBridge {
         let keys = try options(at: 1, "dynamics.gravity", allowed: ["items", "direction", "angle", "magnitude"])
         let g = GravityBehavior(items: try withField("items", of: 1) { try items(at: $0, "gravity.items") } ?? [])
         for key in keys where key != "items" { dyn_lua_rawgetfield(L, 1, key); defer { lua_settop(L, -2) }; _ = try LuaBridge.behaviorBinding.set(self, nil, g, key, lua_gettop(L)) }
-        push(g, as: .behavior)
+        try pushNew(g, "dynamics.gravity")
         return 1
     }
 
@@ -80,7 +80,7 @@ extension LuaBridge {
         let keys = try options(at: 1, "dynamics.collision", allowed: ["items", "mode", "boundsAsBoundary", "insets", "onBegan", "onEnded"])
         let c = CollisionBehavior(items: try withField("items", of: 1) { try items(at: $0, "collision.items") } ?? [])
         for key in keys where key != "items" { dyn_lua_rawgetfield(L, 1, key); defer { lua_settop(L, -2) }; _ = try LuaBridge.behaviorBinding.set(self, nil, c, key, lua_gettop(L)) }
-        push(c, as: .behavior)
+        try pushNew(c, "dynamics.collision")
         return 1
     }
 
@@ -91,7 +91,7 @@ extension LuaBridge {
         let keys = try options(at: 1, "dynamics.itemBehavior", allowed: ["items"] + LuaBridge.itemBehaviorProperties)
         let b = DynamicItemBehavior(items: try withField("items", of: 1) { try items(at: $0, "itemBehavior.items") } ?? [])
         for key in keys where key != "items" { dyn_lua_rawgetfield(L, 1, key); defer { lua_settop(L, -2) }; _ = try LuaBridge.behaviorBinding.set(self, nil, b, key, lua_gettop(L)) }
-        push(b, as: .behavior)
+        try pushNew(b, "dynamics.itemBehavior")
         return 1
     }
 
@@ -111,7 +111,7 @@ extension LuaBridge {
             }
         }
         if let ref = try withField("action", of: 1, { try functionReference(at: $0, "behavior.action") }) { setAction(ref, of: b) }
-        push(b, as: .behavior)
+        try pushNew(b, "dynamics.behavior")
         return 1
     }
 

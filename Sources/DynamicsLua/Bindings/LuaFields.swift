@@ -78,7 +78,7 @@ extension LuaBridge {
             defer { lua_settop(L, -2) }
             _ = try LuaBridge.setFieldProperty(self, field, key, lua_gettop(L))
         }
-        push(field, as: .behavior)
+        try pushNew(field, "dynamics.field")
         return 1
     }
 

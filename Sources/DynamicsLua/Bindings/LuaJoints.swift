@@ -66,7 +66,7 @@ extension LuaBridge {
             defer { lua_settop(L, -2) }
             _ = try LuaBridge.setJointProperty(self, a, key, lua_gettop(L))
         }
-        push(a, as: .behavior)
+        try pushNew(a, "dynamics.attachment")
         return 1
     }
 
@@ -81,7 +81,7 @@ extension LuaBridge {
             guard d >= 0, d <= 1 else { throw LuaArgumentError(message: "snap.damping: must be in 0…1, got \(d)") }
             s.damping = d
         }
-        push(s, as: .behavior)
+        try pushNew(s, "dynamics.snap")
         return 1
     }
 
@@ -100,7 +100,7 @@ extension LuaBridge {
             defer { lua_settop(L, -2) }
             _ = try LuaBridge.setJointProperty(self, p, key, lua_gettop(L))
         }
-        push(p, as: .behavior)
+        try pushNew(p, "dynamics.push")
         return 1
     }
 

@@ -41,6 +41,12 @@ extension LuaBridge {
             }
             let t = repeating ? a.every(seconds, body) : a.after(seconds) { _ = body() }
             timer.timer = t
+            do {
+                try bridge.charge(t, HostMemory.Estimate.timer, "timer") { $0.hostCharge = $1 }
+            } catch {
+                t.cancel()
+                throw error
+            }
             bridge.push(t, as: .timer)
             return 1
         }

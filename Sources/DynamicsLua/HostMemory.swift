@@ -1,0 +1,81 @@
+import CLuaShim
+import Dynamics
+
+/// Host memory a script causes: the items, behaviors, animators and timers it makes live in
+/// Swift, outside the Lua allocator, yet a loop of `g:addItem(dyn.item{...})` would otherwise
+/// grow the process by about 2 KB per item with nothing to stop it (2 million items: 4.3 GB
+/// under a 64 MB cap). Each such object is charged a flat estimate against the state's
+/// memory cap when the script makes it, and refunded when the object is freed; the Lua
+/// allocator counts the same total, so a state full of objects also refuses Lua allocations.
+///
+/// The counter lives in memory this object owns, not in the Lua state: a charged object can
+/// outlive the state (an animator the host kept), and refunds it later. The state reads it
+/// while open (`dyn_lua_set_host_bytes`) and forgets it before closing.
+final class HostMemory {
+    /// Estimates (bytes), from measurements of the process's growth per object made from
+    /// Lua: an item with its shape, engine body and record (~2.1 KB), a behavior (~0.2 KB
+    /// for gravity; joints and fields hold more), an animator with its world (~4 KB).
+    enum Estimate {
+        static let item = 2048
+        static let behavior = 512
+        static let animator = 8192
+        static let timer = 256
+    }
+
+    /// Bytes charged and not yet refunded.
+    let counter: UnsafeMutablePointer<Int> = {
+        let p = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+        p.initialize(to: 0)
+        return p
+    }()
+
+    deinit { counter.deallocate() }
+
+    /// Bytes charged now.
+    var bytes: Int { counter.pointee }
+
+    /// Charges `bytes` for `object` (held by the object until it is freed), or returns false
+    /// when that would pass `cap` (0 = no cap) with `luaBytes` in use.
+    func charge(_ bytes: Int, luaBytes: Int, cap: Int) -> Charge? {
+        if cap != 0 && luaBytes + counter.pointee + bytes > cap { return nil }
+        counter.pointee += bytes
+        return Charge(self, bytes)
+    }
+
+    /// One object's share; refunded when the object lets go of it.
+    final class Charge {
+        let ledger: HostMemory
+        let bytes: Int
+        init(_ ledger: HostMemory, _ bytes: Int) {
+            self.ledger = ledger
+            self.bytes = bytes
+        }
+        deinit { ledger.counter.pointee -= bytes }
+    }
+}
+
+extension LuaBridge {
+    /// Charges a new host object the script made against the memory cap (see `HostMemory`);
+    /// throws "not enough memory" when the cap would be passed. Call before the object is
+    /// handed to the script or to the model.
+    func charge<T: AnyObject>(_ object: T, _ bytes: Int, _ what: String, _ attach: (T, AnyObject) -> Void) throws {
+        guard let charge = state.hostMemory.charge(bytes, luaBytes: state.memoryUsed, cap: Int(dyn_lua_memory_cap(state.main))) else {
+            throw LuaArgumentError(message: "\(what): not enough memory (the script's objects and data would pass the state's memory cap of \(dyn_lua_memory_cap(state.main) >> 20) MB)")
+        }
+        attach(object, charge)
+    }
+
+    func charge(_ item: DynamicView) throws {
+        try charge(item, HostMemory.Estimate.item, "dynamics.item") { $0.hostCharge = $1 }
+    }
+
+    func charge(_ behavior: DynamicBehavior, _ what: String) throws {
+        try charge(behavior, HostMemory.Estimate.behavior, what) { $0.hostCharge = $1 }
+    }
+
+    /// Charges a behavior the script made (see `charge`) and pushes its handle.
+    func pushNew(_ behavior: DynamicBehavior, _ what: String) throws {
+        try charge(behavior, what)
+        push(behavior, as: .behavior)
+    }
+}
