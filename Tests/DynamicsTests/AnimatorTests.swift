@@ -312,4 +312,49 @@ struct WakingTests {
         animator.run(seconds: 3) { !animator.isRunning }
         #expect(abs(box.center.y - 580) <= 0.5, "fell to the floor: \(box.center)")
     }
+
+    @Test("A behavior tree has at most 256 levels, however it is built")
+    func treeDepthBound() throws {
+        // Bottom up: each new composite takes the chain so far as its child.
+        var chain = DynamicBehavior()
+        for _ in 1..<DynamicBehavior.maximumTreeDepth {
+            let parent = DynamicBehavior()
+            try InvalidInput.catching { parent.addChildBehavior(chain) }
+            chain = parent
+        }
+        let tooDeep = DynamicBehavior()
+        #expect(throws: DynamicsError.self) { try InvalidInput.catching { tooDeep.addChildBehavior(chain) } }
+        #expect(chain.parent == nil)
+
+        // Top down: a leaf hung under the deepest node of a full tree.
+        var deepest = chain
+        while let child = deepest.childBehaviors.first { deepest = child }
+        #expect(throws: DynamicsError.self) { try InvalidInput.catching { deepest.addChildBehavior(DynamicBehavior()) } }
+
+        // Joining two trees whose levels add up past the bound, from the middle.
+        let top = DynamicBehavior(), middle = DynamicBehavior()
+        try InvalidInput.catching { top.addChildBehavior(middle) }
+        var half = DynamicBehavior()
+        for _ in 1..<(DynamicBehavior.maximumTreeDepth - 2) {
+            let p = DynamicBehavior()
+            try InvalidInput.catching { p.addChildBehavior(half) }
+            half = p
+        }
+        try InvalidInput.catching { middle.addChildBehavior(half) } // 2 + 254 = 256 levels
+        // Under the node at level 255: a leaf fits (256), a two-level subtree does not (257).
+        var level255 = half
+        while let child = level255.childBehaviors.first, !child.childBehaviors.isEmpty { level255 = child }
+        let twoLevels = DynamicBehavior()
+        twoLevels.addChildBehavior(DynamicBehavior())
+        #expect(throws: DynamicsError.self) { try InvalidInput.catching { level255.addChildBehavior(twoLevels) } }
+        try InvalidInput.catching { level255.addChildBehavior(DynamicBehavior()) }
+
+        // A full-depth tree still animates: an item under it falls.
+        let animator = DynamicAnimator()
+        let item = DynamicView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        top.addChildBehavior(GravityBehavior(items: [item]))
+        animator.addBehavior(top)
+        animator.step(0.1)
+        #expect(item.center.y > 5)
+    }
 }

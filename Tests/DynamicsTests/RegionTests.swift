@@ -99,4 +99,21 @@ struct RegionTests {
         }
         await #expect(processExitsWith: .failure) { _ = Region(size: CGSize(width: -1, height: 10)) }
     }
+
+    @Test("A region has at most 1000 nodes: a longer union chain or a doubling is invalid input")
+    func nodeBound() throws {
+        var r = Region(radius: 1)
+        for _ in 0..<499 { r = r.byUnion(with: Region(radius: 2)) }
+        #expect(r.nodeCount == 999)
+        #expect(r.contains(CGPoint(x: 1.5, y: 0)))
+        // One more union would make 1001 nodes: an error, and the region is left as it was.
+        #expect(throws: DynamicsError.self) { _ = try InvalidInput.catching { r.byUnion(with: Region(radius: 3)) } }
+        #expect(try InvalidInput.catching { r.inverse() }.nodeCount == 1000)
+        // Doubling shares one subtree, which membership visits twice: counted twice.
+        var d = Region(size: CGSize(width: 4, height: 4))
+        for _ in 0..<8 { d = d.byIntersection(with: d) }
+        #expect(d.nodeCount == 511) // 2⁹ − 1
+        #expect(d.contains(CGPoint(x: 2, y: 2)) && !d.contains(CGPoint(x: 2.1, y: 0)))
+        #expect(throws: DynamicsError.self) { _ = try InvalidInput.catching { d.byDifference(from: d) } }
+    }
 }

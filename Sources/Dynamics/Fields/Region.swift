@@ -35,8 +35,33 @@ public struct Region: Sendable, Equatable {
 
     /// The tree this region is made of (for drawing it, say).
     public let shape: Shape
+    /// Nodes of `shape`, a shared subtree counted each time it appears: what `contains`
+    /// visits at most.
+    public let nodeCount: Int
 
-    private init(shape: Shape) { self.shape = shape }
+    /// The most nodes a region may have. Membership walks the tree, recursively, for every
+    /// item a field visits, every frame: without a bound, `r = r:union(r)` sixty times made a
+    /// region of 2⁶⁰ nodes (one frame never ended), and a 200 000-deep chain of unions
+    /// overflowed the stack.
+    public static let maximumNodeCount = 1000
+
+    private init(shape: Shape, nodeCount: Int = 1) {
+        self.shape = shape
+        self.nodeCount = nodeCount
+    }
+
+    /// `shape` made from `operands`, or `self` unchanged (after reporting the invalid input)
+    /// when it would have more than `maximumNodeCount` nodes.
+    private func combined(_ shape: Shape, _ operands: Region..., operation: String) -> Region {
+        let count = operands.reduce(1) { $0 + $1.nodeCount }
+        guard accept({
+            guard count <= Region.maximumNodeCount else {
+                throw DynamicsError(owner: "Region", property: operation,
+                                    message: "a region may have at most \(Region.maximumNodeCount) parts (circles, rectangles and operations); this one would have \(count)")
+            }
+        }) else { return self }
+        return Region(shape: shape, nodeCount: count)
+    }
 
     /// The whole plane: the default region of a field.
     public static let infinite = Region(shape: .infinite)
@@ -45,6 +70,7 @@ public struct Region: Sendable, Equatable {
     public init(radius: CGFloat) {
         require { try Validate.nonNegative(radius, "Region", "radius") }
         shape = .circle(radius: radius)
+        nodeCount = 1
     }
 
     /// A rectangle of `size` points (each side finite, ≥ 0) centered at the origin.
@@ -54,19 +80,24 @@ public struct Region: Sendable, Equatable {
             try Validate.nonNegative(size.height, "Region", "size.height")
         }
         shape = .rectangle(size: size)
+        nodeCount = 1
     }
 
     /// Every point not in this region.
-    public func inverse() -> Region { Region(shape: .inverse(shape)) }
+    public func inverse() -> Region { combined(.inverse(shape), self, operation: "inverse") }
 
     /// Points in this region or in `region`.
-    public func byUnion(with region: Region) -> Region { Region(shape: .union(shape, region.shape)) }
+    public func byUnion(with region: Region) -> Region { combined(.union(shape, region.shape), self, region, operation: "union") }
 
     /// Points in this region and not in `region` (this region with `region` subtracted).
-    public func byDifference(from region: Region) -> Region { Region(shape: .difference(shape, region.shape)) }
+    public func byDifference(from region: Region) -> Region {
+        combined(.difference(shape, region.shape), self, region, operation: "difference")
+    }
 
     /// Points in both this region and `region`.
-    public func byIntersection(with region: Region) -> Region { Region(shape: .intersection(shape, region.shape)) }
+    public func byIntersection(with region: Region) -> Region {
+        combined(.intersection(shape, region.shape), self, region, operation: "intersection")
+    }
 
     /// Whether `point` (points, relative to the region's center) is in the region.
     public func contains(_ point: CGPoint) -> Bool { shape.contains(Double(point.x), Double(point.y)) }

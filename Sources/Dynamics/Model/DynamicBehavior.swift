@@ -20,8 +20,20 @@ open class DynamicBehavior {
 
     public init() {}
 
+    /// The most levels a behavior tree may have (a root alone is one level). Trees are walked
+    /// and freed recursively (flattening, joining an animator, deinit), so an unbounded chain
+    /// would overflow the stack: a script that nested 100 000 composites crashed the process.
+    /// UIKit sets no limit; real trees are a few levels deep.
+    public static let maximumTreeDepth = 256
+
+    /// Levels of the tree below and including this behavior: kept up to date when children
+    /// are added, never lowered when they are removed (so a subtree's height is at most this,
+    /// and a check against `maximumTreeDepth` is never too lenient; O(depth) per add).
+    var treeHeight = 1
+
     /// Adds a child. Adding a behavior that already has a parent, or adding one of this
-    /// behavior's ancestors, is a programming error.
+    /// behavior's ancestors, is a programming error, and so is a tree deeper than
+    /// `maximumTreeDepth`.
     public func addChildBehavior(_ behavior: DynamicBehavior) {
         if behavior.parent === self { return }
         guard accept({
@@ -32,6 +44,11 @@ open class DynamicBehavior {
                                         message: "cannot add \(type(of: behavior)) as a child of itself or of its own descendant")
                 }
                 p = q.parent
+            }
+            let depth = levelsFromRoot
+            guard depth + behavior.treeHeight <= DynamicBehavior.maximumTreeDepth else {
+                throw DynamicsError(owner: "\(type(of: self))", property: "childBehaviors",
+                                    message: "a behavior tree may have at most \(DynamicBehavior.maximumTreeDepth) levels; adding this \(type(of: behavior)) would make \(depth + behavior.treeHeight)")
             }
             guard behavior.parent == nil else {
                 throw DynamicsError(owner: "\(type(of: self))", property: "childBehaviors",
@@ -45,9 +62,32 @@ open class DynamicBehavior {
         }) else { return }
         childBehaviors.append(behavior)
         behavior.parent = self
+        raiseTreeHeight(to: behavior.treeHeight + 1)
         if let animator = dynamicAnimator {
             behavior.setAnimator(animator)
             animator.setNeedsUpdate()
+        }
+    }
+
+    /// Levels from the root down to and including this behavior (1 for a root). O(depth).
+    var levelsFromRoot: Int {
+        var levels = 1
+        var node = parent
+        while let q = node {
+            levels += 1
+            node = q.parent
+        }
+        return levels
+    }
+
+    /// Makes this behavior's and its ancestors' `treeHeight` at least `height`, `height + 1`, …
+    private func raiseTreeHeight(to height: Int) {
+        var needed = height
+        var node: DynamicBehavior? = self
+        while let q = node, q.treeHeight < needed {
+            q.treeHeight = needed
+            needed += 1
+            node = q.parent
         }
     }
 
