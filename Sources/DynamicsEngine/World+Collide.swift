@@ -306,6 +306,7 @@ extension World {
     /// Pairs whose swept boxes do not overlap cannot touch within the step and skip the
     /// narrow phase. The loop runs on raw pointers: no retains, no exclusivity checks.
     func collide(h: Double) {
+        if materialsDirty { refreshContactMaterials() }
         var toWake: [Int32] = []
         var beginsNow: [Int32] = []
         let count = contacts.count
@@ -336,9 +337,6 @@ extension World {
                     continue
                 }
                 let sa = pa.pointee, sb = pb.pointee
-                // Refresh material (item behaviors may have changed it).
-                c.pointee.friction = (sa.friction * sb.friction).squareRoot()
-                c.pointee.restitution = max(sa.restitution, sb.restitution)
 
                 var m = Manifold()
                 do {
@@ -413,6 +411,22 @@ extension World {
         }}}}}}}
         for b in toWake { wake(body: Int(b)) }
         for ci in beginsNow { beginTouch(Int(ci)) }
+    }
+
+    /// Mixes the shapes' friction and restitution into every contact again, after an item
+    /// behavior changed a material (a contact gets them when it is created). O(contacts),
+    /// only on a step after a change: the narrow phase no longer loads both materials and
+    /// takes a square root per contact every step.
+    private func refreshContactMaterials() {
+        materialsDirty = false
+        contacts.withUnsafeMutableBufferPointer { cs in
+        shapes.withUnsafeBufferPointer { sh in
+            for ci in 0..<cs.count where cs[ci].alive {
+                let sa = sh[Int(cs[ci].shapeA)], sb = sh[Int(cs[ci].shapeB)]
+                cs[ci].friction = (sa.friction * sb.friction).squareRoot()
+                cs[ci].restitution = max(sa.restitution, sb.restitution)
+            }
+        }}
     }
 
     /// Marks a contact touching and records its `began` event at the centre of the

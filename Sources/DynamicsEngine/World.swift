@@ -206,6 +206,9 @@ public final class World {
 
     /// Set when anything changed that requires new pairs (shapes, filters, body types).
     @exclusivity(unchecked) var pairsDirty = true
+    /// Set when a shape's friction or restitution changed: the contacts' mixed values are
+    /// refreshed before the next narrow phase (instead of per contact every step).
+    @exclusivity(unchecked) var materialsDirty = false
 
     /// Sleeping islands: the first body of each, by island id; −1 for a free slot.
     @exclusivity(unchecked) var islandHeads: [Int32] = []
@@ -489,6 +492,7 @@ public final class World {
 
     /// Changes a shape's material; takes effect on the next step's contacts.
     func setMaterial(shape i: Int, friction: Double, restitution: Double, density: Double) {
+        if shapes[i].friction != friction || shapes[i].restitution != restitution { materialsDirty = true }
         shapes[i].friction = friction
         shapes[i].restitution = restitution
         if shapes[i].density != density {

@@ -23,8 +23,12 @@ struct Bench: ParsableCommand {
     @Flag(help: "Keep every item awake, so each step is a moving step (Box2D's benchmark runs with sleep off).")
     var noSleep = false
 
+    @Option(help: "Run only the first N steps of each scene (for profilers such as callgrind, where a full run is slow).")
+    var steps: Int?
+
     func validate() throws {
         guard runs >= 3 else { throw ValidationError("--runs must be at least 3, got \(runs)") }
+        if let steps, steps < 1 { throw ValidationError("--steps must be at least 1, got \(steps)") }
         if let scene, !StandardScenes.exists(scene) {
             throw ValidationError("unknown scene '\(scene)'; scenes: \(StandardScenes.benchmarkNames.joined(separator: ", ")), or boxesN, pyramidN, luaFieldN, luaActionN of at most \(StandardScenes.maximumItems) items")
         }
@@ -90,15 +94,15 @@ struct Bench: ParsableCommand {
                 let s = StandardScenes.named(name)!
                 if noSleep { s.animator.isSleepEnabled = false }
                 items = s.items.count
-                steps = s.frames
+                steps = min(s.frames, self.steps ?? s.frames)
                 pausedAt = nil
                 let start = DispatchTime.now().uptimeNanoseconds
-                for f in 0..<s.frames {
+                for f in 0..<steps {
                     s.animator.step(s.frameDuration)
                     if pausedAt == nil && !s.animator.isRunning { pausedAt = f + 1 }
                 }
                 let ns = DispatchTime.now().uptimeNanoseconds - start
-                times.append(Double(ns) / 1e6 / Double(s.frames))
+                times.append(Double(ns) / 1e6 / Double(steps))
             }
             times.sort()
             let r = Result(scene: name, items: items, steps: steps, sleep: !noSleep, msPerStep: times[times.count / 2],
