@@ -68,6 +68,16 @@ struct BenchCommandTests {
         }
     }
 
+    @Test("--steps N runs only the first N steps of each scene")
+    func steps() throws {
+        let r = try runDynamics(["bench", "--scene", "boxes10", "--steps", "7", "--json", "--runs", "3"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let array = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]])
+        #expect(array.first?["steps"] as? Int == 7)
+        let zero = try runDynamics(["bench", "--steps", "0"])
+        #expect(zero.status == 2 && zero.stderr.contains("--steps"), "\(zero.stderr)")
+    }
+
     @Test("Bad usage exits with status 2 and says why")
     func badUsage() throws {
         let unknown = try runDynamics(["bench", "--scene", "boxes"])
