@@ -16,8 +16,15 @@ extension LuaBridge {
         String(cString: lua_typename(L, lua_type(L, index)))
     }
 
+    /// The string at `index` with all its bytes (a Lua string may hold zeros: "velocity\0x"
+    /// is not the name "velocity"); invalid UTF-8 is repaired. Nil for any other type.
     func string(at index: Int32) -> String? {
-        lua_type(L, index) == LUA_TSTRING ? dyn_lua_tostring(L, index).map { String(cString: $0) } : nil
+        guard lua_type(L, index) == LUA_TSTRING else { return nil }
+        var length = 0
+        guard let bytes = lua_tolstring(L, index, &length) else { return nil }
+        return bytes.withMemoryRebound(to: UInt8.self, capacity: length) {
+            String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
+        }
     }
 
     func number(at index: Int32, _ what: String) throws -> Double {
