@@ -72,17 +72,6 @@ struct BouncingConstraint {
     var p1: ContactConstraintPoint
 }
 
-/// Bias velocity and soft scales of a contact point at separation `s`: a speculative point
-/// (s > 0) may close its gap within the sub-step but no further; an overlapping one is pushed
-/// out softly in the biased pass and not at all in the relax pass.
-@inline(__always)
-private func contactBias(_ s: Double, _ soft: Softness, _ inv_h: Double, _ useBias: Bool)
-    -> (bias: Double, massScale: Double, impulseScale: Double) {
-    if s > 0 { return (s * inv_h, 1, 0) }
-    if useBias { return (max(soft.biasRate * s, -Tuning.contactPushMaxVelocity), soft.massScale, soft.impulseScale) }
-    return (0, 1, 0)
-}
-
 /// Adds `impulse` to a point's accumulated normal impulse, clamped so the total never pulls;
 /// returns the increment actually applied.
 @inline(__always)

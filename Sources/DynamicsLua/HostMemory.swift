@@ -34,8 +34,8 @@ final class HostMemory {
     /// Bytes charged now.
     var bytes: Int { counter.pointee }
 
-    /// Charges `bytes` for `object` (held by the object until it is freed), or returns false
-    /// when that would pass `cap` (0 = no cap) with `luaBytes` in use.
+    /// A charge of `bytes` (for the object that will hold it until it is freed), or nil when
+    /// that would pass `cap` (0 = no cap) with `luaBytes` in use.
     func charge(_ bytes: Int, luaBytes: Int, cap: Int) -> Charge? {
         if cap != 0 && luaBytes + counter.pointee + bytes > cap { return nil }
         counter.pointee += bytes
@@ -58,24 +58,17 @@ extension LuaBridge {
     /// Charges a new host object the script made against the memory cap (see `HostMemory`);
     /// throws "not enough memory" when the cap would be passed. Call before the object is
     /// handed to the script or to the model.
-    func charge<T: AnyObject>(_ object: T, _ bytes: Int, _ what: String, _ attach: (T, AnyObject) -> Void) throws {
-        guard let charge = state.hostMemory.charge(bytes, luaBytes: state.memoryUsed, cap: Int(dyn_lua_memory_cap(state.main))) else {
-            throw LuaArgumentError(message: "\(what): not enough memory (the script's objects and data would pass the state's memory cap of \(dyn_lua_memory_cap(state.main) >> 20) MB)")
+    func charge(_ object: some HostCharged, _ bytes: Int, _ what: String) throws {
+        let cap = Int(dyn_lua_memory_cap(state.main))
+        guard let charge = state.hostMemory.charge(bytes, luaBytes: state.memoryUsed, cap: cap) else {
+            throw LuaArgumentError(message: "\(what): not enough memory (the script's objects and data would pass the state's memory cap of \(cap >> 20) MB)")
         }
-        attach(object, charge)
-    }
-
-    func charge(_ item: DynamicView) throws {
-        try charge(item, HostMemory.Estimate.item, "dynamics.item") { $0.hostCharge = $1 }
-    }
-
-    func charge(_ behavior: DynamicBehavior, _ what: String) throws {
-        try charge(behavior, HostMemory.Estimate.behavior, what) { $0.hostCharge = $1 }
+        object.hostCharge = charge
     }
 
     /// Charges a behavior the script made (see `charge`) and pushes its handle.
     func pushNew(_ behavior: DynamicBehavior, _ what: String) throws {
-        try charge(behavior, what)
+        try charge(behavior, HostMemory.Estimate.behavior, what)
         push(behavior, as: .behavior)
     }
 }

@@ -2,10 +2,8 @@ import Foundation
 
 /// A timer made by `DynamicAnimator.after(_:_:)` or `every(_:_:)`. Cancel it to stop it;
 /// a cancelled or finished timer no longer keeps its animator awake.
-public final class DynamicTimer {
-    /// What an embedder (the Lua bridge) attaches to account for this object's memory; it
-    /// is released with the object. The model never reads it.
-    package var hostCharge: AnyObject?
+public final class DynamicTimer: HostCharged {
+    package var hostCharge: AnyObject? // see `HostCharged`
     /// The simulated time (`elapsedTime`) at which it fires next.
     public internal(set) var fireTime: TimeInterval
     /// The period of a repeating timer; nil for a one-shot timer.

@@ -24,10 +24,8 @@ extension DynamicAnimatorDelegate {
 ///
 /// An animator and its items and behaviors are not thread-safe: use them from one thread
 /// (or the queue given to `start(on:)`).
-public final class DynamicAnimator {
-    /// What an embedder (the Lua bridge) attaches to account for this object's memory; it
-    /// is released with the object. The model never reads it.
-    package var hostCharge: AnyObject?
+public final class DynamicAnimator: HostCharged {
+    package var hostCharge: AnyObject? // see `HostCharged`
     /// The area (points) whose edges `CollisionBehavior.translatesReferenceBoundsIntoBoundary`
     /// uses; nil for an animator in abstract coordinates.
     public let referenceBounds: CGRect?

@@ -4,10 +4,8 @@ import Foundation
 ///
 /// Subclass it to compose behaviors: add built-ins as children and use `action` to run code
 /// every frame. A behavior instance can be in one animator at a time, once.
-open class DynamicBehavior {
-    /// What an embedder (the Lua bridge) attaches to account for this object's memory; it
-    /// is released with the object. The model never reads it.
-    package var hostCharge: AnyObject?
+open class DynamicBehavior: HostCharged {
+    package var hostCharge: AnyObject? // see `HostCharged`
     public private(set) var childBehaviors: [DynamicBehavior] = []
     public private(set) weak var parent: DynamicBehavior?
     /// The animator this behavior (or its root) is in.
@@ -38,14 +36,15 @@ open class DynamicBehavior {
         if behavior.parent === self { return }
         guard accept({
             var p: DynamicBehavior? = self
+            var depth = 0 // levels from the root down to and including this behavior
             while let q = p {
                 guard q !== behavior else {
                     throw DynamicsError(owner: "\(type(of: self))", property: "childBehaviors",
                                         message: "cannot add \(type(of: behavior)) as a child of itself or of its own descendant")
                 }
+                depth += 1
                 p = q.parent
             }
-            let depth = levelsFromRoot
             guard depth + behavior.treeHeight <= DynamicBehavior.maximumTreeDepth else {
                 throw DynamicsError(owner: "\(type(of: self))", property: "childBehaviors",
                                     message: "a behavior tree may have at most \(DynamicBehavior.maximumTreeDepth) levels; adding this \(type(of: behavior)) would make \(depth + behavior.treeHeight)")
@@ -67,17 +66,6 @@ open class DynamicBehavior {
             behavior.setAnimator(animator)
             animator.setNeedsUpdate()
         }
-    }
-
-    /// Levels from the root down to and including this behavior (1 for a root). O(depth).
-    var levelsFromRoot: Int {
-        var levels = 1
-        var node = parent
-        while let q = node {
-            levels += 1
-            node = q.parent
-        }
-        return levels
     }
 
     /// Makes this behavior's and its ancestors' `treeHeight` at least `height`, `height + 1`, …
@@ -115,6 +103,13 @@ open class DynamicBehavior {
 
     /// The items this behavior itself governs (not its children's).
     var ownItems: [DynamicItem] { [] }
+}
+
+/// An object an embedder may attach a memory charge to (the Lua bridge counts the items,
+/// behaviors, animators and timers a script makes against its memory cap). The charge is
+/// released with the object; the model never reads it.
+package protocol HostCharged: AnyObject {
+    var hostCharge: AnyObject? { get set }
 }
 
 /// An ordered set of items, by identity. O(1) membership.

@@ -33,7 +33,7 @@ extension DynamicItem {
 }
 
 /// The stock dynamic item: a minimal view with a frame, center, bounds and transform.
-open class DynamicView: DynamicItem, CustomStringConvertible {
+open class DynamicView: DynamicItem, CustomStringConvertible, HostCharged {
     // The animator writes `center` and `transform` of every moving item after every frame:
     // unchecked, those writes skip Swift's run-time exclusivity check (a thread-local access
     // set per write). A view is used from one thread and its setters call nothing that could
@@ -46,9 +46,7 @@ open class DynamicView: DynamicItem, CustomStringConvertible {
     public var collisionBoundingPath: BezierPath
     /// A name for messages and traces.
     public var name: String?
-    /// What an embedder (the Lua bridge) attaches to account for this object's memory; it
-    /// is released with the object. The model never reads it.
-    package var hostCharge: AnyObject?
+    package var hostCharge: AnyObject? // see `HostCharged`
 
     public init(frame: CGRect, collisionBoundsType: DynamicItemCollisionBoundsType = .rectangle, name: String? = nil) {
         center = CGPoint(x: frame.midX, y: frame.midY)

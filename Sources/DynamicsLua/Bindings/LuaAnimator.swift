@@ -60,7 +60,7 @@ extension LuaBridge {
                 self.errorHandler(LuaError(kind: .runtime, message: "\(error)"))
             }
         }
-        try charge(animator, HostMemory.Estimate.animator, "dynamics.animator") { $0.hostCharge = $1 }
+        try charge(animator, HostMemory.Estimate.animator, "dynamics.animator")
         animators.append(animator)
         push(animator, as: .animator)
         return 1

@@ -59,7 +59,7 @@ extension LuaBridge {
         if let angle = try withField("angle", of: 1, { try number(at: $0, "item.angle") }) {
             view.transform = CGAffineTransform(rotationAngle: angle)
         }
-        try charge(view)
+        try charge(view, HostMemory.Estimate.item, "dynamics.item")
         push(view, as: .item)
         return 1
     }

@@ -42,7 +42,7 @@ extension LuaBridge {
             let t = repeating ? a.every(seconds, body) : a.after(seconds) { _ = body() }
             timer.timer = t
             do {
-                try bridge.charge(t, HostMemory.Estimate.timer, "timer") { $0.hostCharge = $1 }
+                try bridge.charge(t, HostMemory.Estimate.timer, "timer")
             } catch {
                 t.cancel()
                 throw error
