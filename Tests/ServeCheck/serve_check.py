@@ -10,6 +10,7 @@ the time from saving to the reloaded scene and the server's CPU use, and saves a
 usage: serve_check.py DYNAMICS_BINARY SCREENSHOT.png
 """
 import json
+import math
 import os
 import shutil
 import subprocess
@@ -53,6 +54,32 @@ def post(base, path, body):
 
 def item(state, name):
     return next(i for i in state["items"] if i["name"] == name)
+
+
+def contains(part, x, y):
+    """Whether scene point (x, y) is inside an item of the state (its rectangle or ellipse)."""
+    dx, dy = x - part["x"], y - part["y"]
+    c, s = math.cos(part["angle"]), math.sin(part["angle"])
+    u, v = c * dx + s * dy, -s * dx + c * dy
+    w, h = part["width"] / 2, part["height"] / 2
+    if part["shape"] == "ellipse":
+        return (u * u) / (w * w) + (v * v) / (h * h) <= 1
+    return abs(u) <= w and abs(v) <= h
+
+
+def uncovered_point(state, target):
+    """The point of `target` nearest its center (within 70 % of its half-size, 2 pt grid) that no
+    item listed after it covers: the viewer's press picks the topmost (last) item under it."""
+    later = state["items"][state["items"].index(target) + 1:]
+    reach = 0.7 * min(target["width"], target["height"]) / 2
+    grid = [(2 * i, 2 * j) for i in range(-12, 13) for j in range(-12, 13) if (2 * i) ** 2 + (2 * j) ** 2 <= reach ** 2]
+    for dx, dy in sorted(grid, key=lambda d: d[0] ** 2 + d[1] ** 2):
+        x, y = target["x"] + dx, target["y"] + dy
+        # A margin of 3 pt around the point: the page's pointer lands within a pixel of it.
+        if contains(target, x, y) and not any(contains(p, x + mx, y + my) for p in later
+                                              for mx in (-3, 0, 3) for my in (-3, 0, 3)):
+            return x, y
+    return None
 
 
 def wait_for(predicate, timeout, what):
@@ -116,23 +143,32 @@ def main():
         stream = (js("return window.dynamicsViewer.framesReceived") - r0) / (time.time() - w0)
         check(stream > 30, f"frames stream at display rate ({stream:.0f} frames/s received, page drew {fps:.0f} fps)")
 
-        # Drag Block Man by the head with the mouse: it follows the pointer. From a restart, so
-        # the figure lies on the floor (it lands within 2 s; the first scripted tap comes at
-        # 3 s, and the first real pointer event cancels the script). The head, a 50 pt disc that
-        # no other part covers, is a target the press cannot miss (the torso is 10 pt wide and
-        # the arms lie over it on the floor).
+        # Drag Block Man by the head with the mouse: it follows the pointer. From a restart,
+        # paused once the figure lies on the floor (it lands within 2 s), so the press lands where
+        # the state says the head is: on a slow machine the figure cannot move, nor the first
+        # scripted tap (at 3 s) turn gravity, between reading the state and pressing. The press
+        # cancels the scripted taps. The parts overlap freely (they collide with the walls only),
+        # so the press goes to a point of the head that no later (topmost) part covers.
         post(base, "/control", {"action": "restart"})
         wait_for(lambda: 2 < get_state(base)["time"] < 2.8, 10, "the figure to land after a restart")
-        torso = item(get_state(base), "head")
+        post(base, "/control", {"action": "pause"})
+        state = get_state(base)
+        head = item(state, "head")
+        press = uncovered_point(state, head)
+        check(press is not None, f"a point of the head no other part covers (head at ({head['x']:.0f}, {head['y']:.0f}))")
         canvas = driver.find_element(By.ID, "canvas")
         rect = js("const r = arguments[0].getBoundingClientRect(); return [r.left, r.top, r.width, r.height];", canvas)
         def offset(x, y):  # scene point → offset from the canvas element's center (Selenium 4)
             cx, cy = js("return window.dynamicsViewer.toClient(arguments[0], arguments[1])", x, y)
             return round(cx - rect[0] - rect[2] / 2), round(cy - rect[1] - rect[3] / 2)
-        start = offset(torso["x"], torso["y"])
+        start = offset(*press)
         target = (160, 200)
-        end = offset(*target)
-        chain = ActionChains(driver, duration=20).move_to_element_with_offset(canvas, *start).click_and_hold()
+        end = offset(target[0] + press[0] - head["x"], target[1] + press[1] - head["y"])  # the grabbed point's goal
+        ActionChains(driver, duration=20).move_to_element_with_offset(canvas, *start).click_and_hold().perform()
+        grabbed = wait_for(lambda: get_state(base)["dragging"], 5, "the press to grab an item")
+        check(grabbed == "head", f"the press grabs the head (it grabbed {grabbed})")
+        post(base, "/control", {"action": "resume"})
+        chain = ActionChains(driver, duration=20)
         steps = 20
         for k in range(1, steps + 1):
             chain = chain.move_by_offset((end[0] - start[0]) / steps, (end[1] - start[1]) / steps).pause(0.03)
@@ -144,8 +180,8 @@ def main():
         ActionChains(driver).release().perform()
         distance = ((held["x"] - target[0]) ** 2 + (held["y"] - target[1]) ** 2) ** 0.5
         print("serve-check: pointer began at", js("return window.dynamicsViewer.lastPointer"))
-        check(distance < 40, f"the dragged head follows the mouse (from ({torso['x']:.0f}, {torso['y']:.0f}) to "
-                             f"({held['x']:.0f}, {held['y']:.0f}), {distance:.0f} pt from the pointer)")
+        check(distance < 40, f"the dragged head follows the mouse (from ({head['x']:.0f}, {head['y']:.0f}) to "
+                             f"({held['x']:.0f}, {held['y']:.0f}), {distance:.0f} pt from where it was sent)")
 
         # Move the gravity slider with the mouse.
         slider = driver.find_element(By.ID, "param-gravity")

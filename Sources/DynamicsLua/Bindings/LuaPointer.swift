@@ -148,6 +148,11 @@ extension LuaBridge {
         return handled
     }
 
+    /// The item the default drag holds on `animator` (nil: no drag in progress).
+    public func draggedItem(on animator: DynamicAnimator) -> DynamicItem? {
+        pointerDrivers[ObjectIdentifier(animator)]?.drag?.items.first
+    }
+
     private func beginDrag(_ driver: LuaPointerDriver, _ animator: DynamicAnimator, _ item: DynamicItem, at point: CGPoint) {
         let c = item.center, angle = Double(atan2(item.transform.b, item.transform.a))
         let dx = Double(point.x - c.x), dy = Double(point.y - c.y)

@@ -279,6 +279,9 @@ public final class LiveSession: @unchecked Sendable {
                     "shape": FrameEncoder.shapeName(item),
                 ])
             }
+            // The item the pointer's default drag holds, by the name the items list gives it.
+            let held = scene.flatMap { $0.bridge.draggedItem(on: $0.animator) }
+            let dragging = held.flatMap { h in items.firstIndex { $0 === h }.map { FrameEncoder.name(of: h, index: $0) } }
             let params: [[String: Any]] = currentParams.map {
                 ["name": $0.name, "value": $0.value, "min": $0.min, "max": $0.max, "step": $0.step]
             }
@@ -295,6 +298,7 @@ public final class LiveSession: @unchecked Sendable {
                 "generation": generation,
                 "recording": recording != nil,
                 "params": params,
+                "dragging": dragging.map { $0 as Any } ?? NSNull(),
             ]
         }
     }
