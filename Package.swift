@@ -31,7 +31,9 @@ let package = Package(
 
         // The rigid-body engine (after Box2D v3): bodies, shapes, joints and contacts addressed by
         // generation-checked ids, in metres. It knows nothing of items, behaviors or UIKit.
-        .target(name: "DynamicsEngine"),
+        // Four-lane shuffles the Swift SIMD types lack (header only), for the wide solver.
+        .target(name: "CDynamicsSIMD"),
+        .target(name: "DynamicsEngine", dependencies: ["CDynamicsSIMD"]),
 
         // The public model (UIKit Dynamics without the UI prefix), translated onto the engine.
         .target(name: "Dynamics", dependencies: ["DynamicsEngine"]),

@@ -277,6 +277,7 @@ extension Collide {
         m.normal = n
         m.p0.anchorA = lerp(closest, c - radius * n, 0.5)
         m.p0.separation = separation
+        m.p0.carrier = .bCentre
         m.pointCount = 1
         finish(&m, sfA, xfB, origin: .zero, maxSeparation: speculative)
         let shift = xfA.q.rotate(seg.p1)

@@ -24,6 +24,14 @@ struct Contact {
     var friction = 0.0
     var restitution = 0.0
     var manifold = Manifold()
+    /// Contact recycling: the bodies' rotations and B's pose in A's frame when the manifold
+    /// was last computed (`poseCached` false: never, or the pair has been apart since).
+    var poseCached = false
+    var cachedRotationA = Rot.identity
+    var cachedRotationB = Rot.identity
+    var cachedRelativePose = Transform.identity
+    /// centreA − centreB then (m, world axes).
+    var cachedCenterDelta = Vec2.zero
 
     init(key: UInt64, shapeA: Int32, shapeB: Int32) {
         self.key = key

@@ -16,11 +16,31 @@ struct ManifoldPoint: Sendable {
     var point = Vec2.zero
     /// Negative when overlapping.
     var separation = 0.0
+    /// The separation when the manifold was last computed; a recycled contact adds the
+    /// bodies' relative motion since then (see `World.collide`).
+    var cachedSeparation = 0.0
     /// Accumulated impulses of the last step, for warm starting.
     var normalImpulse = 0.0
     var tangentImpulse = 0.0
     /// Feature key that matches points across steps for warm starting.
     var id: UInt16 = 0
+    /// Which body carries the point while its contact is recycled (see `World.recycle`).
+    var carrier = PointCarrier.a
+    /// The carrier's anchor when the manifold was computed (recycling moves the anchors).
+    var cachedAnchor = Vec2.zero
+}
+
+/// What a contact point stays attached to while its manifold is recycled: the feature
+/// that made it. A point clipped to the reference face's side plane sits at that face's
+/// end, so it moves with the reference body, while an incident vertex moves with its own
+/// body. A point on a circle stays where the normal meets the circle, whatever the spin.
+/// Moving each point with its carrier keeps the lever arms right as bodies slide: a square
+/// sliding along the end of a barrier is pushed at the barrier's end, not at a point that
+/// slid past it (which held it in place in a port test).
+enum PointCarrier: UInt8 {
+    case a, b
+    /// B's centre, without B's rotation (circles).
+    case bCentre
 }
 
 
@@ -81,6 +101,7 @@ enum Collide {
         m.normal = n
         m.p0.anchorA = lerp(cA, cB, 0.5)
         m.p0.separation = sep
+        m.p0.carrier = .bCentre
         m.pointCount = 1
         finish(&m, xfA, xfB, origin: .zero, maxSeparation: speculative)
         return m
@@ -122,6 +143,7 @@ enum Collide {
             m.p0.anchorA = lerp(cA, cB, 0.5)
             m.p0.separation = separation - radius
         }
+        m.p0.carrier = .bCentre
         m.pointCount = 1
         finish(&m, xfA, xfB, origin: .zero, maxSeparation: speculative)
         return m
@@ -169,12 +191,17 @@ enum Collide {
         // The incident edge runs against the tangent (both polygons wind the same way).
         let upper2 = dot(v21 - v11, tangent), lower2 = dot(v22 - v11, tangent)
         var vLower = v22, vUpper = v21
-        if lower2 < lower1 && upper2 - lower2 > 1e-12 {
+        let lowerClipped = lower2 < lower1 && upper2 - lower2 > 1e-12
+        let upperClipped = upper2 > upper1 && upper2 - lower2 > 1e-12
+        if lowerClipped {
             vLower = lerp(v22, v21, (lower1 - lower2) / (upper2 - lower2))
         }
-        if upper2 > upper1 && upper2 - lower2 > 1e-12 {
+        if upperClipped {
             vUpper = lerp(v22, v21, (upper1 - lower2) / (upper2 - lower2))
         }
+        // A clipped point sits at the reference face's end (polygon 1); the others are
+        // polygon 2's vertices. Polygon 1 is the contact's A unless `flip`.
+        let reference: PointCarrier = flip ? .b : .a, incident: PointCarrier = flip ? .a : .b
         let sLower = dot(vLower - v11, normal), sUpper = dot(vUpper - v11, normal)
         vLower = vLower - (0.5 * sLower) * normal
         vUpper = vUpper - (0.5 * sUpper) * normal
@@ -182,10 +209,14 @@ enum Collide {
             m.normal = normal
             m.p0.anchorA = vLower; m.p0.separation = sLower; m.p0.id = makeID(i11, i22)
             m.p1.anchorA = vUpper; m.p1.separation = sUpper; m.p1.id = makeID(i12, i21)
+            m.p0.carrier = lowerClipped ? reference : incident
+            m.p1.carrier = upperClipped ? reference : incident
         } else {
             m.normal = -normal
             m.p0.anchorA = vUpper; m.p0.separation = sUpper; m.p0.id = makeID(i21, i12)
             m.p1.anchorA = vLower; m.p1.separation = sLower; m.p1.id = makeID(i22, i11)
+            m.p0.carrier = upperClipped ? reference : incident
+            m.p1.carrier = lowerClipped ? reference : incident
         }
         m.pointCount = 2
         return m

@@ -7,6 +7,12 @@ public enum Tuning {
     static let linearSlop = 0.005
     /// Base speculative distance; a pair's relative speed over one step is added to it.
     static let speculativeDistance = 4 * linearSlop
+    /// Contact recycling (Box2D v3's): a contact whose bodies moved less than this relative to
+    /// each other since its manifold was computed keeps that manifold and only updates the
+    /// separations (m). Non-touching contacts use the lesser of this and `speculativeDistance`.
+    static let contactRecycleDistance = 10 * linearSlop
+    /// ... and neither body turned by more than acos(this) (about 11.5°).
+    static let contactRecycleCosAngle = 0.98
     /// Fat AABB margin: a proxy is re-inserted only when its swept box leaves the fat one.
     static let aabbMargin = 0.1
     /// Contact stiffness (Hz) and damping ratio of the soft step.

@@ -196,6 +196,9 @@ extension World {
         // Store impulses for next step's warm start, straight from the lanes. A contact that
         // pushed during this step touched, even if it started the step apart (a fast item
         // closing a speculative gap): it begins now, not a frame late.
+        // The contacts are visited in lane order, scattered in memory (with 22 000 bodies,
+        // 14 MB of contacts): the loop only stores to them, so no load waits on a cache miss.
+        // A one-point lane's second point has zero impulses, stored into the unused p1.
         var begins: [Int32] = []
         contacts.withUnsafeMutableBufferPointer { cs in
         wideConstraints.withUnsafeBufferPointer { wcs in
@@ -205,13 +208,10 @@ extension World {
                     let c = cs.baseAddress! + Int(ci)
                     c.pointee.manifold.p0.normalImpulse = Double(wc.normalImpulse1[lane])
                     c.pointee.manifold.p0.tangentImpulse = Double(wc.tangentImpulse1[lane])
-                    var pushed = wc.maxNormalImpulse1[lane] > 0
-                    if c.pointee.manifold.pointCount > 1 {
-                        c.pointee.manifold.p1.normalImpulse = Double(wc.normalImpulse2[lane])
-                        c.pointee.manifold.p1.tangentImpulse = Double(wc.tangentImpulse2[lane])
-                        pushed = pushed || wc.maxNormalImpulse2[lane] > 0
-                    }
-                    if pushed && !c.pointee.touching { begins.append(ci) }
+                    c.pointee.manifold.p1.normalImpulse = Double(wc.normalImpulse2[lane])
+                    c.pointee.manifold.p1.tangentImpulse = Double(wc.tangentImpulse2[lane])
+                    let pushed = wc.maxNormalImpulse1[lane] > 0 || wc.maxNormalImpulse2[lane] > 0
+                    if pushed && !wc.touching[lane] { begins.append(ci) }
                 }
             }
         }}

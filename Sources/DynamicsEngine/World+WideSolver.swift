@@ -1,3 +1,5 @@
+import CDynamicsSIMD
+
 // The wide contact solver: four contacts at a time in SIMD lanes (after Box2D v3's).
 //
 // Gauss-Seidel is sequential: a contact sees the velocities its predecessors left. Contacts
@@ -25,7 +27,7 @@ struct SolverBody {
 }
 typealias MaskW = SIMDMask<SIMD4<Int32>>
 
-/// Four contact constraints, structure-of-arrays (608 bytes). Padding lanes point at a zero
+/// Four contact constraints, structure-of-arrays (624 bytes). Padding lanes point at a zero
 /// dummy body and have zero masses. The passes read it through a pointer and write back only
 /// the impulses.
 struct WideConstraint {
@@ -48,6 +50,10 @@ struct WideConstraint {
     var block = MaskW(repeating: false)
     /// The scalar constraint of each lane (−1 for padding), to copy impulses back.
     var source = SIMD4<Int32>(repeating: -1)
+    /// Whether each lane's contact was touching when prepared: the impulse store then only
+    /// writes to the contacts, which it visits in lane order (scattered in memory), and
+    /// never waits on a load from them.
+    var touching = MaskW(repeating: false)
 }
 
 /// Gathered body state of four lanes.
@@ -203,6 +209,7 @@ extension World {
                             let vA = stp[a].v, wA = stp[a].w, vB = stp[b].v, wB = stp[b].w
                             wc.pointee.a[j] = Int32(a); wc.pointee.b[j] = Int32(b)
                             wc.pointee.source[j] = Int32(ci)
+                            wc.pointee.touching[j] = c.pointee.touching
                             wc.pointee.nx[j] = Float(n.x); wc.pointee.ny[j] = Float(n.y)
                             wc.pointee.friction[j] = Float(c.pointee.friction)
                             wc.pointee.mA[j] = Float(mA); wc.pointee.iA[j] = Float(iA)
@@ -303,6 +310,7 @@ extension World {
     static func fillEmptyLane(_ wc: UnsafeMutablePointer<WideConstraint>, _ j: Int, dummy: Int32) {
         wc.pointee.a[j] = dummy; wc.pointee.b[j] = dummy
         wc.pointee.source[j] = -1
+        wc.pointee.touching[j] = false
         wc.pointee.nx[j] = 0; wc.pointee.ny[j] = 0; wc.pointee.friction[j] = 0
         wc.pointee.mA[j] = 0; wc.pointee.iA[j] = 0; wc.pointee.mB[j] = 0; wc.pointee.iB[j] = 0
         wc.pointee.biasRate[j] = 0; wc.pointee.massScale[j] = 1; wc.pointee.impulseScale[j] = 0
@@ -431,16 +439,13 @@ struct WideVelocity {
     var vx: FloatW, vy: FloatW, w: FloatW
 }
 
-/// Transposes four rows into four columns (the compiler turns the element moves into
-/// unpack/shuffle instructions, as Box2D's b2GatherBodies spells them out).
+/// Transposes four rows into four columns with unpack shuffles, as Box2D's b2GatherBodies
+/// (see CDynamicsSIMD for why they come from C).
 @inline(__always)
 private func transpose(_ r0: FloatW, _ r1: FloatW, _ r2: FloatW, _ r3: FloatW) -> (FloatW, FloatW, FloatW, FloatW) {
-    let t0 = FloatW(r0[0], r1[0], r0[1], r1[1]) // unpacklo(r0, r1)
-    let t1 = FloatW(r2[0], r3[0], r2[1], r3[1]) // unpacklo(r2, r3)
-    let t2 = FloatW(r0[2], r1[2], r0[3], r1[3]) // unpackhi(r0, r1)
-    let t3 = FloatW(r2[2], r3[2], r2[3], r3[3]) // unpackhi(r2, r3)
-    return (FloatW(t0[0], t0[1], t1[0], t1[1]), FloatW(t0[2], t0[3], t1[2], t1[3]),
-            FloatW(t2[0], t2[1], t3[0], t3[1]), FloatW(t2[2], t2[3], t3[2], t3[3]))
+    let t0 = dyn_unpacklo(r0, r1), t1 = dyn_unpacklo(r2, r3) // (r0.0, r1.0, r0.1, r1.1), (r2.0, r3.0, r2.1, r3.1)
+    let t2 = dyn_unpackhi(r0, r1), t3 = dyn_unpackhi(r2, r3) // the same of elements 2 and 3
+    return (dyn_movelh(t0, t1), dyn_movehl(t0, t1), dyn_movelh(t2, t3), dyn_movehl(t2, t3))
 }
 
 /// The lanes' velocities (vx, vy, w).
@@ -560,6 +565,18 @@ extension World {
     /// applications whichever solution it keeps, and no lane pays for both paths.
     func wideSolve(_ wcs: UnsafeMutableBufferPointer<WideConstraint>, _ states: UnsafeMutablePointer<SolverBody>,
                    _ inv_h: Float, useBias: Bool) {
+        // One copy of the loop per pass, each with `useBias` a constant: the relax pass then
+        // carries no soft scales, bias blends or scale masks.
+        if useBias {
+            wideSolvePass(wcs, states, inv_h, useBias: true)
+        } else {
+            wideSolvePass(wcs, states, inv_h, useBias: false)
+        }
+    }
+
+    @inline(__always)
+    private func wideSolvePass(_ wcs: UnsafeMutableBufferPointer<WideConstraint>, _ states: UnsafeMutablePointer<SolverBody>,
+                               _ inv_h: Float, useBias: Bool) {
         guard let base = wcs.baseAddress else { return }
         let maxPush = FloatW(repeating: -Float(Tuning.contactPushMaxVelocity))
         let allTrue = MaskW(repeating: true)
@@ -610,10 +627,10 @@ extension World {
             let old1 = c.pointee.normalImpulse1, old2 = c.pointee.normalImpulse2
 
             // Point by point (Box2D v3's soft step).
-            let total1 = fmax0(old1 - c.pointee.normalMass1 * ms1 * x1 - is1 * old1)
+            let total1 = useBias ? fmax0(old1 - c.pointee.normalMass1 * ms1 * x1 - is1 * old1) : fmax0(old1 - c.pointee.normalMass1 * x1)
             let seq1: FloatW = total1 - old1
             let x2s: FloatW = x2 + c.pointee.k12 * seq1
-            let total2 = fmax0(old2 - c.pointee.normalMass2 * ms2 * x2s - is2 * old2)
+            let total2 = useBias ? fmax0(old2 - c.pointee.normalMass2 * ms2 * x2s - is2 * old2) : fmax0(old2 - c.pointee.normalMass2 * x2s)
             let seq2: FloatW = total2 - old2
 
             // Block solve where possible: both points rigid (relax pass, or both speculative)
@@ -627,8 +644,8 @@ extension World {
             // friction turns the spin into a sideways drift of a bouncing item.
             let k1: FloatW = c.pointee.invK11 * x1 + c.pointee.invK12 * x2
             let k2: FloatW = c.pointee.invK12 * x1 + c.pointee.invK22 * x2
-            var d1: FloatW = zero - ms1 * k1 - is1 * old1
-            var d2: FloatW = zero - ms2 * k2 - is2 * old2
+            var d1: FloatW = useBias ? zero - ms1 * k1 - is1 * old1 : zero - k1
+            var d2: FloatW = useBias ? zero - ms2 * k2 - is2 * old2 : zero - k2
             let sameScales = useBias ? (pen1 .== pen2) : allTrue
             let ok = c.pointee.block .& sameScales .& (old1 + d1 .>= 0) .& (old2 + d2 .>= 0)
             d1.replace(with: seq1, where: .!ok)

@@ -197,6 +197,12 @@ public final class World {
     @exclusivity(unchecked) public var substepCount = 4
     /// Whether resting islands are put to sleep (Box2D's `enableSleep`).
     @exclusivity(unchecked) public var sleepEnabled = true
+    /// Whether contacts whose bodies barely moved keep their manifolds (contact recycling,
+    /// Box2D v3's `contactRecycleDistance`; see `World.recycle`). On by default.
+    @exclusivity(unchecked) public var contactRecyclingEnabled = true
+    /// Contacts that kept their manifold in the last step, and those computed afresh.
+    @exclusivity(unchecked) public internal(set) var recycledContactCount = 0
+    @exclusivity(unchecked) public internal(set) var updatedContactCount = 0
 
     /// Touch events since the caller last called `clearEvents()`.
     @exclusivity(unchecked) public internal(set) var beginEvents: [ContactEvent] = []
