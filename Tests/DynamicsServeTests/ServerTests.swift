@@ -88,8 +88,11 @@ struct ServerTests {
         // Press on the box where it is now (the scene ran in real time before the pause).
         let box = try #require((try server.request("/state").json?["items"] as? [[String: Any]])?.first)
         let bx = try #require(box["x"] as? Double), by = try #require(box["y"] as? Double)
+        #expect(json["dragging"] is NSNull)
         #expect(try server.request("/pointer", method: "POST", body: #"{"phase":"began","x":\#(bx),"y":\#(by)}"#).json?["handled"] as? Bool == false)
+        #expect(try server.request("/state").json?["dragging"] as? String == "box")
         #expect(try server.request("/pointer", method: "POST", body: #"{"phase":"ended","x":\#(bx),"y":\#(by)}"#).status == 200)
+        #expect(try server.request("/state").json?["dragging"] is NSNull)
         #expect(try server.request("/control", method: "POST", body: #"{"action":"restart"}"#).status == 200)
 
         for (path, body) in [("/pointer", "{"), ("/pointer", #"{"phase":"began"}"#), ("/param", #"{"name":"nope","value":1}"#),
