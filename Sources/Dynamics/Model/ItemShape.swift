@@ -130,3 +130,13 @@ enum ItemShape: Equatable {
         return a / 2
     }
 }
+
+extension DynamicItem {
+    /// Checks the item's collision shape now, as the animator does when the item joins the
+    /// world: a finite, positive size and, for `.path`, a convex path that encloses an area.
+    /// Lets a caller report a bad shape where the item is made rather than at the first step.
+    /// Throws a `DynamicsError` naming the item and the property. O(n log n) in the path's points.
+    public func checkCollisionShape() throws {
+        _ = try ItemShape.placedShapes(for: self)
+    }
+}

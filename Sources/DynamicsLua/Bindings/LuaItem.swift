@@ -55,7 +55,14 @@ extension LuaBridge {
             }
         }
         let view = DynamicView(center: center, size: CGSize(width: size.dx, height: size.dy), collisionBoundsType: type, name: name)
-        if let path { view.collisionBoundingPath = path }
+        if let path {
+            view.collisionBoundingPath = path
+            // A path with no area or not convex is an error here, at the item's line, not at
+            // the first step that adds the item to a world.
+            do { try view.checkCollisionShape() } catch let error as DynamicsError {
+                throw LuaArgumentError(message: "item.shape: \(error.message)")
+            }
+        }
         if let angle = try withField("angle", of: 1, { try number(at: $0, "item.angle") }) {
             view.transform = CGAffineTransform(rotationAngle: angle)
         }
