@@ -175,14 +175,23 @@ extension World {
     /// that fell asleep since `clearEvents()`, with its frame and user data: what a renderer
     /// or the model writes back (Box2D's body move events). O(awake bodies).
     public func forEachMovedBody(_ body: (BodyID, Transform, Int) -> Void) {
-        for bi in awakeBodies {
-            let b = Int(bi)
-            body(BodyID(index: bi, generation: infos[b].generation), sims[b].transform, infos[b].userData)
-        }
-        for bi in fellAsleep where infos[Int(bi)].alive {
-            let b = Int(bi)
-            body(BodyID(index: bi, generation: infos[b].generation), sims[b].transform, infos[b].userData)
-        }
+        // Through buffers: indexing the arrays of this class inside the loop retained and
+        // released each array once per body (the closure could have changed them).
+        infos.withUnsafeBufferPointer { infos in
+        sims.withUnsafeBufferPointer { sims in
+            awakeBodies.withUnsafeBufferPointer { awake in
+                for bi in awake {
+                    let b = Int(bi)
+                    body(BodyID(index: bi, generation: infos[b].generation), sims[b].transform, infos[b].userData)
+                }
+            }
+            fellAsleep.withUnsafeBufferPointer { asleep in
+                for bi in asleep where infos[Int(bi)].alive {
+                    let b = Int(bi)
+                    body(BodyID(index: bi, generation: infos[b].generation), sims[b].transform, infos[b].userData)
+                }
+            }
+        }}
     }
 
     /// The manifold points (world, m) of every touching contact, for debug drawing.
