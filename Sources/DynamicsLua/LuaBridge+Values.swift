@@ -143,13 +143,13 @@ extension LuaBridge {
         lua_pushnil(L)
         while lua_next(L, t) != 0 {
             defer { lua_settop(L, -2) }
-            guard lua_type(L, -2) == LUA_TSTRING, let key = dyn_lua_tostring(L, -2).map({ String(cString: $0) }) else {
+            guard let key = string(at: -2) else { // every byte: "size\0x" is not size
                 lua_settop(L, -3)
                 throw LuaArgumentError(message: "\(what): property names must be strings")
             }
             guard allowed.contains(key) else {
                 lua_settop(L, -3)
-                throw LuaArgumentError(message: "\(what): unknown property '\(key)'\(LuaBridge.suggestion(for: key, among: allowed)) (properties: \(allowed.joined(separator: ", ")))")
+                throw LuaArgumentError(message: "\(what): unknown property '\(LuaBridge.shown(key))'\(LuaBridge.suggestion(for: key, among: allowed)) (properties: \(allowed.joined(separator: ", ")))")
             }
             keys.append(key)
         }

@@ -152,13 +152,13 @@ final class LuaClassAccess {
                 if key == Int(DYN_KEY_UNKNOWN), try binding.set(bridge, h, object, name, 3) { return 0 }
                 throw LuaArgumentError(message: binding.properties.contains(name)
                     ? "\(kind.rawValue).\(name) is read-only"
-                    : "\(kind.rawValue) has no property '\(name)'\(LuaBridge.suggestion(for: name, among: binding.properties)) (properties: \(binding.properties.joined(separator: ", ")))")
+                    : "\(kind.rawValue) has no property '\(LuaBridge.shown(name))'\(LuaBridge.suggestion(for: name, among: binding.properties)) (properties: \(binding.properties.joined(separator: ", ")))")
             }
             if key == Int(DYN_KEY_NOT_STRING) { lua_pushnil(L); return 1 }
             if key >= 0, try get(bridge, h, object, key) { return 1 }
             let name = bridge.string(at: 2) ?? "?"
             if key == Int(DYN_KEY_UNKNOWN), try binding.get(bridge, h, object, name) { return 1 }
-            throw LuaArgumentError(message: "\(kind.rawValue) has no property or method '\(name)'\(LuaBridge.suggestion(for: name, among: names)) (properties: \(binding.properties.joined(separator: ", ")))")
+            throw LuaArgumentError(message: "\(kind.rawValue) has no property or method '\(LuaBridge.shown(name))'\(LuaBridge.suggestion(for: name, among: names)) (properties: \(binding.properties.joined(separator: ", ")))")
         }
     }
 }
@@ -278,7 +278,7 @@ public final class LuaBridge {
             }
             // A plugin on the search path: its definition table.
             guard bridge.luaPluginNames().contains(name) else {
-                throw LuaArgumentError(message: "require: module '\(name)' is not available in the sandbox (require loads \"dynamics\" and plugins: \(bridge.luaPluginNames().joined(separator: ", ")))")
+                throw LuaArgumentError(message: "require: module '\(LuaBridge.shown(name))' is not available in the sandbox (require loads \"dynamics\" and plugins: \(bridge.luaPluginNames().joined(separator: ", ")))")
             }
             dyn_lua_getref(L, try bridge.loadPlugin(name))
             return 1
@@ -472,23 +472,38 @@ public final class LuaBridge {
 
     /// " — did you mean 'shape'?" for a name within two edits of a known one, else "".
     static func suggestion(for key: String, among names: [String]) -> String {
-        func distance(_ a: [Character], _ b: [Character]) -> Int {
+        // Edit distance over bytes, lowercased ASCII. A name whose length differs from the
+        // key's by more than 2 cannot be within distance 2, so it is skipped before any work:
+        // the cost is O(names · 20²) whatever the key's length (a script controls the key; a
+        // 4 MB key once took minutes here).
+        func lowered(_ s: String) -> [UInt8] { s.utf8.map { $0 >= 65 && $0 <= 90 ? $0 | 0x20 : $0 } }
+        func distance(_ a: [UInt8], _ b: [UInt8]) -> Int {
             var row = Array(0...b.count)
-            for i in 1...max(a.count, 1) where !a.isEmpty {
+            for i in a.indices {
                 var previous = row[0]
-                row[0] = i
-                for j in stride(from: 1, through: b.count, by: 1) {
-                    let substitution = previous + (a[i - 1] == b[j - 1] ? 0 : 1)
-                    previous = row[j]
-                    row[j] = min(row[j] + 1, row[j - 1] + 1, substitution)
+                row[0] = i + 1
+                for j in b.indices {
+                    let substitution = previous + (a[i] == b[j] ? 0 : 1)
+                    previous = row[j + 1]
+                    row[j + 1] = min(row[j + 1] + 1, row[j] + 1, substitution)
                 }
             }
-            return a.isEmpty ? b.count : row[b.count]
+            return row[b.count]
         }
-        let k = Array(key.lowercased())
-        let best = names.map { ($0, distance(k, Array($0.lowercased()))) }.min { $0.1 < $1.1 }
+        let length = key.utf8.count
+        let candidates = names.filter { abs($0.utf8.count - length) <= 2 }
+        guard !candidates.isEmpty else { return "" }
+        let k = lowered(key)
+        let best = candidates.map { ($0, distance(k, lowered($0))) }.min { $0.1 < $1.1 }
         guard let (name, d) = best, d <= 2, d < max(k.count, 2) else { return "" }
         return " — did you mean '\(name)'?"
+    }
+
+    /// A name from a script as error messages show it: at most 60 characters, then an
+    /// ellipsis and the full length, so a huge key makes a short message.
+    static func shown(_ name: String) -> String {
+        guard name.count > 60 else { return name }
+        return "\(name.prefix(60))… (\(name.utf8.count) bytes)"
     }
 
     // MARK: Calling scripts

@@ -74,7 +74,7 @@ extension LuaBridge {
         guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }),
               let file = pluginSearchPath.map({ ($0 as NSString).appendingPathComponent("\(name).lua") })
                 .first(where: { FileManager.default.fileExists(atPath: $0) }) else {
-            throw LuaArgumentError(message: "use: no behavior or plugin named '\(name)'; available: \(availableBehaviorNames().joined(separator: ", "))")
+            throw LuaArgumentError(message: "use: no behavior or plugin named '\(LuaBridge.shown(name))'; available: \(availableBehaviorNames().joined(separator: ", "))")
         }
         guard let source = try? String(contentsOfFile: file, encoding: .utf8) else {
             throw LuaArgumentError(message: "use: cannot read \(file)")

@@ -117,4 +117,27 @@ struct TimerTests {
         }
         #expect(run(withTimer: true) == run(withTimer: false))
     }
+
+    @Test("Many far-off timers: a near one made later still fires on time; cancelling from outside ends the pending count exactly")
+    func manyTimersAndOutsideCancel() {
+        let animator = DynamicAnimator()
+        let box = DynamicView(center: .zero, size: CGSize(width: 10, height: 10))
+        animator.addBehavior(DynamicItemBehavior(items: [box]))
+        let far = (0..<10_000).map { _ in animator.after(1000) {} }
+        animator.step(1.0 / 60)
+        // Made after the walk that found nothing due: it must lower the next fire time.
+        var fired: [Double] = []
+        animator.after(0.25) { fired.append(animator.elapsedTime) }
+        for _ in 0..<30 { animator.step(1.0 / 60) }
+        #expect(fired.count == 1 && abs(fired[0] - (1.0 / 60 + 0.25)) < 1e-9, "fired at \(fired)")
+        #expect(animator.pendingTimers.count == 10_000)
+        // Cancelled between frames, from outside any timer body.
+        for t in far { t.cancel() }
+        far[0].cancel() // twice is harmless
+        #expect(animator.pendingTimers.isEmpty)
+        let delegate = AnimatorRecorder()
+        animator.delegate = delegate
+        for _ in 0..<5 { animator.step(1.0 / 60) }
+        #expect(!animator.isRunning && delegate.pauses == 1, "nothing pending: the resting animator pauses")
+    }
 }

@@ -9,8 +9,10 @@ public final class DynamicTimer: HostCharged {
     /// The period of a repeating timer; nil for a one-shot timer.
     public let interval: TimeInterval?
     /// True once cancelled, or once a one-shot timer fired or a repeating one returned false.
-    public internal(set) var isCancelled = false
+    public private(set) var isCancelled = false
     let body: () -> Bool
+    /// The animator that runs it, told when the timer ends so its pending count stays exact.
+    weak var animator: DynamicAnimator?
 
     init(fireTime: TimeInterval, interval: TimeInterval?, body: @escaping () -> Bool) {
         self.fireTime = fireTime
@@ -20,7 +22,11 @@ public final class DynamicTimer: HostCharged {
 
     /// Stops the timer: its body never runs again. Safe to call more than once, and from
     /// inside its own body.
-    public func cancel() { isCancelled = true }
+    public func cancel() {
+        guard !isCancelled else { return }
+        isCancelled = true
+        animator?.timerDidEnd()
+    }
 }
 
 extension DynamicAnimator {
@@ -51,34 +57,69 @@ extension DynamicAnimator {
     /// The timers still pending, in the order they were made.
     public var pendingTimers: [DynamicTimer] { timers.filter { !$0.isCancelled } }
 
-    /// True while a timer made here is neither cancelled nor finished. O(timers).
-    var hasPendingTimers: Bool { timers.contains { !$0.isCancelled } }
+    /// True while a timer made here is neither cancelled nor finished. O(1).
+    var hasPendingTimers: Bool { timerBook.pending > 0 }
 
     private func addTimer(_ timer: DynamicTimer) -> DynamicTimer {
+        timer.animator = self
         timers.append(timer)
+        timerBook.pending += 1
+        timerBook.nextFireTime = min(timerBook.nextFireTime, timer.fireTime)
         setNeedsResume()
         return timer
+    }
+
+    /// A timer of this animator was cancelled or finished.
+    func timerDidEnd() {
+        timerBook.pending -= 1
+        timerBook.hasEnded = true
     }
 
     /// Runs the timers due at the end of this frame, in creation order. `elapsedTime` is a
     /// sum of fixed steps, so "due" allows a rounding slack far below one step: a timer for
     /// 0.5 s fires in the frame whose steps add up to 0.5 s, not one step later.
+    ///
+    /// A frame in which no timer is due costs O(1): the animator keeps a lower bound of the
+    /// pending fire times (`timerBook.nextFireTime`) and walks the list only once it is
+    /// reached, so ten thousand far-off timers cost nothing per frame. Ended timers leave
+    /// the list in the same walk, or at the end of the frame in which one was cancelled.
     func fireTimers() {
         let now = elapsedTime + fixedTimeStep * 1e-6
-        // Only the timers that exist now: one made by a body waits for a later frame.
-        let count = timers.count
-        for k in 0..<count {
-            let t = timers[k]
-            guard !t.isCancelled, t.fireTime <= now else { continue }
-            let again = t.body()
-            if let period = t.interval, again, !t.isCancelled {
-                // Next point of the fixed schedule strictly after now.
-                let missed = ((now - t.fireTime) / period).rounded(.down)
-                t.fireTime += (missed + 1) * period
-            } else {
-                t.isCancelled = true
+        if now >= timerBook.nextFireTime {
+            // Recomputed in the walk; a timer a body makes lowers it through addTimer.
+            timerBook.nextFireTime = .infinity
+            // Only the timers that exist now: one made by a body waits for a later frame.
+            let count = timers.count
+            for k in 0..<count {
+                let t = timers[k]
+                guard !t.isCancelled else { continue }
+                if t.fireTime <= now {
+                    let again = t.body()
+                    if let period = t.interval, again, !t.isCancelled {
+                        // Next point of the fixed schedule strictly after now.
+                        let missed = ((now - t.fireTime) / period).rounded(.down)
+                        t.fireTime += (missed + 1) * period
+                    } else {
+                        t.cancel()
+                    }
+                }
+                // A timer cancelled after this point leaves the bound low: one extra walk.
+                if !t.isCancelled { timerBook.nextFireTime = min(timerBook.nextFireTime, t.fireTime) }
             }
         }
-        timers.removeAll { $0.isCancelled }
+        if timerBook.hasEnded {
+            timers.removeAll { $0.isCancelled }
+            timerBook.hasEnded = false
+        }
     }
+}
+
+/// What the animator knows about its timers without walking them.
+struct TimerBook {
+    /// Timers neither cancelled nor finished.
+    var pending = 0
+    /// No pending timer fires before this simulated time (a lower bound; may be stale-low).
+    var nextFireTime: TimeInterval = .infinity
+    /// Some timer ended since the list was last compacted.
+    var hasEnded = false
 }

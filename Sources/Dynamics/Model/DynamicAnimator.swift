@@ -111,6 +111,8 @@ public final class DynamicAnimator: HostCharged {
     var driver: RealTimeDriver?
     /// Pending timers, in the order they were made (see `after(_:_:)`).
     var timers: [DynamicTimer] = []
+    /// Counts kept beside `timers` so a frame with nothing due does not walk them.
+    var timerBook = TimerBook()
 
     /// An animator whose reference bounds (points) can become a collision boundary.
     public init(referenceBounds: CGRect) {
