@@ -366,7 +366,15 @@ public final class World {
         fill(&s)
         shapes[i] = s
         infos[body].firstShape = index
-        updateMass(body)
+        if s.density == 0 {
+            // A massless shape (a wall's chain segment) changes neither mass, centre nor
+            // inertia, only the extent: widen it here instead of walking every shape of the
+            // body, which made a wall of n segments cost O(n²) (300 000 points: minutes).
+            // Same result bit for bit: the extent is a max over the same vertices.
+            extendExtent(of: body, by: s)
+        } else {
+            updateMass(body)
+        }
         updateStaticAABB(i)
         pairsDirty = true
         return ShapeID(index: index, generation: s.generation)
@@ -576,19 +584,28 @@ public final class World {
             sim.invInertia = 0
         }
         var extent = 0.0
-        for si in extentShapes {
-            let s = shapes[Int(si)]
-            switch s.kind {
-            case .circle: extent = max(extent, (s.center - sim.localCenter).length + s.radius)
-            case .polygon, .chainSegment:
-                for k in 0..<Int(s.vertexCount) {
-                    extent = max(extent, (vertices[Int(s.vertexStart) + k] - sim.localCenter).length)
-                }
-            }
-        }
+        for si in extentShapes { extent = max(extent, self.extent(of: shapes[Int(si)], around: sim.localCenter)) }
         sim.maxExtent = extent
         sims[body] = sim
         infos[body] = info
+    }
+
+    /// How far a shape reaches from a body's local centre (m).
+    private func extent(of s: ShapeData, around localCenter: Vec2) -> Double {
+        switch s.kind {
+        case .circle: return (s.center - localCenter).length + s.radius
+        case .polygon, .chainSegment:
+            var extent = 0.0
+            for k in 0..<Int(s.vertexCount) {
+                extent = max(extent, (vertices[Int(s.vertexStart) + k] - localCenter).length)
+            }
+            return extent
+        }
+    }
+
+    /// Widens a body's extent to cover a new massless shape. O(shape's vertices).
+    private func extendExtent(of body: Int, by s: ShapeData) {
+        sims[body].maxExtent = max(sims[body].maxExtent, extent(of: s, around: sims[body].localCenter))
     }
 
     // MARK: Forces and velocities (the model's levers)

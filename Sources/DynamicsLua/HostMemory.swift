@@ -1,7 +1,7 @@
 import CLuaShim
 import Dynamics
 
-/// Host memory a script causes: the items, behaviors, animators and timers it makes live in
+/// Host memory a script causes: the items, behaviors, animators, timers and regions it makes live in
 /// Swift, outside the Lua allocator, yet a loop of `g:addItem(dyn.item{...})` would otherwise
 /// grow the process by about 2 KB per item with nothing to stop it (2 million items: 4.3 GB
 /// under a 64 MB cap). Each such object is charged a flat estimate against the state's
@@ -20,6 +20,13 @@ final class HostMemory {
         static let behavior = 512
         static let animator = 8192
         static let timer = 256
+        /// A region handle and the node its operation made (a union of two regions is one
+        /// new node sharing both operands).
+        static let region = 128
+        /// Per point of a collision boundary: the model's path element (~40 B) and the
+        /// engine's chain segment with its four vertices and normals (~330 B). 60 boundaries
+        /// of 100 000 points grew the process by 2.2 GB.
+        static let boundaryPoint = 384
     }
 
     /// Bytes charged and not yet refunded.
@@ -64,6 +71,23 @@ extension LuaBridge {
             throw LuaArgumentError(message: "\(what): not enough memory (the script's objects and data would pass the state's memory cap of \(cap >> 20) MB)")
         }
         object.hostCharge = charge
+    }
+
+    /// Charges a collision behavior again for what its boundaries will hold once the
+    /// identifier `id` holds a path of `elements` points (0: removed): its own estimate plus
+    /// `Estimate.boundaryPoint` per point. The new charge replaces the old (refunding it), so
+    /// a removed boundary refunds its points. Throws "not enough memory", leaving the old
+    /// charge, when the cap would be passed: call it before changing the boundaries.
+    func rechargeBoundaries(of collision: CollisionBehavior, id: AnyHashable, elements: Int, _ what: String) throws {
+        let old = (collision.hostCharge as? HostMemory.Charge)?.bytes ?? 0
+        let points = collision.boundaryElementCount - (collision.boundary(withIdentifier: id)?.elements.count ?? 0) + elements
+        let bytes = HostMemory.Estimate.behavior + points * HostMemory.Estimate.boundaryPoint
+        let cap = Int(dyn_lua_memory_cap(state.main))
+        // The old charge is refunded as the new one replaces it, so only the difference counts.
+        guard let charge = state.hostMemory.charge(bytes, luaBytes: state.memoryUsed - old, cap: cap) else {
+            throw LuaArgumentError(message: "\(what): not enough memory (the script's objects and data would pass the state's memory cap of \(cap >> 20) MB)")
+        }
+        collision.hostCharge = charge
     }
 
     /// Charges a behavior the script made (see `charge`) and pushes its handle.

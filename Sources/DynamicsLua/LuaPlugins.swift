@@ -111,7 +111,7 @@ extension LuaBridge {
         switch lua_type(L, index) {
         case LUA_TNUMBER: return .number(try number(at: index, what))
         case LUA_TBOOLEAN: return .bool(lua_toboolean(L, index) != 0)
-        case LUA_TSTRING: return .string(string(at: index) ?? "")
+        case LUA_TSTRING: return .string(try keptString(at: index, what) ?? "")
         case LUA_TTABLE: return .vector(try vector(at: index, what))
         default: throw LuaArgumentError(message: "\(what): unsupported value of type \(typeName(at: index))")
         }

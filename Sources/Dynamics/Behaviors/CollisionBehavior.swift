@@ -131,6 +131,10 @@ open class CollisionBehavior: DynamicBehavior {
         addBoundary(withIdentifier: identifier, for: path)
     }
 
+    /// The path elements of all boundaries added by identifier (a straight boundary has 2).
+    /// O(boundaries). An embedder that charges memory by size reads it (see `HostCharged`).
+    public var boundaryElementCount: Int { boundaries.reduce(0) { $0 + $1.path.elements.count } }
+
     public func removeBoundary(withIdentifier identifier: AnyHashable) {
         if removeBoundaryQuietly(identifier) { boundaryVersion += 1; setNeedsUpdate() }
     }

@@ -63,7 +63,7 @@ final class LuaCollisionDelegate: CollisionBehaviorDelegate {
 extension LuaBridge {
     /// A boundary identifier from Lua: a string or a number.
     func identifier(at index: Int32, _ what: String) throws -> AnyHashable {
-        if let s = string(at: index) { return AnyHashable(s) }
+        if let s = try keptString(at: index, what) { return AnyHashable(s) }
         if lua_type(L, index) == LUA_TNUMBER { return AnyHashable(dyn_lua_tonumber(L, index)) }
         throw LuaArgumentError(message: "\(what): expected a string or number identifier, got \(typeName(at: index))")
     }
@@ -216,7 +216,7 @@ extension LuaBridge {
                 lua_pushstring(L, c.collisionMode == .everything ? "everything" : c.collisionMode == .items ? "items" : "boundaries")
             case (let c as CollisionBehavior, "boundsAsBoundary"): lua_pushboolean(L, c.translatesReferenceBoundsIntoBoundary ? 1 : 0)
             case (let f as FieldBehavior, let k) where LuaBridge.fieldProperties.contains(k):
-                return LuaBridge.getFieldProperty(bridge, f, k)
+                return try LuaBridge.getFieldProperty(bridge, f, k)
             case (let o, let k) where o is AttachmentBehavior || o is SnapBehavior || o is PushBehavior:
                 return LuaBridge.getJointProperty(bridge, o, k)
             case (let d as DynamicItemBehavior, let k) where LuaBridge.itemBehaviorProperties.contains(k):
@@ -347,7 +347,9 @@ extension LuaBridge {
                 let c = try bridge.object(at: 1, .behavior, as: CollisionBehavior.self, what: "addBoundary")
                 let id = try bridge.identifier(at: 2, "addBoundary(id)")
                 if lua_type(L, 4) > 0 {
-                    c.addBoundary(withIdentifier: id, from: try bridge.point(at: 3, "addBoundary(from)"), to: try bridge.point(at: 4, "addBoundary(to)"))
+                    let from = try bridge.point(at: 3, "addBoundary(from)"), to = try bridge.point(at: 4, "addBoundary(to)")
+                    try bridge.rechargeBoundaries(of: c, id: id, elements: 2, "addBoundary")
+                    c.addBoundary(withIdentifier: id, from: from, to: to)
                 } else {
                     guard lua_type(L, 3) == LUA_TTABLE, lua_rawlen(L, 3) >= 2 else {
                         throw LuaArgumentError(message: "addBoundary: expected (id, from, to) or (id, {point, point, ...})")
@@ -359,13 +361,16 @@ extension LuaBridge {
                         let p = try bridge.point(at: -1, "addBoundary(path)[\(k)]")
                         if k == 1 { path.move(to: p) } else { path.addLine(to: p) }
                     }
+                    try bridge.rechargeBoundaries(of: c, id: id, elements: path.elements.count, "addBoundary")
                     c.addBoundary(withIdentifier: id, for: path)
                 }
                 return 0
             },
             "removeBoundary": { bridge, _ in
                 let c = try bridge.object(at: 1, .behavior, as: CollisionBehavior.self, what: "removeBoundary")
-                c.removeBoundary(withIdentifier: try bridge.identifier(at: 2, "removeBoundary(id)"))
+                let id = try bridge.identifier(at: 2, "removeBoundary(id)")
+                try bridge.rechargeBoundaries(of: c, id: id, elements: 0, "removeBoundary")
+                c.removeBoundary(withIdentifier: id)
                 return 0
             },
             "addLinearVelocity": { bridge, _ in

@@ -12,13 +12,21 @@ import Foundation
 //   r:union(o), r:difference(o), r:intersection(o), r:inverse(), r:contains(point)
 
 /// A region held by a script (regions are values in Swift).
-final class LuaRegion: CustomStringConvertible {
+final class LuaRegion: CustomStringConvertible, HostCharged {
     let region: Region
+    var hostCharge: AnyObject? // see `HostCharged`
     init(_ region: Region) { self.region = region }
     var description: String { "\(region.shape)" }
 }
 
 extension LuaBridge {
+    /// Charges a region the script made (see `HostMemory`) and pushes its handle.
+    func pushNew(_ region: Region, _ what: String) throws {
+        let handle = LuaRegion(region)
+        try charge(handle, HostMemory.Estimate.region, what)
+        push(handle, as: .region)
+    }
+
     static let fieldProperties = ["position", "region", "strength", "falloff", "minimumRadius", "direction",
                                   "smoothness", "animationSpeed"]
     static let fieldKinds = ["drag", "vortex", "radialGravity", "linearGravity", "velocity", "noise", "turbulence",
@@ -37,13 +45,13 @@ extension LuaBridge {
         setFunction("circle", in: regions) { bridge, _ in
             let r = try bridge.number(at: 1, "region.circle(radius)")
             guard r >= 0 else { throw LuaArgumentError(message: "region.circle(radius): must be ≥ 0, got \(r)") }
-            bridge.push(LuaRegion(Region(radius: r)), as: .region)
+            try bridge.pushNew(Region(radius: r), "region.circle")
             return 1
         }
         setFunction("rect", in: regions) { bridge, _ in
             let w = try bridge.number(at: 1, "region.rect(width, height)"), h = try bridge.number(at: 2, "region.rect(width, height)")
             guard w >= 0, h >= 0 else { throw LuaArgumentError(message: "region.rect(width, height): must be ≥ 0") }
-            bridge.push(LuaRegion(Region(size: CGSize(width: w, height: h))), as: .region)
+            try bridge.pushNew(Region(size: CGSize(width: w, height: h)), "region.rect")
             return 1
         }
         push(LuaRegion(.infinite), as: .region)
@@ -140,11 +148,11 @@ extension LuaBridge {
         return true
     }
 
-    static func getFieldProperty(_ bridge: LuaBridge, _ f: FieldBehavior, _ key: String) -> Bool {
+    static func getFieldProperty(_ bridge: LuaBridge, _ f: FieldBehavior, _ key: String) throws -> Bool {
         let L = bridge.L
         switch key {
         case "position": bridge.pushPoint(f.position)
-        case "region": bridge.push(LuaRegion(f.region), as: .region)
+        case "region": try bridge.pushNew(f.region, "field.region")
         case "direction": bridge.pushPoint(CGPoint(x: f.direction.dx, y: f.direction.dy))
         case "strength": lua_pushnumber(L, Double(f.strength))
         case "falloff": lua_pushnumber(L, Double(f.falloff))
@@ -162,7 +170,7 @@ extension LuaBridge {
         { bridge, _ in
             let a = try bridge.object(at: 1, .region, as: LuaRegion.self, what: name)
             let b = try bridge.object(at: 2, .region, as: LuaRegion.self, what: "\(name)(region)")
-            bridge.push(LuaRegion(op(a.region, b.region)), as: .region)
+            try bridge.pushNew(op(a.region, b.region), name)
             return 1
         }
     }
@@ -176,7 +184,7 @@ extension LuaBridge {
             "intersection": LuaBridge.regionOperation("intersection") { $0.byIntersection(with: $1) },
             "inverse": { bridge, _ in
                 let a = try bridge.object(at: 1, .region, as: LuaRegion.self, what: "inverse")
-                bridge.push(LuaRegion(a.region.inverse()), as: .region); return 1
+                try bridge.pushNew(a.region.inverse(), "inverse"); return 1
             },
             "contains": { bridge, L in
                 let a = try bridge.object(at: 1, .region, as: LuaRegion.self, what: "contains")

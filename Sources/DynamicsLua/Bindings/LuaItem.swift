@@ -24,7 +24,7 @@ extension LuaBridge {
         }
         try Validate.size(CGSize(width: size.dx, height: size.dy), "item", "size")
         let name = try withField("name", of: 1) { i -> String in
-            guard let s = string(at: i) else { throw LuaArgumentError(message: "item.name: expected a string, got \(typeName(at: i))") }
+            guard let s = try keptString(at: i, "item.name") else { throw LuaArgumentError(message: "item.name: expected a string, got \(typeName(at: i))") }
             return s
         }
         var type = DynamicItemCollisionBoundsType.rectangle
