@@ -49,7 +49,11 @@ typedef struct {
     size_t used;    /* bytes handed out to Lua */
     size_t cap;     /* 0 = unlimited */
     int hostDepth;  /* > 0 while host (Swift) code runs: the cap is not enforced, so a
-                       host allocation never raises (and never unwinds through Swift) */
+                       host allocation never raises (and never unwinds through Swift).
+                       1 between calls into Lua: the host holds the state then, and a
+                       push or reference it makes outside any protected call (an error
+                       message, a callback's location) must not fail because a script
+                       left the state over the cap (that raised unprotected: abort). */
     volatile int exceeded; /* the running call into Lua is over its budget */
 
     /* The budget hook is per thread (lua_State). The watchdog arms it on the main
@@ -232,6 +236,7 @@ lua_State *dyn_lua_newstate_capped(size_t capBytes) {
         free(st);
         return NULL;
     }
+    st->hostDepth = 1; /* the host holds the state; dyn_lua_pcall lowers it to 0 for scripts */
     return L;
 }
 

@@ -569,6 +569,9 @@ public final class World {
             center += m * md.centroid
             parts.append((m, md.centroid, s.density * md.inertiaPerDensity))
         }
+        // A mass whose inverse overflows (subnormal: the model's limits keep it out) is no
+        // mass: the body would otherwise get an infinite inverse mass and a NaN centre.
+        if !(1 / mass).isFinite { mass = 0; center = .zero }
         if mass > 0 { center = (1 / mass) * center }
         for (m, c, i) in parts { inertia += i + m * (c - center).lengthSquared }
         info.mass = mass

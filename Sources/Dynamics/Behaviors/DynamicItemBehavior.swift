@@ -56,7 +56,7 @@ open class DynamicItemBehavior: DynamicBehavior {
     /// Mass per area: mass = density × width × height / 10 000 (true area for ellipses and paths). > 0.
     public var density: CGFloat {
         get { overrides.density ?? ItemProperties.defaults.density }
-        set { guard accept({ try Validate.positive(newValue, "DynamicItemBehavior", "density") }) else { return }; set(\.density, newValue) }
+        set { guard accept({ try Validate.density(newValue, "DynamicItemBehavior") }) else { return }; set(\.density, newValue) }
     }
     /// Linear damping per second: v ← v / (1 + h·resistance) every step of h seconds. ≥ 0.
     public var resistance: CGFloat {

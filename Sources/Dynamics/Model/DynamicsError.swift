@@ -68,6 +68,12 @@ public enum Validate {
         }
     }
 
+    /// A density: positive, at least `Limits.minimumDensity` (1e-301 on a 0.01 pt item made a
+    /// mass of 1e-309, whose inverse is infinite: the item's center went NaN).
+    public static func density(_ v: CGFloat, _ owner: @autoclosure () -> String, _ property: String = "density") throws {
+        try positive(v, owner(), property, min: Limits.minimumDensity)
+    }
+
     public static func finite(_ p: CGPoint, _ owner: @autoclosure () -> String, _ property: String,
                               max: CGFloat = Limits.coordinate) throws {
         guard p.x.isFinite, p.y.isFinite, abs(p.x) <= max, abs(p.y) <= max else {

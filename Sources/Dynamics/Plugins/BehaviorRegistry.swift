@@ -164,15 +164,14 @@ extension BehaviorRegistry {
             ]
         ) { items, p in
             let b = DynamicItemBehavior(items: items)
-            func check(_ key: String, positive: Bool = false, signed: Bool = false) throws -> CGFloat {
+            func check(_ key: String, signed: Bool = false) throws -> CGFloat {
                 let v = p[key]!.number!
-                if positive { try Validate.positive(v, "itemBehavior", key) }
-                else if !signed { try Validate.nonNegative(v, "itemBehavior", key) }
+                if !signed { try Validate.nonNegative(v, "itemBehavior", key) }
                 return v
             }
             b.elasticity = try check("elasticity")
             b.friction = try check("friction")
-            b.density = try check("density", positive: true)
+            b.density = try { let v = p["density"]!.number!; try Validate.density(v, "itemBehavior"); return v }()
             b.resistance = try check("resistance")
             b.angularResistance = try check("angularResistance")
             b.allowsRotation = p["allowsRotation"]!.bool!

@@ -20,7 +20,7 @@ final class LuaAnimatorDelegate: DynamicAnimatorDelegate {
     private func call(_ ref: inout Int32?, _ name: String) {
         guard let r = ref else { return }
         if let error = bridge.callReference(r, nargs: 0, nresults: 0, pushArgs: {}) {
-            ref = nil // a failing callback is disabled
+            if ref == r { dyn_lua_unref(bridge.L, r); ref = nil } // a failing callback is disabled
             bridge.errorHandler(LuaError(kind: error.kind, message: "delegate.\(name): \(error.message)", traceback: error.traceback))
         }
     }
@@ -30,6 +30,19 @@ final class LuaAnimatorDelegate: DynamicAnimatorDelegate {
 }
 
 extension LuaBridge {
+    /// Lets go of the delegate a script gave `a` (its functions, its table, the bridge's
+    /// strong reference): assigning `a.delegate` again must not keep every earlier one
+    /// (a loop of assignments grew the registry past the memory cap for good).
+    func releaseDelegate(of a: DynamicAnimator) {
+        guard let d = a.delegate as? LuaAnimatorDelegate, d.bridge === self else { return }
+        for ref in [d.didPause, d.willResume].compactMap({ $0 }) { dyn_lua_unref(L, ref) }
+        d.didPause = nil
+        d.willResume = nil
+        if let t = delegateTables.removeValue(forKey: ObjectIdentifier(d)) { dyn_lua_unref(L, t) }
+        delegates.removeAll { $0 === d }
+        a.delegate = nil
+    }
+
     /// Shortest frame `run{dt}` takes (s), and the longest run (s).
     static let minimumFrame: TimeInterval = 1e-4
     static let maximumRunSeconds: TimeInterval = 86_400
@@ -87,11 +100,12 @@ extension LuaBridge {
             let a = object as! DynamicAnimator
             if key == "onPointer" { try bridge.setPointerHandler(of: a, at: value); return true }
             guard key == "delegate" else { return false }
-            if lua_type(bridge.L, value) == LUA_TNIL { a.delegate = nil; return true }
+            if lua_type(bridge.L, value) == LUA_TNIL { bridge.releaseDelegate(of: a); a.delegate = nil; return true }
             _ = try bridge.options(at: value, "animator.delegate", allowed: ["didPause", "willResume"])
             let d = LuaAnimatorDelegate(bridge: bridge)
             d.didPause = try bridge.withField("didPause", of: value) { try bridge.functionReference(at: $0, "delegate.didPause") }
             d.willResume = try bridge.withField("willResume", of: value) { try bridge.functionReference(at: $0, "delegate.willResume") }
+            bridge.releaseDelegate(of: a)
             bridge.delegates.append(d)
             lua_pushvalue(bridge.L, value)
             bridge.delegateTables[ObjectIdentifier(d)] = dyn_lua_ref(bridge.L)

@@ -29,7 +29,7 @@ final class LuaCollisionDelegate: CollisionBehaviorDelegate {
     private func call(_ ref: inout Int32?, _ name: String, nargs: Int32, _ push: () -> Void) {
         guard let r = ref else { return }
         if let error = bridge.callReference(r, nargs: nargs, nresults: 0, pushArgs: push) {
-            ref = nil
+            if ref == r { dyn_lua_unref(bridge.L, r); ref = nil } // a failing callback is disabled
             bridge.errorHandler(LuaError(kind: error.kind, message: "collision.\(name): \(error.message)", traceback: error.traceback))
         }
     }
@@ -267,6 +267,8 @@ extension LuaBridge {
                     return d
                 }()
                 let ref = lua_type(bridge.L, v) == LUA_TNIL ? nil : try bridge.functionReference(at: v, "collision.\(key)")
+                // The function it replaces is released (each assignment took a reference).
+                if let old = key == "onBegan" ? d.onBegan : d.onEnded { dyn_lua_unref(bridge.L, old) }
                 if key == "onBegan" { d.onBegan = ref } else { d.onEnded = ref }
             case (let d as DynamicItemBehavior, let k) where LuaBridge.itemBehaviorProperties.contains(k):
                 let what = "itemBehavior.\(k)"
@@ -276,8 +278,10 @@ extension LuaBridge {
                 case "charge": d.charge = try bridge.number(at: v, what)
                 default:
                     let x = try bridge.number(at: v, what)
-                    guard x >= 0, k != "density" || x > 0 else {
-                        throw LuaArgumentError(message: "\(what): must be \(k == "density" ? "> 0" : "≥ 0"), got \(x)")
+                    if k == "density" {
+                        do { try Validate.density(x, "itemBehavior") } catch let e as DynamicsError { throw LuaArgumentError(message: e.description) }
+                    } else if x < 0 {
+                        throw LuaArgumentError(message: "\(what): must be ≥ 0, got \(x)")
                     }
                     switch k {
                     case "elasticity": d.elasticity = x
