@@ -145,13 +145,10 @@ public final class LuaState {
 
     /// Pops the error message on top of the stack into a `LuaError`.
     private func popError(_ status: Int32, budget: Bool = false) -> LuaError {
-        let text = dyn_lua_tostring(L, -1).map { String(cString: $0) } ?? "(error object is not a string)"
+        let parts = LuaState.splitError(at: -1, of: L)
+        var message = parts.0
+        let traceback = parts.1
         dyn_lua_pop(L, 1)
-        var message = text, traceback: String?
-        if let r = text.range(of: "\nstack traceback:") {
-            message = String(text[..<r.lowerBound])
-            traceback = String(text[text.index(after: r.lowerBound)...])
-        }
         let kind: LuaError.Kind
         switch status {
         case LUA_ERRSYNTAX: kind = .syntax
@@ -164,6 +161,45 @@ public final class LuaState {
             message += " (\(limits.instructionBudget) instructions per call)"
         }
         return LuaError(kind: kind, message: message, traceback: traceback)
+    }
+
+    /// The error text on the stack at `index`, as a message and the traceback the handler
+    /// appended ("stack traceback:…"), each shortened (`shortened`). The traceback is looked
+    /// for only in the text's last 64 KiB (Lua's tracebacks are a few KiB), so a huge message
+    /// costs one copy of its first bytes, not a search through all of it.
+    static func splitError(at index: Int32, of L: OpaquePointer) -> (String, String?) {
+        var length = 0
+        guard lua_type(L, index) == LUA_TSTRING, let chars = lua_tolstring(L, index, &length) else {
+            return ("(error object is not a string)", nil)
+        }
+        let bytes = UnsafeRawBufferPointer(start: chars, count: length).bindMemory(to: UInt8.self)
+        let marker = Array("\nstack traceback:".utf8)
+        var split: Int?
+        var k = length - marker.count
+        while k >= max(0, length - 65_536) {
+            if bytes[k] == marker[0] && bytes[k ..< k + marker.count].elementsEqual(marker) { split = k; break }
+            k -= 1
+        }
+        func text(_ range: Range<Int>) -> String {
+            let shown = min(range.count, maximumMessageBytes)
+            let head = String(decoding: bytes[range.lowerBound ..< range.lowerBound + shown], as: UTF8.self)
+            return shown < range.count ? "\(head)… (\(range.count) bytes in all)" : head
+        }
+        guard let split else { return (text(0 ..< length), nil) }
+        return (text(0 ..< split), text(split + 1 ..< length))
+    }
+
+    /// Longest error message (and traceback) kept from a script, in bytes.
+    static let maximumMessageBytes = 4096
+
+    /// A script's error text as the host keeps it: at most `maximumMessageBytes`, then an
+    /// ellipsis and the full length. Hosts keep and print errors (a run lists each failing
+    /// callback's): `error(("x"):rep(10e6))` from 100 actions held 1.4 GB.
+    static func shortened(_ text: String) -> String {
+        let length = text.utf8.count
+        guard length > maximumMessageBytes else { return text }
+        // A cut inside a character decodes as one replacement character.
+        return "\(String(decoding: text.utf8.prefix(maximumMessageBytes), as: UTF8.self))… (\(length) bytes in all)"
     }
 }
 

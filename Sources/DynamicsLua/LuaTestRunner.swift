@@ -164,7 +164,7 @@ public struct LuaTestRunner: Sendable {
                 for i in 1...max(count, 1) where count > 0 {
                     lua_rawgeti(state.raw, 1, lua_Integer(i))
                     dyn_lua_rawgetfield(state.raw, -1, "name")
-                    let caseName = dyn_lua_tostring(state.raw, -1).map { String(cString: $0) } ?? "?"
+                    let caseName = dyn_lua_tostring(state.raw, -1).map { LuaState.shortened(String(cString: $0)) } ?? "?"
                     lua_settop(state.raw, -2)
                     if let filter, !caseName.contains(filter) { lua_settop(state.raw, 1); continue }
                     dyn_lua_rawgetfield(state.raw, -1, "fn")

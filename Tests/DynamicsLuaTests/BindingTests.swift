@@ -114,7 +114,7 @@ struct BindingTests {
             ("dynamics.item{ size = {-5, 10} }", "scene.lua:1: item.size: must be > 0"),
             ("dynamics.item{ size = {10, 10}, center = {0/0, 0} }", "scene.lua:1: item.center: must be finite"),
             ("dynamics.itemBehavior{ elastcity = 1 }", "scene.lua:1: dynamics.itemBehavior: unknown property 'elastcity'"),
-            ("dynamics.itemBehavior{ density = 0 }", "scene.lua:1: itemBehavior.density: must be > 0"),
+            ("dynamics.itemBehavior{ density = 0 }", "scene.lua:1: itemBehavior.density: must be a finite number > 0 (at least 1e-06)"),
             ("local i = dynamics.item{ size = {1, 1} }\ni.center = 'here'", "scene.lua:2: item.center: expected a vector"),
             ("local i = dynamics.item{ size = {1, 1} }\ni.mass = 3", "scene.lua:2: item.mass is read-only"),
             ("local i = dynamics.item{ size = {1, 1} }\nreturn i.colour", "scene.lua:2: item has no property or method 'colour'"),
