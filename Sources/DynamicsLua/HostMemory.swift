@@ -27,6 +27,10 @@ final class HostMemory {
         /// engine's chain segment with its four vertices and normals (~330 B). 60 boundaries
         /// of 100 000 points grew the process by 2.2 GB.
         static let boundaryPoint = 384
+        /// Per entry of a behavior's item list (the list's array and identity set hold about
+        /// 33 B an item: a timer making behaviors over 16 000 items grew the process by
+        /// 1.3 GB under 64 MB).
+        static let listedItem = 48
     }
 
     /// Bytes charged and not yet refunded.
@@ -73,26 +77,40 @@ extension LuaBridge {
         object.hostCharge = charge
     }
 
-    /// Charges a collision behavior again for what its boundaries will hold once the
-    /// identifier `id` holds a path of `elements` points (0: removed): its own estimate plus
-    /// `Estimate.boundaryPoint` per point. The new charge replaces the old (refunding it), so
-    /// a removed boundary refunds its points. Throws "not enough memory", leaving the old
-    /// charge, when the cap would be passed: call it before changing the boundaries.
-    func rechargeBoundaries(of collision: CollisionBehavior, id: AnyHashable, elements: Int, _ what: String) throws {
-        let old = (collision.hostCharge as? HostMemory.Charge)?.bytes ?? 0
-        let points = collision.boundaryElementCount - (collision.boundary(withIdentifier: id)?.elements.count ?? 0) + elements
-        let bytes = HostMemory.Estimate.behavior + points * HostMemory.Estimate.boundaryPoint
+    /// What a behavior holds, by estimate: its own 512 B, 48 B per entry of its item list,
+    /// and for a collision behavior 384 B per boundary point (`boundaryPoints`, or what its
+    /// boundaries hold now).
+    func hostBytes(of behavior: DynamicBehavior, boundaryPoints: Int? = nil) -> Int {
+        let items = LuaBridge.itemsOf(behavior)?.count ?? 0
+        let points = boundaryPoints ?? (behavior as? CollisionBehavior)?.boundaryElementCount ?? 0
+        return HostMemory.Estimate.behavior + items * HostMemory.Estimate.listedItem + points * HostMemory.Estimate.boundaryPoint
+    }
+
+    /// Charges a behavior again for what it holds (`hostBytes`): the new charge replaces the
+    /// old one (refunding it), so a shorter list or a removed boundary is refunded. Throws
+    /// "not enough memory", leaving the old charge, when the cap would be passed.
+    func recharge(_ behavior: DynamicBehavior, boundaryPoints: Int? = nil, _ what: String) throws {
+        let old = (behavior.hostCharge as? HostMemory.Charge)?.bytes ?? 0
+        let bytes = hostBytes(of: behavior, boundaryPoints: boundaryPoints)
         let cap = Int(dyn_lua_memory_cap(state.main))
-        // The old charge is refunded as the new one replaces it, so only the difference counts.
-        guard let charge = state.hostMemory.charge(bytes, luaBytes: state.memoryUsed - old, cap: cap) else {
+        // The old charge is refunded as the new one replaces it, so only the difference counts;
+        // a charge that shrinks is never refused (a removal must work at the cap).
+        guard let charge = state.hostMemory.charge(bytes, luaBytes: state.memoryUsed - old, cap: bytes <= old ? 0 : cap) else {
             throw LuaArgumentError(message: "\(what): not enough memory (the script's objects and data would pass the state's memory cap of \(cap >> 20) MB)")
         }
-        collision.hostCharge = charge
+        behavior.hostCharge = charge
+    }
+
+    /// Charges a collision behavior for its boundaries once the identifier `id` holds a path
+    /// of `elements` points (0: removed). Call before changing the boundaries.
+    func rechargeBoundaries(of collision: CollisionBehavior, id: AnyHashable, elements: Int, _ what: String) throws {
+        let points = collision.boundaryElementCount - (collision.boundary(withIdentifier: id)?.elements.count ?? 0) + elements
+        try recharge(collision, boundaryPoints: points, what)
     }
 
     /// Charges a behavior the script made (see `charge`) and pushes its handle.
     func pushNew(_ behavior: DynamicBehavior, _ what: String) throws {
-        try charge(behavior, HostMemory.Estimate.behavior, what)
+        try charge(behavior, hostBytes(of: behavior), what)
         push(behavior, as: .behavior)
     }
 }

@@ -171,6 +171,19 @@ extension LuaBridge {
         itemLists[key] = ItemList(ref: dyn_lua_ref(L), items: items.map(ObjectIdentifier.init), handles: handles)
     }
 
+    /// Adds or removes an item, and charges the behavior again for its list (`recharge`); an
+    /// addition the memory cap refuses is undone.
+    static func editItems(of b: DynamicBehavior, _ item: DynamicItem, adding: Bool, _ what: String, bridge: LuaBridge) throws {
+        let before = itemsOf(b)?.count ?? 0  // O(1): the count tells whether the item was new
+        try editItems(of: b, item, adding: adding, what)
+        do {
+            try bridge.recharge(b, what)
+        } catch {
+            if adding && (itemsOf(b)?.count ?? 0) > before { try? editItems(of: b, item, adding: false, what) }
+            throw error
+        }
+    }
+
     /// Adds or removes an item of any behavior that has items (`b:addItem`, `b:removeItem`).
     static func editItems(of b: DynamicBehavior, _ item: DynamicItem, adding: Bool, _ what: String) throws {
         switch b {
@@ -331,13 +344,13 @@ extension LuaBridge {
             "addItem": { bridge, _ in
                 let b = try bridge.object(at: 1, .behavior, as: DynamicBehavior.self, what: "addItem")
                 let item = try bridge.object(at: 2, .item, as: DynamicView.self, what: "addItem(item)")
-                try LuaBridge.editItems(of: b, item, adding: true, "addItem")
+                try LuaBridge.editItems(of: b, item, adding: true, "addItem", bridge: bridge)
                 return 0
             },
             "removeItem": { bridge, _ in
                 let b = try bridge.object(at: 1, .behavior, as: DynamicBehavior.self, what: "removeItem")
                 let item = try bridge.object(at: 2, .item, as: DynamicView.self, what: "removeItem(item)")
-                try LuaBridge.editItems(of: b, item, adding: false, "removeItem")
+                try LuaBridge.editItems(of: b, item, adding: false, "removeItem", bridge: bridge)
                 return 0
             },
             "setTargetOffset": { bridge, _ in
