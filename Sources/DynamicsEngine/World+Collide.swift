@@ -148,6 +148,8 @@ extension World {
         _ = sortSweepOrder(&bp)
         let n = bp.order.count
         bp.keys.removeAll(keepingCapacity: true)
+        let limit = maximumContacts
+        var overflowed = false
         shapes.withUnsafeBufferPointer { sh in
         infos.withUnsafeBufferPointer { inf in
         bp.order.withUnsafeBufferPointer { order in
@@ -161,8 +163,10 @@ extension World {
                     j += 1
                     if pairAllowed(sa, sh[b], inf) { bp.keys.append(pairKey(Int32(a), Int32(b))) }
                 }
+                if bp.keys.count > limit { overflowed = true; break }
             }
-            for s in bp.statics {
+            for s in bp.statics where !overflowed {
+                if bp.keys.count > limit { overflowed = true; break }
                 let ss = sh[Int(s)]
                 var j = 0
                 while j < n && lx[j] <= ss.fatAABB.upper.x {
@@ -172,6 +176,7 @@ extension World {
                 }
             }
         }}}}
+        if overflowed { contactsOverflowed = true }
         sortKeys(&bp)
         mergeContacts(newKeys: bp.keys, moved: nil)
         broadPhase = bp
@@ -185,6 +190,8 @@ extension World {
         let maxWidth = sortSweepOrder(&bp)
         let n = bp.order.count
         bp.keys.removeAll(keepingCapacity: true)
+        let keyLimit = maximumContacts >= Int.max / 2 ? Int.max : 2 * maximumContacts
+        var overflowed = false
         if bp.movedFlags.count < shapes.count { bp.movedFlags = [Bool](repeating: false, count: shapes.count) }
         shapes.withUnsafeBufferPointer { sh in
         infos.withUnsafeBufferPointer { inf in
@@ -210,8 +217,11 @@ extension World {
                 for s in bp.statics where pairAllowed(sm, sh[Int(s)], inf) {
                     bp.keys.append(pairKey(m, s))
                 }
+                // Twice the limit: two moved neighbours find each other twice.
+                if bp.keys.count > keyLimit { overflowed = true; break }
             }
         }}}}
+        if overflowed { contactsOverflowed = true }
         sortKeys(&bp)
         // Two moved neighbours find each other twice.
         var unique = 0
@@ -259,6 +269,8 @@ extension World {
             if j < old.count && old[j].key == key {
                 merged.append(old[j])
                 j += 1
+            } else if merged.count >= maximumContacts {
+                contactsOverflowed = true
             } else {
                 var a = Int32(truncatingIfNeeded: key >> 32), b = Int32(truncatingIfNeeded: key & 0xFFFF_FFFF)
                 if shapes[Int(a)].kind.rawValue > shapes[Int(b)].kind.rawValue { swap(&a, &b) }

@@ -7,9 +7,12 @@ extension World {
     /// Complexity: O(n + c) for n awake bodies and c candidate pairs, plus O(n log n) when
     /// the set of shapes changed.
     public func step(_ h: Double) {
-        guard h > 0 else { return }
+        guard h > 0, !contactsOverflowed else { return }
         collectAwakeBodies()
         updatePairs(h: h)
+        // Too many pairs (see `maximumContacts`): the world stops before the work that
+        // grows with them, and the bodies keep the state of the last step.
+        if contactsOverflowed { return }
         collide(h: h)
         wakeJointedBodies()
         collectAwakeBodies() // collide and joints may have woken bodies that awake ones touch

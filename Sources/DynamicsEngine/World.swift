@@ -193,6 +193,17 @@ public final class World {
     @exclusivity(unchecked) var contactIndex: [ContactRef] = []
     @exclusivity(unchecked) var broadPhase = BroadPhase()
 
+    /// Most contacts the world keeps (pairs of shapes whose fat boxes overlap); default no
+    /// limit. Shapes piled on one spot make a contact per pair, n²/2 for n shapes: a host
+    /// running untrusted scenes sets a limit from its memory budget. Once a step finds more
+    /// pairs, the extra ones are not made, `contactsOverflowed` turns true and the world
+    /// stops: that step and every later one leave the bodies as they are. Checked once per
+    /// shape of the pair search and once per new contact.
+    @exclusivity(unchecked) public var maximumContacts = Int.max
+    /// True once a step found more pairs than `maximumContacts`; stays true (the world has
+    /// stopped).
+    @exclusivity(unchecked) public internal(set) var contactsOverflowed = false
+
     /// Solver sub-steps per step (soft step).
     @exclusivity(unchecked) public var substepCount = 4
     /// Whether resting islands are put to sleep (Box2D's `enableSleep`).

@@ -31,6 +31,11 @@ final class HostMemory {
         /// 33 B an item: a timer making behaviors over 16 000 items grew the process by
         /// 1.3 GB under 64 MB).
         static let listedItem = 48
+        /// Per contact the engine may hold (its slot, index entry, pair keys, manifold and
+        /// solver constraint): an animator holds at most one contact per this many bytes of
+        /// the memory cap (65 536 under 64 MB). Not charged: a bound, since contacts come and
+        /// go with every step.
+        static let contact = 1024
     }
 
     /// Bytes charged and not yet refunded.

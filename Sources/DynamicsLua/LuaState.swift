@@ -14,9 +14,17 @@ public struct LuaLimits: Sendable, Equatable {
     /// the host objects the script made (see `HostMemory`); other host allocations are exempt.
     public var memoryCap: Int
 
-    public init(instructionBudget: Int = 100_000_000, memoryCap: Int = 64 << 20) {
+    /// How many calls from the host may run out of their budget before the state refuses
+    /// every later one ("the script is stopped"; default 3). Each call is bounded by its
+    /// budget, but a host makes many calls (each action, field, timer and callback, every
+    /// frame): a scene of 30 actions that each loop held the CLI for 30 budgets. A failing
+    /// callback is disabled, so a healthy script never meets this limit.
+    public var overBudgetCalls: Int
+
+    public init(instructionBudget: Int = 100_000_000, memoryCap: Int = 64 << 20, overBudgetCalls: Int = 3) {
         self.instructionBudget = instructionBudget
         self.memoryCap = memoryCap
+        self.overBudgetCalls = overBudgetCalls
     }
 
     /// The time allowance of one call, from the budget (at most `maximumSeconds`).
@@ -128,6 +136,10 @@ public final class LuaState {
     /// `seconds`, when given), with a traceback on error. On error the stack is left as it
     /// was below the function.
     public func call(nargs: Int32, nresults: Int32, seconds: TimeInterval? = nil) throws {
+        if let stopped = stoppedError() {
+            lua_settop(L, -nargs - 2)
+            throw stopped
+        }
         watchdog.begin(deadline: seconds ?? limits.deadline)
         let status = dyn_lua_pcall_traceback(L, nargs, nresults)
         let stoppedByBudget = watchdog.end()
@@ -137,10 +149,24 @@ public final class LuaState {
     /// Runs `body` (a C call that does its own protected call and leaves a message on error)
     /// under the instruction budget, turning a failure status into a `LuaError`.
     func guarded(_ body: () -> Int32) throws {
+        if let stopped = stoppedError() { throw stopped }
         watchdog.begin(deadline: limits.deadline)
         let status = body()
         let stoppedByBudget = watchdog.end()
         guard status == LUA_OK else { throw popError(status, budget: stoppedByBudget) }
+    }
+
+    /// Calls from the host that ran out of their budget so far (see
+    /// `LuaLimits.overBudgetCalls`).
+    public var overBudgetCalls: Int { watchdog.overBudgetCalls }
+
+    /// The error a new call from the host meets once `LuaLimits.overBudgetCalls` calls ran
+    /// out of their budget; nil otherwise and for calls nested in a call into Lua (those are
+    /// bounded by the call around them).
+    private func stoppedError() -> LuaError? {
+        guard watchdog.isIdle, watchdog.overBudgetCalls >= limits.overBudgetCalls else { return nil }
+        return LuaError(kind: .budget, message: "not run: \(watchdog.overBudgetCalls) calls into this script ran out of their "
+                        + "instruction budget (\(limits.instructionBudget) instructions per call), so the script is stopped")
     }
 
     /// Pops the error message on top of the stack into a `LuaError`.
@@ -261,11 +287,21 @@ final class Watchdog: @unchecked Sendable {
         lock.lock(); defer { lock.unlock() }
         let wasArmed = armed
         deadlines.removeLast()
+        if wasArmed && deadlines.isEmpty { overBudgetCalls += 1 }
         if armed, deadlines.last.map({ DispatchTime.now().uptimeNanoseconds <= $0 }) ?? true {
             dyn_lua_disarm_budget(state)
             armed = false
         }
         return wasArmed
+    }
+
+    /// Outermost calls (calls from the host, not nested in another) that ended over budget.
+    private(set) var overBudgetCalls = 0
+
+    /// True when no call into Lua is under way (the next call comes from the host).
+    var isIdle: Bool {
+        lock.lock(); defer { lock.unlock() }
+        return deadlines.isEmpty
     }
 
     /// True while the current call into Lua is over budget: host loops that run on behalf

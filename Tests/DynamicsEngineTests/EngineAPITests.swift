@@ -122,6 +122,46 @@ struct EngineBroadPhaseTests {
     }
 }
 
+@Suite("Engine: contact limit")
+struct EngineContactLimitTests {
+    /// 40 boxes on one spot, 1.5 m above a floor: 780 pairs among them.
+    private func pile(limit: Int) -> (World, [BodyID]) {
+        let (world, _) = worldWithFloor()
+        world.maximumContacts = limit
+        let boxes = (0..<40).map { _ in addBox(world, at: Vec2(0, -2)) }
+        return (world, boxes)
+    }
+
+    @Test("Under the limit the pile moves apart; over it the world stops before any work and stays stopped")
+    func limit() {
+        let (free, freeBoxes) = pile(limit: 780)
+        free.step(1.0 / 60)
+        #expect(!free.contactsOverflowed)
+        #expect(free.transform(of: freeBoxes[0]).p != Vec2(0, -2), "the pile pushes its boxes apart")
+
+        let (stopped, boxes) = pile(limit: 779)
+        for _ in 0..<3 { stopped.step(1.0 / 60) }
+        #expect(stopped.contactsOverflowed)
+        #expect(boxes.allSatisfy { stopped.transform(of: $0).p == Vec2(0, -2) }, "no step moved a box")
+        #expect(stopped.touchingContactCount == 0)
+    }
+
+    @Test("A pile formed by moving boxes together stops the world on the step that finds the pairs")
+    func movedPairs() {
+        let (world, _) = worldWithFloor()
+        world.maximumContacts = 200
+        let boxes = (0..<40).map { addBox(world, at: Vec2(Double($0) * 3 - 60, -2)) }
+        world.step(1.0 / 60)
+        #expect(!world.contactsOverflowed)
+        for b in boxes { world.setTransform(b, position: Vec2(0, -5), angle: 0) }
+        world.step(1.0 / 60)
+        #expect(world.contactsOverflowed)
+        let after = boxes.map { world.transform(of: $0).p }
+        world.step(1.0 / 60)
+        #expect(boxes.map { world.transform(of: $0).p } == after)
+    }
+}
+
 @Suite("Engine: manifolds")
 struct EngineManifoldTests {
     @Test("A box resting on the floor has a two-point manifold at its corners, within the slop")

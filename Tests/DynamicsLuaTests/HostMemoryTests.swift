@@ -31,8 +31,9 @@ struct HostMemoryTests {
             a:after(5, function() end)
             collectgarbage() collectgarbage()
             """, chunkName: "scene.lua")
-        // The animator (kept by the bridge), its behavior, its ten items and the timer.
-        #expect(scene.state.hostObjectBytes == 8192 + 512 + 10 * 2048 + 256)
+        // The animator (kept by the bridge), its behavior with its list of ten, the ten items
+        // and the timer.
+        #expect(scene.state.hostObjectBytes == 8192 + 512 + 10 * 48 + 10 * 2048 + 256)
     }
 
     @Test("A constructor past the cap raises at the script's line, and Lua allocations are refused too")

@@ -98,6 +98,34 @@ struct SandboxTests {
         lua_settop(state.raw, 0)
     }
 
+    @Test("After overBudgetCalls calls from the host ran out of budget, later calls are refused at once")
+    func overBudgetCallsStopTheScript() throws {
+        let state = try LuaState(limits: LuaLimits(instructionBudget: 5_000_000, overBudgetCalls: 2)) // 0.05 s
+        for k in 1...2 {
+            #expect(throws: LuaError.self) { try state.run("while true do end", chunkName: "loop\(k).lua") }
+            #expect(state.overBudgetCalls == k)
+        }
+        let top = lua_gettop(state.raw)
+        let start = Date()
+        var refused: LuaError?
+        do { try state.run("return 1", chunkName: "after.lua") } catch let e as LuaError { refused = e }
+        #expect(Date().timeIntervalSince(start) < 0.04, "refused without running")
+        #expect(refused?.kind == .budget)
+        #expect(refused?.message.contains("2 calls into this script ran out of their instruction budget") == true, "\(String(describing: refused))")
+        #expect(lua_gettop(state.raw) == top, "the function and its arguments are popped")
+    }
+
+    @Test("A call nested in another counts once, and errors other than the budget do not count")
+    func overBudgetCallsCountOutermostOnly() throws {
+        let state = try LuaState(limits: LuaLimits(instructionBudget: 5_000_000, overBudgetCalls: 2))
+        for _ in 1...5 { #expect(throws: LuaError.self) { try state.run("error('x')", chunkName: "e.lua") } }
+        #expect(state.overBudgetCalls == 0)
+        #expect(throws: LuaError.self) { try state.run("while true do end", chunkName: "loop.lua") }
+        #expect(state.overBudgetCalls == 1)
+        #expect(try state.run("return 2", chunkName: "ok.lua") == 1)
+        lua_settop(state.raw, 0)
+    }
+
     @Test("The default budget stops an endless loop within a second")
     func defaultBudget() throws {
         let start = Date()

@@ -18,6 +18,25 @@ struct BadInputTests {
 
     final class ErrorBox { var list: [DynamicsError] = [] }
 
+    @Test("Items piled on one spot past maximumContacts stop the animator with an error; 0 is refused")
+    func tooManyContacts() throws {
+        let (animator, _, _, errors) = animator()
+        #expect(animator.maximumContacts == Int.max, "no limit by default")
+        #expect(throws: DynamicsError.self) { try InvalidInput.catching { animator.maximumContacts = 0 } }
+        animator.maximumContacts = 100
+        let pile = (0..<30).map { DynamicView(center: CGPoint(x: 200, y: 300), size: CGSize(width: 10, height: 10), name: "p\($0)") }
+        animator.addBehavior(CollisionBehavior(items: pile)) // 435 pairs
+        animator.addBehavior(GravityBehavior(items: pile))
+        animator.step(1.0 / 60)
+        #expect(errors.list.map(\.property) == ["maximumContacts"], "\(errors.list)")
+        #expect(errors.list.first?.message.contains("more than 100 pairs") == true)
+        #expect(animator.hasTooManyContacts && !animator.isRunning)
+        let time = animator.elapsedTime
+        animator.step(1.0 / 60)
+        #expect(animator.elapsedTime == time && errors.list.count == 1, "later frames do nothing")
+        #expect(pile.allSatisfy { $0.center == CGPoint(x: 200, y: 300) })
+    }
+
     static let badSizes: [(String, CGSize)] = [
         ("zero", CGSize(width: 0, height: 10)), ("negative", CGSize(width: 10, height: -5)),
         ("nan", CGSize(width: CGFloat.nan, height: 10)), ("infinite", CGSize(width: 10, height: CGFloat.infinity)),

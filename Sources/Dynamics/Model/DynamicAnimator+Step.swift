@@ -18,6 +18,8 @@ extension DynamicAnimator {
                                               message: "cannot step the animator from inside its own step"))
             return
         }
+        // Stopped for good by too many contacts (see `maximumContacts`).
+        guard !world.contactsOverflowed else { return }
         isStepping = true
         defer { isStepping = false }
         lastStepDuration = dt
@@ -39,6 +41,15 @@ extension DynamicAnimator {
             world.step(h)
             accumulator -= h
             elapsedTime += h
+            if world.contactsOverflowed {
+                accumulator = 0
+                heldForces.removeAll(keepingCapacity: true)
+                running = false
+                invalidInputHandler(DynamicsError(
+                    owner: "DynamicAnimator", property: "maximumContacts",
+                    message: "the items touch in more than \(world.maximumContacts) pairs (items piled on one spot touch pairwise); the animator stops"))
+                return
+            }
         }
         if abs(accumulator) < h * 1e-9 { accumulator = 0 }
         heldForces.removeAll(keepingCapacity: true)

@@ -68,6 +68,29 @@ public final class DynamicAnimator: HostCharged {
         }
     }
 
+    /// Most pairs of touching shapes (contacts) the animator's world may hold; default no
+    /// limit. n items piled on one spot in one collision behavior make n²/2 contacts (1000
+    /// items: half a million, minutes of work and 600 MB a frame), so a host that runs
+    /// untrusted scenes sets a limit from its memory budget (the Lua bridge: one contact per
+    /// KiB of the state's memory cap). When a step finds more pairs the animator stops for
+    /// good: `invalidInputHandler` receives the error, `isRunning` turns false and later
+    /// frames do nothing. At least 1.
+    public var maximumContacts: Int {
+        get { world.maximumContacts }
+        set {
+            guard accept({
+                guard newValue >= 1 else {
+                    throw DynamicsError(owner: "DynamicAnimator", property: "maximumContacts", message: "must be at least 1, got \(newValue)")
+                }
+            }) else { return }
+            world.maximumContacts = newValue
+        }
+    }
+
+    /// True once the items touched in more pairs than `maximumContacts`: the animator has
+    /// stopped and does not step again.
+    public var hasTooManyContacts: Bool { world.contactsOverflowed }
+
     /// Whether items at rest are put to sleep (default true), as Box2D's `enableSleep`: a
     /// resting island costs nothing per step, and the animator pauses once every item rests.
     /// false keeps every item moving and the animator running (`dynamics bench --no-sleep`,

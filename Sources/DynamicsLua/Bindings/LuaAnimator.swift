@@ -73,6 +73,9 @@ extension LuaBridge {
                 self.errorHandler(LuaError(kind: .runtime, message: "\(error)"))
             }
         }
+        // The engine's contacts grow with the square of the items piled on one spot; they
+        // are bounded by the same budget as the script's memory (see `Estimate.contact`).
+        animator.maximumContacts = max(1024, state.limits.memoryCap / HostMemory.Estimate.contact)
         try charge(animator, HostMemory.Estimate.animator, "dynamics.animator")
         animators.append(animator)
         push(animator, as: .animator)
