@@ -21,12 +21,16 @@ struct Contact {
     var chainReversed = false
     /// False for a free slot.
     var alive = true
+    /// Contact recycling: whether the pose below was cached (false: never, or the pair has
+    /// been apart since). Here, in the first cache line with the other flags, rather than
+    /// beside the pose: collide reads it for every pair, most of which are apart, and its
+    /// load from a second line of each contact was a fifth of collide's time (boxes4000).
+    var poseCached = false
     var friction = 0.0
     var restitution = 0.0
     var manifold = Manifold()
     /// Contact recycling: the bodies' rotations and B's pose in A's frame when the manifold
-    /// was last computed (`poseCached` false: never, or the pair has been apart since).
-    var poseCached = false
+    /// was last computed (valid when `poseCached`).
     var cachedRotationA = Rot.identity
     var cachedRotationB = Rot.identity
     var cachedRelativePose = Transform.identity

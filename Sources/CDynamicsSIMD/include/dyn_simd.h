@@ -32,4 +32,10 @@ static inline __attribute__((always_inline)) dyn_float4 dyn_movehl(dyn_float4 a,
     return __builtin_shufflevector(a, b, 2, 3, 6, 7);
 }
 
+/// A hint to fetch the cache line at `p` for reading (no fault if `p` is out of bounds: a
+/// prefetch never traps). Swift has no prefetch of its own.
+static inline __attribute__((always_inline)) void dyn_prefetch(const void *p) {
+    __builtin_prefetch(p, 0, 3);
+}
+
 #endif
