@@ -96,9 +96,18 @@ extension DynamicAnimator {
         records.withUnsafeBufferPointer { records in
         world.forEachMovedBody { body, xf, slot in
             guard slot >= 0, slot < records.count, records[slot].body == body else { return }
+            let center = Units.point(xf.p)
+            let transform = CGAffineTransform(a: xf.q.c, b: xf.q.s, c: -xf.q.s, d: xf.q.c, tx: 0, ty: 0)
+            if let view = records[slot].view {
+                view._withUnsafeGuaranteedRef { view in
+                    view.center = center
+                    view.transform = transform
+                }
+                return
+            }
             let item = records[slot].item
-            item.center = Units.point(xf.p)
-            item.transform = CGAffineTransform(a: xf.q.c, b: xf.q.s, c: -xf.q.s, d: xf.q.c, tx: 0, ty: 0)
+            item.center = center
+            item.transform = transform
             if records[slot].isGroup, let group = item as? DynamicItemGroup {
                 for (member, placed) in zip(group.items, records[slot].geometry) {
                     member.center = Units.point(xf.apply(placed.offset))

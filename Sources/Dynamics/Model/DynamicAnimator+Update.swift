@@ -193,7 +193,7 @@ extension DynamicAnimator {
                                     angle: Double(atan2(t.b, t.a)), userData: records.count)
         let props = ItemProperties.defaults
         let shapes = geometry.map { addShape($0, to: body, properties: props, filter: .none) }
-        return ItemRecord(item: item, body: body, shapes: shapes, geometry: geometry, size: item.bounds.size,
+        return ItemRecord(item: item, view: (item as? DynamicView).map { Unmanaged.passUnretained($0) }, body: body, shapes: shapes, geometry: geometry, size: item.bounds.size,
                           properties: props, gravity: CGVector(dx: 0, dy: 0), filter: .none,
                           isGroup: item is DynamicItemGroup)
     }

@@ -352,6 +352,10 @@ struct HeldForce {
 /// An item in the world.
 struct ItemRecord {
     let item: DynamicItem
+    /// The item when it is a `DynamicView` (the common case), without reference counting,
+    /// for the write-back of every moving item after every frame: a load of `item` retained
+    /// and released it (3 % of largePyramid). `item` keeps it alive while the record exists.
+    let view: Unmanaged<DynamicView>?
     var body: BodyID
     /// Engine shapes (one, or one per member of a group).
     var shapes: [ShapeID]
