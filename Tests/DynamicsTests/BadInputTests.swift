@@ -18,6 +18,27 @@ struct BadInputTests {
 
     final class ErrorBox { var list: [DynamicsError] = [] }
 
+    @Test("A collision path of more than Limits.pathPoints points is refused, naming the path; 2048 are taken")
+    func pathPoints() throws {
+        func circle(_ n: Int) -> BezierPath {
+            let p = BezierPath()
+            for i in 0..<n {
+                let t = 2 * Double.pi * Double(i) / Double(n)
+                let q = CGPoint(x: 20 * cos(t), y: 20 * sin(t))
+                if i == 0 { p.move(to: q) } else { p.addLine(to: q) }
+            }
+            p.close()
+            return p
+        }
+        let view = DynamicView(center: CGPoint(x: 100, y: 100), size: CGSize(width: 40, height: 40),
+                               collisionBoundsType: .path, name: "round")
+        view.collisionBoundingPath = circle(Limits.pathPoints)
+        try view.checkCollisionShape()
+        view.collisionBoundingPath = circle(Limits.pathPoints + 1)
+        #expect(throws: DynamicsError(owner: "\(view)", property: "collisionBoundingPath",
+                                      message: "has more than 2048 points (curves flattened)")) { try view.checkCollisionShape() }
+    }
+
     @Test("Items piled on one spot past maximumContacts stop the animator with an error; 0 is refused")
     func tooManyContacts() throws {
         let (animator, _, _, errors) = animator()

@@ -36,6 +36,10 @@ public enum Limits {
     public static let magnitude: CGFloat = 1e9
     /// Smallest density (a positive density below it would make the mass vanish).
     public static let minimumDensity: CGFloat = 1e-6
+    /// Most points of an item's collision path, after curves are flattened. The path
+    /// becomes a convex polygon of at most `Tuning.maxPolygonVertices` vertices, and the hull,
+    /// convexity check and reduction cost O(n²): 20 000 points held the host for 20 s.
+    public static let pathPoints = 2048
     /// Longest frame `step(_:)` takes, seconds (a frame runs dt / fixedTimeStep steps).
     public static let frame: TimeInterval = 10
     /// Shortest internal step, seconds.

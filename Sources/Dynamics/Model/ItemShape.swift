@@ -64,6 +64,10 @@ enum ItemShape: Equatable {
                     try Validate.finite(p, owner, "collisionBoundingPath", max: Limits.length)
                     points.append(Units.meters(p))
                 }
+                guard points.count <= Limits.pathPoints else {
+                    throw DynamicsError(owner: owner, property: "collisionBoundingPath",
+                                        message: "has more than \(Limits.pathPoints) points (curves flattened)")
+                }
             }
             return .polygon(try convexPolygon(points, owner: owner))
         }

@@ -39,6 +39,9 @@ extension LuaBridge {
             } else if lua_type(L, i) == LUA_TTABLE {
                 let n = lua_rawlen(L, i)
                 guard n >= 3 else { throw LuaArgumentError(message: "item.shape: a convex path needs at least 3 points, got \(n)") }
+                guard n <= Limits.pathPoints else {
+                    throw LuaArgumentError(message: "item.shape: a convex path has at most \(Limits.pathPoints) points, got \(n)")
+                }
                 let p = BezierPath()
                 for k in 1...n {
                     lua_rawgeti(L, i, lua_Integer(k))
