@@ -98,12 +98,19 @@ struct TestWorker: ParsableCommand {
 
     @Argument var file: String
     @Option var filter: String?
+    /// Where the report goes (standard output when absent). The supervisor passes a file of
+    /// its own, so what the script prints never mixes with the report.
+    @Option var report: String?
     @OptionGroup var lua: LuaOptions
 
     func run() throws {
         let results = LuaTestRunner(limits: lua.limits).run(file: file, filter: filter)
         let data = try JSONEncoder().encode(results)
-        FileHandle.standardOutput.write(data)
+        if let report {
+            try data.write(to: URL(fileURLWithPath: report))
+        } else {
+            FileHandle.standardOutput.write(data)
+        }
     }
 }
 
@@ -126,41 +133,34 @@ enum Worker {
         func failed(_ why: String) -> [LuaTestRunner.Result] {
             [LuaTestRunner.Result(file: file, name: name, failure: why, seconds: elapsed())]
         }
+        // The report comes back in a file of the supervisor's, not on the worker's output:
+        // what a script prints (discarded, as before) can neither forge the report nor fill
+        // the supervisor's memory (3000 prints of 1 MB made the supervisor hold 3 GB, and the
+        // file was reported as crashed).
+        let report = URL(fileURLWithPath: NSTemporaryDirectory())
+            .appendingPathComponent("dynamics-test-report-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: report) }
         let process = Process()
         process.executableURL = executable
-        process.arguments = ["test-worker", file] + arguments
-        let output = Pipe()
-        process.standardOutput = output
+        process.arguments = ["test-worker", file, "--report", report.path] + arguments
+        process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        // Read on a thread of its own while the worker runs, so a large report never blocks it
-        // on a full pipe, and to the end of the pipe, so no chunk can arrive after the report
-        // is taken (a readability handler may still be appending when it is removed).
-        final class Buffer: @unchecked Sendable { var data = Data() }
-        let buffer = Buffer()
-        let reading = DispatchGroup()
         let done = DispatchSemaphore(value: 0)
         process.terminationHandler = { _ in done.signal() }
         do { try process.run() } catch { return failed("cannot start a worker: \(error)") }
-        reading.enter()
-        DispatchQueue.global().async {
-            buffer.data = output.fileHandleForReading.readDataToEndOfFile()
-            reading.leave()
-        }
         if done.wait(timeout: .now() + timeout) == .timedOut {
             process.terminate()
             if done.wait(timeout: .now() + 1) == .timedOut {
                 kill(process.processIdentifier, SIGKILL)
                 done.wait()
             }
-            reading.wait()
             return failed("timed out after \(String(format: "%g", timeout)) s")
         }
-        reading.wait()   // the pipe's end: the worker is gone, so this returns
-        let data = buffer.data
         if process.terminationReason == .uncaughtSignal {
             return failed("crashed (signal \(process.terminationStatus))")
         }
-        guard let results = try? JSONDecoder().decode([LuaTestRunner.Result].self, from: data) else {
+        guard let data = try? Data(contentsOf: report),
+              let results = try? JSONDecoder().decode([LuaTestRunner.Result].self, from: data) else {
             return failed("crashed (exit status \(process.terminationStatus), no report)")
         }
         return results
