@@ -157,6 +157,9 @@ extension LuaBridge {
         }
         let t = lua_absindex(L, index)
         var keys: [String] = []
+        // A plugin's names come from its script (thousands, perhaps): then a set, so that a
+        // call costs O(keys + names), not O(keys · names) (150 000 each: 40 s).
+        let allowedSet: Set<String>? = allowed.count > 32 ? Set(allowed) : nil
         lua_pushnil(L)
         while lua_next(L, t) != 0 {
             defer { lua_settop(L, -2) }
@@ -164,14 +167,18 @@ extension LuaBridge {
                 lua_settop(L, -3)
                 throw LuaArgumentError(message: "\(what): property names must be strings")
             }
-            guard allowed.contains(key) else {
+            guard allowedSet?.contains(key) ?? allowed.contains(key) else {
                 lua_settop(L, -3)
-                throw LuaArgumentError(message: "\(what): unknown property '\(LuaBridge.shown(key))'\(LuaBridge.suggestion(for: key, among: allowed)) (properties: \(allowed.joined(separator: ", ")))")
+                throw LuaArgumentError(message: "\(what): unknown property '\(LuaBridge.shown(key))'\(LuaBridge.suggestion(for: key, among: allowed)) (properties: \(LuaBridge.listed(allowed)))")
             }
             keys.append(key)
         }
         // Lua's `pairs` order changes from state to state: apply properties in the
         // constructor's own order, so results are deterministic (direction before magnitude).
+        if keys.count > 8 {
+            let given = Set(keys)
+            return allowed.filter { given.contains($0) }
+        }
         return allowed.filter { keys.contains($0) }
     }
 

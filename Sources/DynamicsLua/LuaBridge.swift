@@ -152,13 +152,13 @@ final class LuaClassAccess {
                 if key == Int(DYN_KEY_UNKNOWN), try binding.set(bridge, h, object, name, 3) { return 0 }
                 throw LuaArgumentError(message: binding.properties.contains(name)
                     ? "\(kind.rawValue).\(name) is read-only"
-                    : "\(kind.rawValue) has no property '\(LuaBridge.shown(name))'\(LuaBridge.suggestion(for: name, among: binding.properties)) (properties: \(binding.properties.joined(separator: ", ")))")
+                    : "\(kind.rawValue) has no property '\(LuaBridge.shown(name))'\(LuaBridge.suggestion(for: name, among: binding.properties)) (properties: \(LuaBridge.listed(binding.properties)))")
             }
             if key == Int(DYN_KEY_NOT_STRING) { lua_pushnil(L); return 1 }
             if key >= 0, try get(bridge, h, object, key) { return 1 }
             let name = bridge.string(at: 2) ?? "?"
             if key == Int(DYN_KEY_UNKNOWN), try binding.get(bridge, h, object, name) { return 1 }
-            throw LuaArgumentError(message: "\(kind.rawValue) has no property or method '\(LuaBridge.shown(name))'\(LuaBridge.suggestion(for: name, among: names)) (properties: \(binding.properties.joined(separator: ", ")))")
+            throw LuaArgumentError(message: "\(kind.rawValue) has no property or method '\(LuaBridge.shown(name))'\(LuaBridge.suggestion(for: name, among: names)) (properties: \(LuaBridge.listed(binding.properties)))")
         }
     }
 }
@@ -241,6 +241,8 @@ public final class LuaBridge {
     public var sceneFolder: String?
     /// Loaded Lua plugin definitions, by name.
     var pluginDefinitions: [String: Int32] = [:]
+    /// The constructor `dyn.use(name)` returned for each name (registry references).
+    var useConstructors: [String: Int32] = [:]
     /// Delegates scripts installed, and the Lua tables they came from.
     var delegates: [AnyObject] = []
     var delegateTables: [ObjectIdentifier: Int32] = [:]
@@ -278,7 +280,7 @@ public final class LuaBridge {
             }
             // A plugin on the search path: its definition table.
             guard bridge.luaPluginNames().contains(name) else {
-                throw LuaArgumentError(message: "require: module '\(LuaBridge.shown(name))' is not available in the sandbox (require loads \"dynamics\" and plugins: \(bridge.luaPluginNames().joined(separator: ", ")))")
+                throw LuaArgumentError(message: "require: module '\(LuaBridge.shown(name))' is not available in the sandbox (require loads \"dynamics\" and plugins: \(LuaBridge.listed(bridge.luaPluginNames())))")
             }
             dyn_lua_getref(L, try bridge.loadPlugin(name))
             return 1
@@ -471,6 +473,14 @@ public final class LuaBridge {
     }
 
     /// " — did you mean 'shape'?" for a name within two edits of a known one, else "".
+    /// Names for an error message: at most 40, each shown as `shown` does, then how many
+    /// there are in all (a plugin may declare thousands of long parameter names, and a
+    /// folder may hold thousands of plugins).
+    static func listed(_ names: [String]) -> String {
+        let shownNames = names.prefix(40).map { shown($0) }.joined(separator: ", ")
+        return names.count > 40 ? "\(shownNames), … (\(names.count) in all)" : shownNames
+    }
+
     static func suggestion(for key: String, among names: [String]) -> String {
         // Edit distance over bytes, lowercased ASCII. A name whose length differs from the
         // key's by more than 2 cannot be within distance 2, so it is skipped before any work:
@@ -491,6 +501,9 @@ public final class LuaBridge {
             return row[b.count]
         }
         let length = key.utf8.count
+        // Names are identifiers: a key longer than 64 bytes is no typo of one, and the
+        // distance costs O(length²) per candidate (3000 names of 3000 bytes: 15 s).
+        guard length <= 64 else { return "" }
         let candidates = names.filter { abs($0.utf8.count - length) <= 2 }
         guard !candidates.isEmpty else { return "" }
         let k = lowered(key)

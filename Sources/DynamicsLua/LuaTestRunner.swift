@@ -32,7 +32,9 @@ public struct LuaTestRunner: Sendable {
             failure.map { "FAIL \(Result.escaped(name)) — \(Result.escaped($0))" } ?? "ok \(Result.escaped(name))"
         }
 
-        static func escaped(_ s: String) -> String {
+        /// `s` on one line: newline, return and tab as `\n`, `\r`, `\t`, other control
+        /// characters as `?`.
+        public static func escaped(_ s: String) -> String {
             var out = ""
             for u in s.unicodeScalars {
                 switch u {
@@ -158,8 +160,12 @@ public struct LuaTestRunner: Sendable {
             return [Result(file: file, name: name, failure: "\(file): cannot read the file")]
         }
         do {
+            // The first callback error of a case is its failure; later ones are not kept
+            // (100 000 failing actions in one case would each hold their message).
             var callbackErrors: [LuaError] = []
-            let (bridge, cases) = try LuaTestRunner.environment(for: file, limits: limits) { callbackErrors.append($0) }
+            let (bridge, cases) = try LuaTestRunner.environment(for: file, limits: limits) {
+                if callbackErrors.isEmpty { callbackErrors.append($0) }
+            }
             let state = bridge.state
             return try withExtendedLifetime(bridge) {
                 try state.run(source, chunkName: file) // locations name the path as given

@@ -53,6 +53,9 @@ struct Run: ParsableCommand {
         guard FileManager.default.fileExists(atPath: scene) else { throw ValidationError("no such scene file: \(scene)") }
     }
 
+    /// Callback errors printed by a run; later ones are counted.
+    static let maximumPrintedErrors = 100
+
     func run() throws {
         if let timeout {
             // Bounds the whole run, loading included, whatever is running when time is up
@@ -63,10 +66,15 @@ struct Run: ParsableCommand {
                 _exit(1)
             }
         }
-        var errors: [LuaError] = []
+        // Errors of callbacks are printed as they come, the first `maximumPrintedErrors` of
+        // them, and counted: 100 000 failing actions printed 500 MB and kept 600 MB.
+        var errorCount = 0
         let loaded: LoadedScene
         do {
-            loaded = try LoadedScene(path: scene, limits: lua.limits) { errors.append($0); report($0) }
+            loaded = try LoadedScene(path: scene, limits: lua.limits) { error in
+                errorCount += 1
+                if errorCount <= Run.maximumPrintedErrors { report(error) }
+            }
         } catch let error as LuaError {
             report(error)
             throw ExitCode(1)
@@ -88,6 +96,11 @@ struct Run: ParsableCommand {
         }
         if progress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
         recorder?.finish(time: Double(frames) / fps)
+        if let recorder, recorder.isTruncated {
+            let end = recorder.frames.last.map { String(format: "%.3f", $0.time) } ?? "0"
+            printError("error: \(trace != nil ? "--trace" : "--svg"): the recording of \(recorder.items.count) items reached its bound of \(recorder.maximumBytes >> 20) MB and ends at \(end) s (lower --seconds or record fewer items)")
+            errorCount += 1
+        }
         if let recorder {
             if let trace {
                 if trace.hasSuffix(".json") { try recorder.json().write(to: URL(fileURLWithPath: trace)) }
@@ -98,7 +111,10 @@ struct Run: ParsableCommand {
         let paused = animator.isRunning ? "running" : "paused"
         print(String(format: "%@: %d items, %.3f s simulated, %@", scene as NSString, items.count, animator.elapsedTime, paused as NSString))
         withExtendedLifetime(loaded) {}
-        if !errors.isEmpty { throw ExitCode(1) }
+        if errorCount > Run.maximumPrintedErrors {
+            printError("error: … and \(errorCount - Run.maximumPrintedErrors) more errors (the first \(Run.maximumPrintedErrors) are shown)")
+        }
+        if errorCount > 0 { throw ExitCode(1) }
     }
 }
 

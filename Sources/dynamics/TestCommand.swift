@@ -52,7 +52,8 @@ struct Test: ParsableCommand {
         let queue = OperationQueue()
         queue.maxConcurrentOperationCount = jobs
         var workerArguments = ["--lua-budget", "\(lua.budget)", "--lua-memory", "\(lua.memory)"]
-        if let filter { workerArguments += ["--filter", filter] }
+        // One argument each (a filter or file starting with "-" is not taken for an option).
+        if let filter { workerArguments += ["--filter=\(filter)"] }
         let arguments = workerArguments, timeout = self.timeout
         for (i, file) in files.enumerated() {
             queue.addOperation {
@@ -70,8 +71,14 @@ struct Test: ParsableCommand {
     }
 
     private func junitXML(_ results: [LuaTestRunner.Result]) -> String {
+        // Control characters are not allowed in XML 1.0 (nor U+FFFE, U+FFFF): a test named
+        // "bad\u{1}" made the whole report unreadable. They are escaped as in the text lines.
         func escape(_ s: String) -> String {
-            s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            var clean = String.UnicodeScalarView()
+            for u in LuaTestRunner.Result.escaped(s).unicodeScalars {
+                clean.append(u.value == 0xFFFE || u.value == 0xFFFF ? "?" : u)
+            }
+            return String(clean).replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
                 .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
         }
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -142,7 +149,7 @@ enum Worker {
         defer { try? FileManager.default.removeItem(at: report) }
         let process = Process()
         process.executableURL = executable
-        process.arguments = ["test-worker", file, "--report", report.path] + arguments
+        process.arguments = ["test-worker", "--report=\(report.path)"] + arguments + ["--", file]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         let done = DispatchSemaphore(value: 0)

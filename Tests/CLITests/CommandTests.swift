@@ -73,6 +73,23 @@ struct CommandTests {
         #expect(scenes.status == 0 && scenes.stdout.contains(" passed, 0 failed"), "\(scenes.stdout)")
     }
 
+    @Test("A filter or test name with control characters or a leading dash: the report stays readable")
+    func testCommandOddNames() throws {
+        let file = try temporaryFile("odd_test.lua", """
+            test("bad\\1name\\27[31m & <x>", function() expect("\\0\\2"):toBe(1) end)
+            test("-x case", function() end)
+            """)
+        let junit = (file as NSString).deletingLastPathComponent + "/odd.xml"
+        let r = try runDynamics(["test", file, "--junit", junit])
+        #expect(r.status == 1 && r.stdout.contains("FAIL bad?name?[31m & <x> — "), "\(r.stdout)")
+        let xml = try String(contentsOfFile: junit, encoding: .utf8)
+        #expect(!xml.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "no control characters in XML 1.0")
+        #expect(xml.contains("name=\"bad?name?[31m &amp; &lt;x&gt;\""), "\(xml)")
+        // The worker gets the filter as one argument (it was taken for an option: "crashed").
+        let dashed = try runDynamics(["test", file, "--filter=-x"])
+        #expect(dashed.status == 0 && dashed.stdout == "ok -x case\n1 passed, 0 failed\n", "\(dashed.stdout)")
+    }
+
     @Test("check reports syntax and load errors with file:line, without stepping")
     func checkCommand() throws {
         let good = packageRoot.appendingPathComponent("Examples/blockman.lua").path

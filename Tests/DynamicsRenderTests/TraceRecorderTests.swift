@@ -57,8 +57,9 @@ struct Scene {
     }
 
     /// Steps 2 s at 60 fps, recording after every frame.
-    func run(debug: Bool, seconds: Double = 2) -> TraceRecorder {
+    func run(debug: Bool, seconds: Double = 2, maximumBytes: Int? = nil) -> TraceRecorder {
         let recorder = TraceRecorder(animator: animator, items: items, debug: debug)
+        if let maximumBytes { recorder.maximumBytes = maximumBytes }
         recorder.record(time: 0)
         let frames = Int((seconds * 60).rounded())
         for frame in 1...frames {
@@ -93,6 +94,17 @@ struct Scene {
         // The ball fell and moves (velocities come from the animator).
         #expect(recorder.frames[1].items[1].vy > 0)
         #expect(last[1].y > 200)
+    }
+
+    @Test func recordingStopsAtItsBound() {
+        // Six items: 6 · 128 bytes plus the names (3 + 4 + 5 + 3 + 4 + 5) per sample.
+        let perSample = 6 * 128 + 24
+        let recorder = Scene().run(debug: false, maximumBytes: 10 * perSample)
+        #expect(recorder.isTruncated)
+        #expect(recorder.frames.count == 10 && recorder.estimatedBytes == 10 * perSample)
+        #expect(abs(recorder.duration - 9.0 / 30) < 1e-9, "the samples up to the bound are kept")
+        let whole = Scene().run(debug: false)
+        #expect(!whole.isTruncated && whole.frames.count == 61)
     }
 
     @Test(arguments: [(fps: 60.0, rate: 30.0, expected: 31), (fps: 25.0, rate: 30.0, expected: 26), (fps: 120.0, rate: 30.0, expected: 31),

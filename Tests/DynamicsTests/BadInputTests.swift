@@ -1,4 +1,4 @@
-import Dynamics
+@testable import Dynamics
 import DynamicsTestSupport
 import Foundation
 import Testing
@@ -37,6 +37,27 @@ struct BadInputTests {
         view.collisionBoundingPath = circle(Limits.pathPoints + 1)
         #expect(throws: DynamicsError(owner: "\(view)", property: "collisionBoundingPath",
                                       message: "has more than 2048 points (curves flattened)")) { try view.checkCollisionShape() }
+    }
+
+    @Test("Forces applied many times in a frame hold one entry per item and act as their sum (within 1e-9)")
+    func heldForcesMerge() {
+        func spin(_ times: Int) -> (CGPoint, CGFloat, Int) {
+            let animator = DynamicAnimator()
+            let box = DynamicView(center: CGPoint(x: 100, y: 100), size: CGSize(width: 20, height: 10))
+            animator.addBehavior(DynamicItemBehavior(items: [box]))
+            animator.step(0)
+            // One force at an offset, whole (the unmerged path) or in parts (merged).
+            for _ in 0..<times {
+                animator.applyForce(CGVector(dx: 30 / CGFloat(times), dy: 20 / CGFloat(times)), to: box, atOffset: CGVector(dx: 3, dy: 5))
+            }
+            let held = animator.heldForces.count
+            animator.step(1.0 / 60)
+            return (animator.linearVelocity(of: box)!, animator.angularVelocity(of: box)!, held)
+        }
+        let (v1, w1, held1) = spin(1), (v1000, w1000, held1000) = spin(1000)
+        #expect(held1 == 1 && held1000 == 1, "one entry per item")
+        #expect(abs(v1.x - v1000.x) < 1e-9 && abs(v1.y - v1000.y) < 1e-9, "\(v1) \(v1000)")
+        #expect(abs(w1 - w1000) < 1e-9 && abs(w1) > 0.1, "\(w1) \(w1000)")
     }
 
     @Test("Items piled on one spot past maximumContacts stop the animator with an error; 0 is refused")

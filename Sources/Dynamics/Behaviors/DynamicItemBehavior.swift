@@ -22,9 +22,11 @@ open class DynamicItemBehavior: DynamicBehavior {
 
     private var list: ItemList
     private(set) var overrides = Overrides()
-    /// Velocity changes requested before the behavior was in an animator.
-    var pendingLinear: [(DynamicItem, CGPoint)] = []
-    var pendingAngular: [(DynamicItem, CGFloat)] = []
+    /// Velocity changes asked for before the items were in an animator, one sum per item (a
+    /// script adding a velocity millions of times kept an entry per call), each within
+    /// ±`Limits.magnitude`.
+    var pendingLinear: [ObjectIdentifier: (item: DynamicItem, velocity: CGPoint)] = [:]
+    var pendingAngular: [ObjectIdentifier: (item: DynamicItem, velocity: CGFloat)] = [:]
 
     public init(items: [DynamicItem] = []) {
         list = ItemList(items)
@@ -92,13 +94,15 @@ open class DynamicItemBehavior: DynamicBehavior {
             }
         }) else { return }
         if let animator = dynamicAnimator, animator.addLinearVelocity(velocity, to: item) { return }
-        pendingLinear.append((item, velocity))
+        let m = Limits.magnitude, old = pendingLinear[ObjectIdentifier(item)]?.velocity ?? .zero
+        pendingLinear[ObjectIdentifier(item)] = (item, CGPoint(x: min(max(old.x + velocity.x, -m), m),
+                                                               y: min(max(old.y + velocity.y, -m), m)))
     }
 
     /// The item's velocity (pt/s) at its center.
     public func linearVelocity(for item: DynamicItem) -> CGPoint {
         if let v = dynamicAnimator?.linearVelocity(of: item) { return v }
-        return pendingLinear.filter { $0.0 === item }.reduce(.zero) { CGPoint(x: $0.x + $1.1.x, y: $0.y + $1.1.y) }
+        return pendingLinear[ObjectIdentifier(item)]?.velocity ?? .zero
     }
 
     /// Adds an angular velocity (rad/s, positive clockwise on screen).
@@ -110,12 +114,13 @@ open class DynamicItemBehavior: DynamicBehavior {
             }
         }) else { return }
         if let animator = dynamicAnimator, animator.addAngularVelocity(velocity, to: item) { return }
-        pendingAngular.append((item, velocity))
+        let m = Limits.magnitude, old = pendingAngular[ObjectIdentifier(item)]?.velocity ?? 0
+        pendingAngular[ObjectIdentifier(item)] = (item, min(max(old + velocity, -m), m))
     }
 
     public func angularVelocity(for item: DynamicItem) -> CGFloat {
         if let w = dynamicAnimator?.angularVelocity(of: item) { return w }
-        return pendingAngular.filter { $0.0 === item }.reduce(0) { $0 + $1.1 }
+        return pendingAngular[ObjectIdentifier(item)]?.velocity ?? 0
     }
 }
 

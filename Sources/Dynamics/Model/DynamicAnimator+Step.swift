@@ -43,7 +43,7 @@ extension DynamicAnimator {
             elapsedTime += h
             if world.contactsOverflowed {
                 accumulator = 0
-                heldForces.removeAll(keepingCapacity: true)
+                clearHeldForces()
                 running = false
                 invalidInputHandler(DynamicsError(
                     owner: "DynamicAnimator", property: "maximumContacts",
@@ -52,7 +52,7 @@ extension DynamicAnimator {
             }
         }
         if abs(accumulator) < h * 1e-9 { accumulator = 0 }
-        heldForces.removeAll(keepingCapacity: true)
+        clearHeldForces()
 
         // 3. Write back, 4. collisions, 5. actions.
         writeBack()
@@ -78,15 +78,31 @@ extension DynamicAnimator {
     private func applyPerStepForces(_ h: TimeInterval) {
         for f in heldForces where world.isValid(f.body) {
             let b = f.body
+            if f.merged {
+                let xf = world.transform(of: b)
+                if f.force != .zero { world.applyForce(b, f.force, at: xf.p) }
+                let torque = f.torque + xf.q.c * f.crossSum - xf.q.s * f.dotSum
+                if torque != 0 { world.applyTorque(b, torque) }
+                continue
+            }
             if f.force != .zero {
                 world.applyForce(b, f.force, at: world.transform(of: b).apply(f.offset))
             }
             if f.torque != 0 { world.applyTorque(b, f.torque) }
         }
         if plugins.isEmpty { return }
+        // Plugins and fields run inside the step, where invalid input they meet (a velocity
+        // field's 100 × direction past the limit, a plugin's NaN) must not trap: it goes to
+        // `invalidInputHandler`, like every other error found while stepping.
         for (behavior, bodies, items, charges) in plugins {
             var context = DynamicBehaviorContext(world: world, bodies: bodies, items: items, charges: charges, dt: h, time: elapsedTime)
-            behavior.step(&context)
+            do {
+                try InvalidInput.catching { behavior.step(&context) }
+            } catch let error as DynamicsError {
+                invalidInputHandler(error)
+            } catch {
+                invalidInputHandler(DynamicsError(owner: "\(behavior)", property: "step", message: "\(error)"))
+            }
         }
     }
 

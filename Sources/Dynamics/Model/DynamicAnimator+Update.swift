@@ -120,9 +120,10 @@ extension DynamicAnimator {
         for b in flat {
             guard let ib = b as? DynamicItemBehavior else { continue }
             let linear = ib.pendingLinear, angular = ib.pendingAngular
-            ib.pendingLinear = []; ib.pendingAngular = []
-            for (item, v) in linear { addLinearVelocity(v, to: item) }
-            for (item, w) in angular { addAngularVelocity(w, to: item) }
+            ib.pendingLinear = [:]; ib.pendingAngular = [:]
+            // One sum per item: the order among items does not change what each gets.
+            for (item, v) in linear.values { addLinearVelocity(v, to: item) }
+            for (item, w) in angular.values { addAngularVelocity(w, to: item) }
         }
         needsUpdate = false
     }

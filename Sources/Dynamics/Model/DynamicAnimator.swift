@@ -123,6 +123,9 @@ public final class DynamicAnimator: HostCharged {
     var collisionBehaviors: [CollisionBehavior] = []
     var plugins: [(behavior: CustomBehavior, bodies: [BodyID], items: [DynamicItem], charges: [Double])] = []
     var heldForces: [HeldForce] = []
+    /// Each body's entry in `heldForces` (by body index; −1: none): a body holds one entry
+    /// however many forces a frame applies to it (see `HeldForce`).
+    var heldSlot: [Int32] = []
     /// Engine joints of attachment and snap behaviors, by behavior.
     var jointRecords: [ObjectIdentifier: JointID] = [:]
     var needsUpdate = false
@@ -283,18 +286,36 @@ public final class DynamicAnimator: HostCharged {
             try Validate.finite(offset, "\(item)", "offset")
         }) else { return }
         guard let i = recordIndex[ObjectIdentifier(item)] else { return }
-        heldForces.append(HeldForce(body: records[i].body, force: Vec2(Double(force.dx), Double(force.dy)),
-                                    offset: Units.meters(offset), torque: 0))
+        hold(records[i].body, force: Vec2(Double(force.dx), Double(force.dy)), offset: Units.meters(offset), torque: 0)
         world.wake(records[i].body)
         setNeedsResume()
+    }
+
+    /// Holds a force and torque for a body over the next frame, merged with what the body
+    /// holds already. O(1).
+    func hold(_ body: BodyID, force: Vec2, offset: Vec2, torque: Double) {
+        let k = Int(body.index)
+        if k >= heldSlot.count { heldSlot.append(contentsOf: repeatElement(-1, count: k + 1 - heldSlot.count)) }
+        let slot = Int(heldSlot[k])
+        if slot >= 0 && slot < heldForces.count && heldForces[slot].body == body {
+            heldForces[slot].merge(force: force, offset: offset, torque: torque)
+        } else {
+            heldSlot[k] = Int32(heldForces.count)
+            heldForces.append(HeldForce(body: body, force: force, offset: offset, torque: torque))
+        }
+    }
+
+    /// Drops the held forces (after the frame that applied them).
+    func clearHeldForces() {
+        for f in heldForces where Int(f.body.index) < heldSlot.count { heldSlot[Int(f.body.index)] = -1 }
+        heldForces.removeAll(keepingCapacity: true)
     }
 
     /// Applies a torque (UIKit Newton·points; positive turns clockwise) over the next frame.
     public func applyTorque(_ torque: CGFloat, to item: DynamicItem) {
         guard accept({ try Validate.finite(torque, "\(item)", "torque") }) else { return }
         guard let i = recordIndex[ObjectIdentifier(item)] else { return }
-        heldForces.append(HeldForce(body: records[i].body, force: .zero, offset: .zero,
-                                    torque: Double(torque) * Units.metersPerPoint))
+        hold(records[i].body, force: .zero, offset: .zero, torque: Double(torque) * Units.metersPerPoint)
         world.wake(records[i].body)
         setNeedsResume()
     }
@@ -347,6 +368,26 @@ struct HeldForce {
     /// Offset from the body origin in body axes (m).
     var offset: Vec2
     var torque: Double
+    /// Several forces held for one body in one frame are one entry: their sum applied at the
+    /// body's origin, and the torque of their offsets kept as Σ cross(offset, force) and
+    /// Σ dot(offset, force), since at rotation q the offsets (which turn with the body) add
+    /// q.c·crossSum − q.s·dotSum. A script applying a torque a million times a frame held a
+    /// million entries (5.7 M entries, 426 MB in 0.8 s).
+    var merged = false
+    var crossSum = 0.0, dotSum = 0.0
+
+    mutating func merge(force f: Vec2, offset r: Vec2, torque t: Double) {
+        if !merged {
+            crossSum = cross(offset, force)
+            dotSum = dot(offset, force)
+            offset = .zero
+            merged = true
+        }
+        force = force + f
+        crossSum += cross(r, f)
+        dotSum += dot(r, f)
+        torque += t
+    }
 }
 
 /// An item in the world.

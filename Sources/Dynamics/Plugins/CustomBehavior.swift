@@ -99,7 +99,10 @@ public struct DynamicBehaviorContext {
 
     /// Sets the velocity of the item's center of mass (pt/s) and its angular velocity.
     public mutating func setVelocity(_ v: CGPoint, angular w: CGFloat? = nil, for i: Int) {
-        guard accept({ try Validate.finite(v, "\(itemList[i])", "velocity"); try Validate.finite(w ?? 0, "\(itemList[i])", "angularVelocity") }) else { return }
+        // Any finite velocity: the engine clamps speeds (a velocity field sets 100 × its
+        // direction, up to 1e11 pt/s; checking it as a position trapped the step).
+        guard accept({ try Validate.finite(v, "\(itemList[i])", "velocity", max: .greatestFiniteMagnitude)
+                       try Validate.finite(w ?? 0, "\(itemList[i])", "angularVelocity", max: .greatestFiniteMagnitude) }) else { return }
         let b = bodies[i]
         world.setVelocity(b, linear: Units.meters(v), angular: w.map(Double.init) ?? world.angularVelocity(of: b))
     }

@@ -1,0 +1,1 @@
+../support/secret_table.lua

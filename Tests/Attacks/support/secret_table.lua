@@ -1,0 +1,1 @@
+return { name = "secret", params = { secret = "SECRET FROM OUTSIDE" } }
