@@ -263,9 +263,18 @@ extension World {
 
     @inline(__always)
     private func integratePositions(_ awake: UnsafeBufferPointer<Int32>, _ states: UnsafeMutableBufferPointer<BodyState>, _ h: Double) {
+        // The speeds are clamped again here: the joint passes run after the clamp in
+        // `integrateVelocities`, and a joint with a long lever on a light body (a pin 5·10⁵ pt
+        // from a 0.01 pt item) gave 10⁸ pt/s in a frame and NaN in a few seconds. With the
+        // clamp before every displacement, positions grow at most maxLinearSpeed · h per
+        // sub-step. It changes nothing below the limits.
+        let maxSpeed2 = Tuning.maxLinearSpeed * Tuning.maxLinearSpeed
+        let maxAngularSpeed = Tuning.maxRotation / h
         for bi in awake {
             let b = Int(bi)
             var st = states[b]
+            if !(st.v.lengthSquared <= maxSpeed2) { st.v = World.clampedSpeed(st.v, Tuning.maxLinearSpeed) }
+            if !(abs(st.w) <= maxAngularSpeed) { st.w = st.w.isNaN ? 0 : (st.w > 0 ? maxAngularSpeed : -maxAngularSpeed) }
             st.dq = st.dq.integrated(h * st.w)
             st.dp = st.dp + h * st.v
             states[b] = st

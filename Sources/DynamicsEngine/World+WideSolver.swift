@@ -420,11 +420,23 @@ extension World {
     /// `integratePositions`: first-order rotation, renormalized).
     func integrateSolverPositions(h: Double) {
         let hf = Float(h)
+        // Clamped again before the displacement, as in `integratePositions` (the contact and
+        // joint passes run after the clamp of the velocities).
+        let maxSpeed2 = Float(Tuning.maxLinearSpeed * Tuning.maxLinearSpeed)
+        let maxAngularSpeed = Float(Tuning.maxRotation / h)
         contactBodies.withUnsafeBufferPointer { bodies in
         solverBodies.withUnsafeMutableBufferPointer { sb in
             for bi in bodies {
                 let b = Int(bi)
-                let v = sb[b].v, p = sb[b].p
+                var v = sb[b].v
+                let p = sb[b].p
+                if !(v[0] * v[0] + v[1] * v[1] <= maxSpeed2) || !(abs(v[2]) <= maxAngularSpeed) {
+                    let c = World.clampedSpeed(Vec2(Double(v[0]), Double(v[1])), Tuning.maxLinearSpeed)
+                    if !(v[0] * v[0] + v[1] * v[1] <= maxSpeed2) { v[0] = Float(c.x); v[1] = Float(c.y) }
+                    let w = v[2]
+                    if !(abs(w) <= maxAngularSpeed) { v[2] = w.isNaN ? 0 : (w > 0 ? maxAngularSpeed : -maxAngularSpeed) }
+                    sb[b].v = v
+                }
                 let da = hf * v[2]
                 let c2 = p[2] - da * p[3], s2 = p[3] + da * p[2]
                 let inv = 1 / (c2 * c2 + s2 * s2).squareRoot()

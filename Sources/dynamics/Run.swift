@@ -83,19 +83,23 @@ struct Run: ParsableCommand {
         let duration = seconds ?? loaded.seconds ?? 10
         let frames = Int((duration * fps).rounded())
         animator.step(0) // the scene's behaviors join, so its items are in the world
-        let items = animator.items(in: CGRect(x: -1e9, y: -1e9, width: 2e9, height: 2e9))
+        // Every item, wherever it is (speeds are clamped, so ±10¹⁵ pt holds any run).
+        let items = animator.items(in: CGRect(x: -1e15, y: -1e15, width: 2e15, height: 2e15))
+        // Sample times continue from the animator's own time: a scene that stepped itself
+        // (a:run{seconds = 1} before returning) was traced with labels a second behind.
+        let start = animator.elapsedTime
         let recorder = (trace != nil || svg != nil) ? TraceRecorder(animator: animator, items: items, debug: debug) : nil
         recorder?.record(time: animator.elapsedTime)
         let progress = stderrIsTerminal && frames >= 600
         for f in 0..<frames {
             animator.step(1 / fps)
-            recorder?.record(time: Double(f + 1) / fps)
+            recorder?.record(time: start + Double(f + 1) / fps)
             if progress && f % 60 == 0 {
                 FileHandle.standardError.write(Data("\r\(scene): \(Int(100 * Double(f) / Double(frames)))%".utf8))
             }
         }
         if progress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
-        recorder?.finish(time: Double(frames) / fps)
+        recorder?.finish(time: start + Double(frames) / fps)
         if let recorder, recorder.isTruncated {
             let end = recorder.frames.last.map { String(format: "%.3f", $0.time) } ?? "0"
             printError("error: \(trace != nil ? "--trace" : "--svg"): the recording of \(recorder.items.count) items reached its bound of \(recorder.maximumBytes >> 20) MB and ends at \(end) s (lower --seconds or record fewer items)")

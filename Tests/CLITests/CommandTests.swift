@@ -73,6 +73,27 @@ struct CommandTests {
         #expect(scenes.status == 0 && scenes.stdout.contains(" passed, 0 failed"), "\(scenes.stdout)")
     }
 
+    @Test("A trace continues from the animator's time when the scene stepped itself before returning")
+    func traceAfterPreRun() throws {
+        let scene = try temporaryFile("prerun.lua", """
+            local dyn = require "dynamics"
+            local a = dyn.animator{}
+            local b = dyn.item{ size = {10, 10}, center = {0, 0}, name = "b" }
+            local ib = dyn.itemBehavior{ items = {b}, resistance = 0 }
+            a:addBehavior(ib)
+            ib:addLinearVelocity(b, {100, 0})
+            a:run{ seconds = 1 }
+            return a
+            """)
+        let trace = (scene as NSString).deletingLastPathComponent + "/prerun.csv"
+        let r = try runDynamics(["run", scene, "--seconds", "1", "--trace", trace])
+        #expect(r.status == 0, "\(r.stderr)")
+        let rows = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n").dropFirst()
+        #expect(rows.count == 31)
+        #expect(rows.first?.hasPrefix("1.000000,b,100.0000,") == true, "\(rows.first ?? "")")
+        #expect(rows.last?.hasPrefix("2.000000,b,200.0000,") == true, "\(rows.last ?? "")")
+    }
+
     @Test("A filter or test name with control characters or a leading dash: the report stays readable")
     func testCommandOddNames() throws {
         let file = try temporaryFile("odd_test.lua", """

@@ -90,6 +90,27 @@ struct SessionTests {
         #expect(bridge.string(at: -1) == "began:- ended:- began:box " + Array(repeating: "moved:-", count: 30).joined(separator: " ") + " ended:-")
     }
 
+    @Test("A drag to the edge of the scene's range, or flung faster than the model takes, never traps")
+    func pointerExtremes() throws {
+        let state = try LuaState()
+        var errors: [String] = []
+        let bridge = LuaBridge(state: state) { errors.append($0.message) }
+        let n = try state.run(boxScene, chunkName: "box.lua")
+        let animator = try #require(bridge.sceneResult(results: n).animator)
+        state.pop(n)
+        animator.step(0)
+        #expect(!bridge.pointer(.began, at: CGPoint(x: 100, y: 300), on: animator))
+        // Past ±Limits.coordinate: ignored (it set an out-of-range anchor and trapped the server).
+        #expect(!bridge.pointer(.moved, at: CGPoint(x: 9.9e8, y: -9.9e8), on: animator))
+        // Within range but a jump of 10⁷ pt in one event: the fling is refused or clamped, reported.
+        bridge.pointer(.moved, at: CGPoint(x: 1e7, y: -1e7), on: animator)
+        bridge.pointer(.ended, at: CGPoint(x: -1e7, y: 1e7), on: animator)
+        for _ in 0..<60 { animator.step(1.0 / 60) }
+        let box = try #require(LuaBridge.item(at: CGPoint(x: 100, y: 300), in: animator) ?? animator.items(in: CGRect(x: -1e15, y: -1e15, width: 2e15, height: 2e15)).first)
+        #expect(box.center.x.isFinite && box.center.y.isFinite)
+        #expect(throws: CommandError.self) { try Command.parse("pointer", body: Data(#"{"phase":"moved","x":9.9e8,"y":0}"#.utf8)) }
+    }
+
     @Test("a session applies sliders and controls, keeps slider values across reloads and shows script errors")
     func sessionReload() throws {
         let path = try sceneFile("box.lua", boxScene)

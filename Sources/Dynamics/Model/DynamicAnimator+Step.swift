@@ -41,6 +41,12 @@ extension DynamicAnimator {
             world.step(h)
             accumulator -= h
             elapsedTime += h
+            // A host that bounds its callers' time (the Lua bridge's budget) may end a long
+            // frame between internal steps: `step(10)` is 1200 of them.
+            if let interrupt = shouldInterruptStep, interrupt() {
+                accumulator = 0
+                break
+            }
             if world.contactsOverflowed {
                 accumulator = 0
                 clearHeldForces()

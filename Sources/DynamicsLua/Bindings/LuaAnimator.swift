@@ -76,6 +76,9 @@ extension LuaBridge {
         // The engine's contacts grow with the square of the items piled on one spot; they
         // are bounded by the same budget as the script's memory (see `Estimate.contact`).
         animator.maximumContacts = max(1024, state.limits.memoryCap / HostMemory.Estimate.contact)
+        // A frame stepped from a script stops between internal steps once the script's call
+        // is over budget (outside calls into Lua the mark is never set).
+        animator.shouldInterruptStep = { [weak state] in state?.isOverBudget ?? false }
         try charge(animator, HostMemory.Estimate.animator, "dynamics.animator")
         animators.append(animator)
         push(animator, as: .animator)

@@ -111,7 +111,9 @@ extension LuaBridge {
     /// the event. A failing handler is reported and disabled.
     @discardableResult
     public func pointer(_ phase: PointerPhase, at point: CGPoint, on animator: DynamicAnimator) -> Bool {
-        guard point.x.isFinite, point.y.isFinite, abs(point.x) < 1e9, abs(point.y) < 1e9 else { return false }
+        // A point the model accepts as an anchor (±Limits.coordinate): a drag moved to 9.9e8
+        // set an out-of-range anchor outside any call from a script, which trapped the server.
+        guard point.x.isFinite, point.y.isFinite, abs(point.x) <= Limits.coordinate, abs(point.y) <= Limits.coordinate else { return false }
         let driver = pointerDriver(animator)
         let time = animator.elapsedTime
         let velocity = driver.track(point, at: time, phase: phase)
@@ -133,17 +135,26 @@ extension LuaBridge {
                 errorHandler(LuaError(kind: error.kind, message: "animator.onPointer: \(error.message)", traceback: error.traceback))
             }
         }
-        switch phase {
-        case .began:
-            endDrag(driver, animator, fling: nil)
-            driver.handledGesture = handled
-            if !handled, let item { beginDrag(driver, animator, item, at: point) }
-        case .moved:
-            driver.drag?.anchorPoint = point
-        case .ended:
-            endDrag(driver, animator, fling: velocity)
-        case .cancelled:
-            endDrag(driver, animator, fling: nil)
+        // The drag changes the model from outside any call from a script (the viewer's
+        // pointer events): what the model refuses (a fling faster than its limits) is
+        // reported, never a trap.
+        do {
+            try InvalidInput.catching {
+                switch phase {
+                case .began:
+                    endDrag(driver, animator, fling: nil)
+                    driver.handledGesture = handled
+                    if !handled, let item { beginDrag(driver, animator, item, at: point) }
+                case .moved:
+                    driver.drag?.anchorPoint = point
+                case .ended:
+                    endDrag(driver, animator, fling: velocity)
+                case .cancelled:
+                    endDrag(driver, animator, fling: nil)
+                }
+            }
+        } catch {
+            errorHandler(LuaError(kind: .runtime, message: "pointer: \(error)"))
         }
         return handled
     }

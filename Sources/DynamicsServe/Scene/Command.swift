@@ -1,3 +1,4 @@
+import Dynamics
 import DynamicsLua
 import Foundation
 
@@ -51,7 +52,7 @@ public enum Command: Equatable, Sendable {
         }
     }
 
-    static func number(_ o: [String: Any], _ key: String, _ kind: String) throws(CommandError) -> Double {
+    static func number(_ o: [String: Any], _ key: String, _ kind: String, max: Double = 1e9) throws(CommandError) -> Double {
         let value = o[key]
         let v: Double
         if let value, type(of: value) == Bool.self || String(describing: type(of: value)).contains("Boolean") {
@@ -62,7 +63,7 @@ public enum Command: Equatable, Sendable {
         } else {
             throw CommandError("\(kind).\(key): expected a number, e.g. \(example(kind))")
         }
-        guard v.isFinite, abs(v) < 1e9 else { throw CommandError("\(kind).\(key): must be a finite number below 1e9 in size, got \(v)") }
+        guard v.isFinite, abs(v) <= max else { throw CommandError("\(kind).\(key): must be a finite number within ±\(max), got \(v)") }
         return v
     }
 
@@ -80,7 +81,9 @@ public enum Command: Equatable, Sendable {
         switch kind {
         case "pointer":
             let phase = try string(o, "phase", kind, PointerPhase.allCases.map(\.rawValue))
-            return .pointer(PointerPhase(rawValue: phase)!, x: try number(o, "x", kind), y: try number(o, "y", kind))
+            // Scene coordinates: within the model's ±Limits.coordinate.
+            return .pointer(PointerPhase(rawValue: phase)!, x: try number(o, "x", kind, max: Double(Limits.coordinate)),
+                            y: try number(o, "y", kind, max: Double(Limits.coordinate)))
         case "param":
             let name = try string(o, "name", kind, [])
             return .param(name: name, value: try number(o, "value", kind))
