@@ -90,6 +90,18 @@ struct SessionTests {
         #expect(bridge.string(at: -1) == "began:- ended:- began:box " + Array(repeating: "moved:-", count: 30).joined(separator: " ") + " ended:-")
     }
 
+    @Test("At most Broadcaster.maximumSubscribers viewers at once; a closed one frees its place")
+    func viewerLimit() throws {
+        let broadcaster = Broadcaster()
+        var open = (0..<Broadcaster.maximumSubscribers).compactMap { _ in broadcaster.subscribe() }
+        #expect(open.count == 16 && broadcaster.count == 16)
+        #expect(broadcaster.subscribe() == nil, "the 17th is refused")
+        broadcaster.unsubscribe(open.removeFirst().id)
+        let again = broadcaster.subscribe()
+        #expect(again != nil && broadcaster.count == 16)
+        withExtendedLifetime((open, again)) {}
+    }
+
     @Test("A drag to the edge of the scene's range, or flung faster than the model takes, never traps")
     func pointerExtremes() throws {
         let state = try LuaState()

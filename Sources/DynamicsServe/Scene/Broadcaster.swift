@@ -7,12 +7,27 @@ final class Broadcaster: @unchecked Sendable {
     private let lock = NSLock()
     private var subscribers: [UUID: AsyncStream<String>.Continuation] = [:]
 
-    /// A new subscription: its id and the stream of messages sent from now on.
-    func subscribe() -> (id: UUID, messages: AsyncStream<String>) {
+    /// Most subscriptions at once. Each viewer holds its own copy of the scene message and of
+    /// the frames it has not written yet (a frame of 20 000 items is ~460 KB): 1500 sockets
+    /// that never read grew the server to 4.9 GB and stopped it answering.
+    static let maximumSubscribers = 16
+
+    /// A new subscription: its id and the stream of messages sent from now on (the newest
+    /// four are kept for a slow viewer; older ones are dropped). Nil when
+    /// `maximumSubscribers` are open.
+    func subscribe() -> (id: UUID, messages: AsyncStream<String>)? {
         let id = UUID()
-        let (stream, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(8))
+        let (stream, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(4))
+        let added = lock.withLock { () -> Bool in
+            guard subscribers.count < Broadcaster.maximumSubscribers else { return false }
+            subscribers[id] = continuation
+            return true
+        }
+        guard added else {
+            continuation.finish()
+            return nil
+        }
         continuation.onTermination = { [weak self] _ in self?.unsubscribe(id) }
-        lock.withLock { subscribers[id] = continuation }
         return (id, stream)
     }
 

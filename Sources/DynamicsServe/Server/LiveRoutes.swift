@@ -33,9 +33,10 @@ enum LiveRoutes {
             }
         }
         router.ws("/live") { request, _ in
-            crossSiteRefusal(request) == nil ? .upgrade([:]) : .dontUpgrade
+            // Same origin only, and at most Broadcaster.maximumSubscribers viewers at once.
+            crossSiteRefusal(request) == nil && session.broadcaster.count < Broadcaster.maximumSubscribers ? .upgrade([:]) : .dontUpgrade
         } onUpgrade: { inbound, outbound, _ in
-            let (id, frames) = session.broadcaster.subscribe()
+            guard let (id, frames) = session.broadcaster.subscribe() else { return } // full: closed
             defer { session.broadcaster.unsubscribe(id) }
             try await outbound.write(.text(session.sceneMessage))
             try await withThrowingTaskGroup(of: Void.self) { group in
