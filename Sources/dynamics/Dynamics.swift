@@ -1,4 +1,5 @@
 import ArgumentParser
+import Dynamics
 import Foundation
 
 /// The host CLI (docs/cli.md): run, test, check, bench, behaviors. Exit status: 0 on success,
@@ -12,6 +13,11 @@ struct DynamicsCommand: ParsableCommand {
     )
 
     static func main() {
+        // Scripts are untrusted: a check the model makes outside a call from a script (a
+        // frame the CLI steps, a viewer's drag) prints its error instead of trapping.
+        InvalidInput.uncaughtHandler = { error in
+            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+        }
         do {
             var command = try parseAsRoot()
             try command.run()

@@ -39,6 +39,17 @@ struct BadInputTests {
                                       message: "has more than 2048 points (curves flattened)")) { try view.checkCollisionShape() }
     }
 
+    @Test("Outside catching, invalid input goes to InvalidInput.uncaughtHandler when one is set; the setter refuses it")
+    func uncaughtHandler() {
+        let field = FieldBehavior.noiseField(smoothness: 1, animationSpeed: 1)
+        var seen: [DynamicsError] = []
+        InvalidInput.uncaughtHandler = { seen.append($0) }
+        defer { InvalidInput.uncaughtHandler = nil }
+        field.strength = .nan
+        #expect(seen.map(\.property) == ["strength"])
+        #expect(field.strength == 1, "the value is refused")
+    }
+
     @Test("Forces applied many times in a frame hold one entry per item and act as their sum (within 1e-9)")
     func heldForcesMerge() {
         func spin(_ times: Int) -> (CGPoint, CGFloat, Int) {

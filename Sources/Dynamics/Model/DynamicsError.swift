@@ -163,12 +163,22 @@ public enum InvalidInput {
     /// True inside `catching` on this thread.
     public static var isCatching: Bool { collector.pointee.depth > 0 }
 
-    /// Reports invalid input: collected inside `catching`, a trap outside.
+    /// Where invalid input found outside `catching` goes instead of a trap (nil: a trap, as
+    /// UIKit raises). A host that runs untrusted input sets it once, before any use, so that
+    /// no check the model makes on its behalf (a viewer's drag, a frame the CLI steps) can end
+    /// the process: the `dynamics` executable prints the error. Setters still refuse the value.
+    nonisolated(unsafe) public static var uncaughtHandler: ((DynamicsError) -> Void)?
+
+    /// Reports invalid input: collected inside `catching`; outside, passed to
+    /// `uncaughtHandler`, or a trap when there is none.
     public static func report(_ error: DynamicsError) {
         let c = collector
         if c.pointee.depth > 0, c.pointee.error == nil { c.pointee.error = error }
         let catching = c.pointee.depth > 0
-        if !catching { preconditionFailure("Dynamics: \(error)") }
+        if !catching {
+            guard let handler = uncaughtHandler else { preconditionFailure("Dynamics: \(error)") }
+            handler(error)
+        }
     }
 }
 
