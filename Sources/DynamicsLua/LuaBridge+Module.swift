@@ -96,11 +96,13 @@ extension LuaBridge {
                 let t = lua_gettop(L)
                 lua_pushnil(L)
                 while lua_next(L, t) != 0 {
-                    let key = string(at: -2) ?? "?"
+                    // Keys and string values as messages show them (60 characters and the
+                    // length): one 8 MB string under 400 keys became 3.2 GB of listing.
+                    let key = LuaBridge.shown(string(at: -2) ?? "?")
                     let value: String
                     switch lua_type(L, -1) {
                     case LUA_TNUMBER: value = "\(dyn_lua_tonumber(L, -1))"
-                    case LUA_TSTRING: value = "\"\(string(at: -1) ?? "")\""
+                    case LUA_TSTRING: value = "\"\(LuaBridge.shown(string(at: -1) ?? ""))\""
                     case LUA_TBOOLEAN: value = lua_toboolean(L, -1) != 0 ? "true" : "false"
                     case LUA_TTABLE: value = (try? pair(at: -1, key)).map { "{\($0.0), \($0.1)}" } ?? "{...}"
                     default: value = typeName(at: -1)

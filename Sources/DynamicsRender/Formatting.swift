@@ -39,16 +39,20 @@ enum Format {
 
     /// Text escaped for XML content and attribute values.
     static func xml(_ s: String) -> String {
+        // Over scalars: XML 1.0 allows no control character but tab, newline and return, and
+        // no U+FFFE/U+FFFF; a name "\u{1}" made the SVG unreadable. They become "?".
         var out = ""
-        out.reserveCapacity(s.count)
-        for c in s {
-            switch c {
+        out.reserveCapacity(s.utf8.count)
+        for u in s.unicodeScalars {
+            switch u {
             case "&": out += "&amp;"
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
             case "'": out += "&apos;"
-            default: out.append(c)
+            case "\t", "\n", "\r": out.unicodeScalars.append(u)
+            default:
+                out.unicodeScalars.append(u.value < 0x20 || u.value == 0x7F || u.value == 0xFFFE || u.value == 0xFFFF ? "?" : u)
             }
         }
         return out

@@ -108,9 +108,9 @@ struct Run: ParsableCommand {
         if let recorder {
             if let trace {
                 if trace.hasSuffix(".json") { try recorder.json().write(to: URL(fileURLWithPath: trace)) }
-                else { try recorder.csv().write(toFile: trace, atomically: true, encoding: .utf8) }
+                else { try recorder.csv().write(toFile: trace, atomically: false, encoding: .utf8) }
             }
-            if let svg { try recorder.svg(debug: debug).write(toFile: svg, atomically: true, encoding: .utf8) }
+            if let svg { try recorder.svg(debug: debug).write(toFile: svg, atomically: false, encoding: .utf8) }
         }
         let paused = animator.isRunning ? "running" : "paused"
         print(String(format: "%@: %d items, %.3f s simulated, %@", scene as NSString, items.count, animator.elapsedTime, paused as NSString))

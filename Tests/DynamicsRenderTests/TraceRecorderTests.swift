@@ -96,6 +96,20 @@ struct Scene {
         #expect(last[1].y > 200)
     }
 
+    @Test func svgIsWellFormedWithControlCharactersInNames() throws {
+        let animator = DynamicAnimator()
+        let odd = DynamicView(center: CGPoint(x: 50, y: 50), size: CGSize(width: 10, height: 10), name: "bad\u{1}name\u{1B}[31m\u{FFFE} & <x>")
+        animator.addBehavior(GravityBehavior(items: [odd]))
+        animator.step(0)
+        let recorder = TraceRecorder(animator: animator, items: [odd])
+        recorder.record(time: 0)
+        animator.step(1.0 / 60)
+        recorder.record(time: 1.0 / 60)
+        let svg = recorder.svg(debug: true)
+        #expect(XMLParser(data: Data(svg.utf8)).parse(), "the SVG is well-formed XML")
+        #expect(svg.contains("bad?name?[31m? &amp; &lt;x&gt;"))
+    }
+
     @Test func recordingStopsAtItsBound() {
         // Six items: 6 · 128 bytes plus the names (3 + 4 + 5 + 3 + 4 + 5) per sample.
         let perSample = 6 * 128 + 24

@@ -92,6 +92,17 @@ enum FrameEncoder {
         (item as? DynamicView)?.name ?? "item\(index + 1)"
     }
 
+    /// The name the page shows and `GET /state` reports: at most 128 characters, control
+    /// characters as "?". Names may be 4 KiB, and JSON writes a control character as six
+    /// bytes: 5000 such names made each /state answer 120 MB, and slow readers ran the server
+    /// out of memory.
+    static func displayName(of item: DynamicItem, index: Int) -> String {
+        let full = name(of: item, index: index)
+        var out = String.UnicodeScalarView()
+        for u in full.unicodeScalars.prefix(128) { out.append(u.value < 0x20 || u.value == 0x7F ? "?" : u) }
+        return full.unicodeScalars.count > 128 ? String(out) + "…" : String(out)
+    }
+
     static func shapeName(_ item: DynamicItem) -> String {
         switch item.collisionBoundsType {
         case .rectangle: return "rectangle"
@@ -110,7 +121,7 @@ enum FrameEncoder {
                 if item.collisionBoundsType == .path {
                     path = item.collisionBoundingPath.flattened().flatMap { $0.points.map { r($0) } }
                 }
-                return .init(name: name(of: item, index: i), shape: shapeName(item),
+                return .init(name: displayName(of: item, index: i), shape: shapeName(item),
                              width: Double(item.bounds.width), height: Double(item.bounds.height),
                              path: path, color: palette[i % palette.count])
             },

@@ -272,7 +272,7 @@ public final class LiveSession: @unchecked Sendable {
             var list: [[String: Any]] = []
             for (i, item) in items.enumerated() {
                 list.append([
-                    "name": FrameEncoder.name(of: item, index: i),
+                    "name": FrameEncoder.displayName(of: item, index: i),
                     "x": Double(item.center.x), "y": Double(item.center.y),
                     "angle": Double(atan2(item.transform.b, item.transform.a)),
                     "width": Double(item.bounds.width), "height": Double(item.bounds.height),
@@ -281,7 +281,7 @@ public final class LiveSession: @unchecked Sendable {
             }
             // The item the pointer's default drag holds, by the name the items list gives it.
             let held = scene.flatMap { $0.bridge.draggedItem(on: $0.animator) }
-            let dragging = held.flatMap { h in items.firstIndex { $0 === h }.map { FrameEncoder.name(of: h, index: $0) } }
+            let dragging = held.flatMap { h in items.firstIndex { $0 === h }.map { FrameEncoder.displayName(of: h, index: $0) } }
             let params: [[String: Any]] = currentParams.map {
                 ["name": $0.name, "value": $0.value, "min": $0.min, "max": $0.max, "step": $0.step]
             }

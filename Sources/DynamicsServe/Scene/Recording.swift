@@ -22,7 +22,8 @@ struct Recording {
             case "\"": out += "\\\""
             case "\\": out += "\\\\"
             case "\n": out += "\\n"
-            default: out += u.value < 32 || u.value == 127 ? "\\\(u.value)" : String(u)
+            // Three digits: "\1" followed by "2" would read as "\12".
+            default: out += u.value < 32 || u.value == 127 ? "\\" + String(format: "%03d", u.value) : String(u)
             }
         }
         return out + "\""
