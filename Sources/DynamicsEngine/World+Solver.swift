@@ -28,6 +28,40 @@ struct Softness {
     }
 }
 
+/// The speed clamps of one sub-step of `h` seconds, as Box2D clamps: a linear speed limit
+/// and at most a quarter turn per sub-step. An infinite or NaN velocity comes out finite.
+/// Applied when velocities are integrated, again before every displacement (the joint and
+/// contact passes come after the first clamp) and at the end of the step.
+struct SpeedLimits {
+    let maxSpeed2: Double, maxAngularSpeed: Double
+    let maxSpeed2f: Float, maxAngularSpeedf: Float
+
+    init(h: Double) {
+        maxSpeed2 = Tuning.maxLinearSpeed * Tuning.maxLinearSpeed
+        maxAngularSpeed = Tuning.maxRotation / h
+        maxSpeed2f = Float(maxSpeed2)
+        maxAngularSpeedf = Float(maxAngularSpeed)
+    }
+
+    /// A body's velocity (m/s) and angular velocity (rad/s), in double precision.
+    @inline(__always)
+    func clamp(_ v: inout Vec2, _ w: inout Double) {
+        if !(v.lengthSquared <= maxSpeed2) { v = World.clampedSpeed(v, Tuning.maxLinearSpeed) } // also inf and NaN
+        if !(abs(w) <= maxAngularSpeed) { w = w.isNaN ? 0 : (w > 0 ? maxAngularSpeed : -maxAngularSpeed) }
+    }
+
+    /// A solver body's (vx, vy, w, 0), in single precision.
+    @inline(__always)
+    func clamp(_ v: inout SIMD4<Float>) {
+        if !(v[0] * v[0] + v[1] * v[1] <= maxSpeed2f) {
+            let c = World.clampedSpeed(Vec2(Double(v[0]), Double(v[1])), Tuning.maxLinearSpeed)
+            v[0] = Float(c.x); v[1] = Float(c.y)
+        }
+        let w = v[2]
+        if !(abs(w) <= maxAngularSpeedf) { v[2] = w.isNaN ? 0 : (w > 0 ? maxAngularSpeedf : -maxAngularSpeedf) }
+    }
+}
+
 struct ContactConstraintPoint {
     var anchorA = Vec2.zero
     var anchorB = Vec2.zero
@@ -231,20 +265,16 @@ extension World {
     @inline(__always)
     private func integrateVelocities(_ awake: UnsafeBufferPointer<Int32>, _ sims: UnsafeMutableBufferPointer<BodySim>,
                                      _ states: UnsafeMutableBufferPointer<BodyState>, _ h: Double) {
-        // Speeds are clamped as Box2D clamps them: a linear speed limit, and at most a
-        // quarter turn per sub-step. With the model's input limits (`Limits`) every product
-        // here stays finite, so the clamps keep the world finite whatever finite forces act.
-        let maxSpeed2 = Tuning.maxLinearSpeed * Tuning.maxLinearSpeed
-        let maxAngularSpeed = Tuning.maxRotation / h
+        // With the model's input limits (`Limits`) every product here stays finite, so the
+        // clamps (`SpeedLimits`) keep the world finite whatever finite forces act.
+        let limits = SpeedLimits(h: h)
         for bi in awake {
             let b = Int(bi)
             let sim = sims[b]
             var st = states[b]
             st.v = st.v + h * (sim.gravity + sim.invMass * sim.force)
             st.w = st.w + h * sim.invInertia * sim.torque
-            let s2 = st.v.lengthSquared
-            if !(s2 <= maxSpeed2) { st.v = World.clampedSpeed(st.v, Tuning.maxLinearSpeed) } // also catches inf and NaN
-            if !(abs(st.w) <= maxAngularSpeed) { st.w = st.w.isNaN ? 0 : (st.w > 0 ? maxAngularSpeed : -maxAngularSpeed) }
+            limits.clamp(&st.v, &st.w)
             states[b] = st
         }
     }
@@ -268,13 +298,11 @@ extension World {
         // from a 0.01 pt item) gave 10⁸ pt/s in a frame and NaN in a few seconds. With the
         // clamp before every displacement, positions grow at most maxLinearSpeed · h per
         // sub-step. It changes nothing below the limits.
-        let maxSpeed2 = Tuning.maxLinearSpeed * Tuning.maxLinearSpeed
-        let maxAngularSpeed = Tuning.maxRotation / h
+        let limits = SpeedLimits(h: h)
         for bi in awake {
             let b = Int(bi)
             var st = states[b]
-            if !(st.v.lengthSquared <= maxSpeed2) { st.v = World.clampedSpeed(st.v, Tuning.maxLinearSpeed) }
-            if !(abs(st.w) <= maxAngularSpeed) { st.w = st.w.isNaN ? 0 : (st.w > 0 ? maxAngularSpeed : -maxAngularSpeed) }
+            limits.clamp(&st.v, &st.w)
             st.dq = st.dq.integrated(h * st.w)
             st.dp = st.dp + h * st.v
             states[b] = st

@@ -36,8 +36,7 @@ extension World {
 
     private func finalizeBodies(h: Double) {
         let threshold2 = Tuning.sleepLinearThreshold * Tuning.sleepLinearThreshold
-        let maxSpeed2 = Tuning.maxLinearSpeed * Tuning.maxLinearSpeed
-        let maxAngularSpeed = Tuning.maxRotation / h
+        let limits = SpeedLimits(h: h)
         sims.withUnsafeMutableBufferPointer { simp in
         states.withUnsafeMutableBufferPointer { stp in
         infos.withUnsafeMutableBufferPointer { inf in
@@ -45,8 +44,7 @@ extension World {
                 let b = Int(bi)
                 // The velocities the step leaves (after the relax passes) within the limits
                 // too, so that nothing a script reads between steps is huge or NaN.
-                if !(stp[b].v.lengthSquared <= maxSpeed2) { stp[b].v = World.clampedSpeed(stp[b].v, Tuning.maxLinearSpeed) }
-                if !(abs(stp[b].w) <= maxAngularSpeed) { stp[b].w = stp[b].w.isNaN ? 0 : (stp[b].w > 0 ? maxAngularSpeed : -maxAngularSpeed) }
+                limits.clamp(&stp[b].v, &stp[b].w)
                 let st = stp[b]
                 var sim = simp[b]
                 sim.center += st.dp

@@ -396,21 +396,14 @@ extension World {
     /// Integrates the velocities of the bodies in contact over a sub-step, with the speed
     /// clamps of `integrateVelocities`.
     func integrateSolverVelocities(h: Double) {
-        let maxSpeed2 = Float(Tuning.maxLinearSpeed * Tuning.maxLinearSpeed)
-        let maxAngularSpeed = Float(Tuning.maxRotation / h)
+        let limits = SpeedLimits(h: h)
         contactBodies.withUnsafeBufferPointer { bodies in
         solverDeltas.withUnsafeBufferPointer { dv in
         solverBodies.withUnsafeMutableBufferPointer { sb in
             for bi in bodies {
                 let b = Int(bi)
                 var v = sb[b].v + dv[b]
-                let s2 = v[0] * v[0] + v[1] * v[1]
-                if !(s2 <= maxSpeed2) { // also catches inf and NaN
-                    let c = World.clampedSpeed(Vec2(Double(v[0]), Double(v[1])), Tuning.maxLinearSpeed)
-                    v[0] = Float(c.x); v[1] = Float(c.y)
-                }
-                let w = v[2]
-                if !(abs(w) <= maxAngularSpeed) { v[2] = w.isNaN ? 0 : (w > 0 ? maxAngularSpeed : -maxAngularSpeed) }
+                limits.clamp(&v)
                 sb[b].v = v
             }
         }}}
@@ -422,21 +415,15 @@ extension World {
         let hf = Float(h)
         // Clamped again before the displacement, as in `integratePositions` (the contact and
         // joint passes run after the clamp of the velocities).
-        let maxSpeed2 = Float(Tuning.maxLinearSpeed * Tuning.maxLinearSpeed)
-        let maxAngularSpeed = Float(Tuning.maxRotation / h)
+        let limits = SpeedLimits(h: h)
         contactBodies.withUnsafeBufferPointer { bodies in
         solverBodies.withUnsafeMutableBufferPointer { sb in
             for bi in bodies {
                 let b = Int(bi)
                 var v = sb[b].v
                 let p = sb[b].p
-                if !(v[0] * v[0] + v[1] * v[1] <= maxSpeed2) || !(abs(v[2]) <= maxAngularSpeed) {
-                    let c = World.clampedSpeed(Vec2(Double(v[0]), Double(v[1])), Tuning.maxLinearSpeed)
-                    if !(v[0] * v[0] + v[1] * v[1] <= maxSpeed2) { v[0] = Float(c.x); v[1] = Float(c.y) }
-                    let w = v[2]
-                    if !(abs(w) <= maxAngularSpeed) { v[2] = w.isNaN ? 0 : (w > 0 ? maxAngularSpeed : -maxAngularSpeed) }
-                    sb[b].v = v
-                }
+                limits.clamp(&v)
+                sb[b].v = v
                 let da = hf * v[2]
                 let c2 = p[2] - da * p[3], s2 = p[3] + da * p[2]
                 let inv = 1 / (c2 * c2 + s2 * s2).squareRoot()

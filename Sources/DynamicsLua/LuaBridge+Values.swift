@@ -175,7 +175,7 @@ extension LuaBridge {
         }
         // Lua's `pairs` order changes from state to state: apply properties in the
         // constructor's own order, so results are deterministic (direction before magnitude).
-        if keys.count > 8 {
+        if allowedSet != nil {
             let given = Set(keys)
             return allowed.filter { given.contains($0) }
         }

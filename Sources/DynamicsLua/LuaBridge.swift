@@ -472,7 +472,6 @@ public final class LuaBridge {
         lua_settop(L, mt - 1)
     }
 
-    /// " — did you mean 'shape'?" for a name within two edits of a known one, else "".
     /// Names for an error message: at most 40, each shown as `shown` does, then how many
     /// there are in all (a plugin may declare thousands of long parameter names, and a
     /// folder may hold thousands of plugins).
@@ -481,6 +480,7 @@ public final class LuaBridge {
         return names.count > 40 ? "\(shownNames), … (\(names.count) in all)" : shownNames
     }
 
+    /// " — did you mean 'shape'?" for a name within two edits of a known one, else "".
     static func suggestion(for key: String, among names: [String]) -> String {
         // Edit distance over bytes, lowercased ASCII. A name whose length differs from the
         // key's by more than 2 cannot be within distance 2, so it is skipped before any work:

@@ -171,7 +171,9 @@ extension BehaviorRegistry {
             }
             b.elasticity = try check("elasticity")
             b.friction = try check("friction")
-            b.density = try { let v = p["density"]!.number!; try Validate.density(v, "itemBehavior"); return v }()
+            let density = p["density"]!.number!
+            try Validate.density(density, "itemBehavior")
+            b.density = density
             b.resistance = try check("resistance")
             b.angularResistance = try check("angularResistance")
             b.allowsRotation = p["allowsRotation"]!.bool!
