@@ -262,8 +262,13 @@ enum Collide {
         var (edgeB, sepB) = maxSeparation(bv, bn, b.count, av, a.count, limit: speculative)
         if sepB > speculative { return Manifold() }
 
-        // Reference face: A's unless B's separates clearly more (a small bias keeps it stable).
-        let flip = sepB > sepA + 0.1 * Tuning.linearSlop
+        // Reference face: the one that separates more (Box2D v3's current rule). The older
+        // rule kept A's face unless B's separated more by 0.1 slop; between a tilted box and
+        // a flat one both faces separate about as much, so A's face won whichever box A was,
+        // and a tilted A pushed along its own tilted normal: sideways forces that a loaded
+        // column amplified until it fell (DroppedStackTests). Choosing the flatter contact
+        // face keeps the normal of a straight column straight.
+        let flip = sepB > sepA
         if !flip {
             let dir = a.normals[edgeA]
             var minDot = Double.greatestFiniteMagnitude

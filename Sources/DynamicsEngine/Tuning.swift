@@ -14,7 +14,9 @@ public enum Tuning {
     /// ... and neither body turned by more than acos(this) (about 11.5°).
     static let contactRecycleCosAngle = 0.98
     /// Fat AABB margin: a proxy is re-inserted only when its swept box leaves the fat one.
-    static let aabbMargin = 0.1
+    /// The margin is this fraction of the body's extent, at most `maxAABBMargin` (m).
+    static let aabbMarginFraction = 0.125
+    static let maxAABBMargin = 0.05
     /// Contact stiffness (Hz) and damping ratio of the soft step.
     static let contactHertz = 30.0
     static let contactDampingRatio = 10.0
