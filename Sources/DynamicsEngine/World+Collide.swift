@@ -326,6 +326,11 @@ extension World {
         let count = contacts.count
         let recycling = contactRecyclingEnabled
         var recycled = 0, updated = 0
+        // The contacts with points after this pass, in contact order: the solver's
+        // preparation walks this list instead of every contact (most pairs are apart).
+        var withPoints = solverCandidates
+        solverCandidates = []
+        withPoints.removeAll(keepingCapacity: true)
         contacts.withUnsafeMutableBufferPointer { cs in
         shapes.withUnsafeBufferPointer { sh in
         infos.withUnsafeBufferPointer { inf in
@@ -371,7 +376,11 @@ extension World {
                 let a = Int(c.pointee.bodyA), b = Int(c.pointee.bodyB)
                 let awakeA = inf[a].type == .dynamic && inf[a].isAwake
                 let awakeB = inf[b].type == .dynamic && inf[b].isAwake
-                if !awakeA && !awakeB { continue }
+                if !awakeA && !awakeB {
+                    // Asleep: the manifold stays; a body woken below brings it to the solver.
+                    if c.pointee.manifold.pointCount > 0 { withPoints.append(SolverCandidate(ci, a, b)) }
+                    continue
+                }
                 let pa = sh.baseAddress! + Int(c.pointee.shapeA), pb = sh.baseAddress! + Int(c.pointee.shapeB)
                 if !pa.pointee.aabb.overlaps(pb.pointee.aabb) {
                     // Most pairs of the broad phase (fat boxes) are apart: nothing to compute,
@@ -396,6 +405,7 @@ extension World {
                         && World.recycle(c, simA, simB, staticA: inf[a].type == .static, staticB: inf[b].type == .static,
                                          motion: motion) {
                         events(c, ci, awakeA: awakeA, awakeB: awakeB)
+                        if c.pointee.manifold.pointCount > 0 { withPoints.append(SolverCandidate(ci, a, b)) }
                         recycled += 1
                         continue
                     }
@@ -462,9 +472,11 @@ extension World {
                 }
                 c.pointee.manifold = m
                 events(c, ci, awakeA: awakeA, awakeB: awakeB)
+                if m.pointCount > 0 { withPoints.append(SolverCandidate(ci, a, b)) }
                 updated += 1
             }
         }}}}}}}
+        solverCandidates = withPoints
         recycledContactCount = recycled
         updatedContactCount = updated
         for b in toWake { wake(body: Int(b)) }

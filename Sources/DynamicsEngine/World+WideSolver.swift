@@ -95,7 +95,9 @@ extension World {
         var members = colorMembers, overflow = overflowConstraints, inContact = bodyInContact, bitsArray = colorBits
         var solver = solverBodies
         colorMembers = []; overflowConstraints = []; bodyInContact = []; colorBits = []; solverBodies = []
-        // Colouring, in contact order (the order of the scalar solver it replaced).
+        // Colouring, in contact order (the order of the scalar solver it replaced), of the
+        // contacts `collide` left with points.
+        solverCandidates.withUnsafeBufferPointer { candidates in
         contacts.withUnsafeBufferPointer { cs in
         shapes.withUnsafeBufferPointer { sh in
         infos.withUnsafeBufferPointer { inf in
@@ -103,14 +105,16 @@ extension World {
         solver.withUnsafeMutableBufferPointer { sb in
         bitsArray.withUnsafeMutableBufferPointer { bits in
         inContact.withUnsafeMutableBufferPointer { flags in
-            for ci in 0..<cs.count {
-                let c = cs.baseAddress! + ci
-                if !c.pointee.alive || c.pointee.manifold.pointCount == 0 { continue }
-                let a = Int(c.pointee.bodyA), b = Int(c.pointee.bodyB)
+            for candidate in candidates {
+                let ci = candidate.contact
+                let a = Int(candidate.bodyA), b = Int(candidate.bodyB)
                 let awakeA = inf[a].type == .dynamic && inf[a].isAwake
                 let awakeB = inf[b].type == .dynamic && inf[b].isAwake
                 if !awakeA && !awakeB { continue }
-                let dynA = simp[a].invMass > 0, dynB = simp[b].invMass > 0
+                // Moving: a positive inverse mass, which `updateMass` gives exactly the
+                // dynamic bodies of positive mass (read here from the info already loaded).
+                let dynA = awakeA ? inf[a].mass > 0 : inf[a].type == .dynamic && inf[a].mass > 0
+                let dynB = awakeB ? inf[b].mass > 0 : inf[b].type == .dynamic && inf[b].mass > 0
                 // The lowest colour neither moving body has yet (what a scan of the colours
                 // in order finds), from the two bodies' masks.
                 var assigned = -1
@@ -124,11 +128,11 @@ extension World {
                     if dynA { bits[a] |= bit }
                     if dynB { bits[b] |= bit }
                 }
-                if assigned >= 0 { members[assigned].append(Int32(ci)) } else { overflow.append(Int32(ci)) }
+                if assigned >= 0 { members[assigned].append(ci) } else { overflow.append(ci) }
                 if dynA { flags[a] = true } else { sb[a] = SolverBody() }
                 if dynB { flags[b] = true } else { sb[b] = SolverBody() }
             }
-        }}}}}}}
+        }}}}}}}}
         colorMembers = members; overflowConstraints = overflow; colorBits = bitsArray
 
         var inContactList = contactBodies, loose = looseBodies, bridge = bridgeBodies
@@ -190,13 +194,25 @@ extension World {
                 }
             }
         }
+        solverCandidates.withUnsafeBufferPointer { candidates in
         lanes.withUnsafeBufferPointer { lanes in
         contacts.withUnsafeBufferPointer { cs in
-        shapes.withUnsafeBufferPointer { sh in
         infos.withUnsafeBufferPointer { inf in
         sims.withUnsafeBufferPointer { simp in
         states.withUnsafeBufferPointer { stp in
-                        for ci in 0..<lanes.count where lanes[ci] >= 0 {
+                        // The fill reads five cache lines of each contact (flags, normal and
+                        // both points): fetched a few contacts ahead, so the arithmetic of one
+                        // contact overlaps the loads of the next (manyPyramids: the loads were
+                        // most of the preparation's time).
+                        let ahead = 6, span = MemoryLayout<Contact>.offset(of: \Contact.cachedRotationA) ?? 256
+                        for k in 0..<candidates.count {
+                            if k + ahead < candidates.count {
+                                let next = UnsafeRawPointer(cs.baseAddress! + Int(candidates[k + ahead].contact))
+                                var offset = 0
+                                while offset < span { dyn_prefetch(next + offset); offset += 64 }
+                            }
+                            let ci = Int(candidates[k].contact)
+                            if lanes[ci] < 0 { continue }
                             let batch = Int(lanes[ci]) >> 2, j = Int(lanes[ci]) & 3
                             let wc = wp.baseAddress! + batch
                             let c = cs.baseAddress! + ci

@@ -247,6 +247,9 @@ public final class World {
     @exclusivity(unchecked) var colorMembers: [[Int32]] = []
     /// Per contact slot, its lane in `wideConstraints` this step (4 · batch + lane), or −1.
     @exclusivity(unchecked) var contactLanes: [Int32] = []
+    /// The live contacts with manifold points after `collide`, in contact order (the
+    /// preparation of the solver walks these, not every pair of the broad phase).
+    @exclusivity(unchecked) var solverCandidates: [SolverCandidate] = []
     @exclusivity(unchecked) var solverBodies: [SolverBody] = []
     /// Joints in slots (see Joint.swift); the ones with an awake body this step.
     @exclusivity(unchecked) var joints: [Joint] = []
