@@ -66,6 +66,7 @@ let package = Package(
             dependencies: [
                 "Dynamics", "DynamicsLua", "CLua", "CLuaShim",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
             ],
             resources: [.copy("Page")]

@@ -51,6 +51,13 @@ struct Run: ParsableCommand {
             throw ValidationError("--trace must end in .csv or .json, got \(trace)")
         } }
         guard FileManager.default.fileExists(atPath: scene) else { throw ValidationError("no such scene file: \(scene)") }
+        // Before the run, not after it: an output that cannot be written is known now.
+        do {
+            if let trace { try OutputFile.check(trace, option: "--trace") }
+            if let svg { try OutputFile.check(svg, option: "--svg") }
+        } catch let failure as OutputFile.Failure {
+            throw ValidationError(failure.description)
+        }
     }
 
     /// Callback errors printed by a run; later ones are counted.
@@ -107,10 +114,10 @@ struct Run: ParsableCommand {
         }
         if let recorder {
             if let trace {
-                if trace.hasSuffix(".json") { try recorder.json().write(to: URL(fileURLWithPath: trace)) }
-                else { try recorder.csv().write(toFile: trace, atomically: false, encoding: .utf8) }
+                if trace.hasSuffix(".json") { try OutputFile.write(try recorder.json(), to: trace, option: "--trace") }
+                else { try OutputFile.write(recorder.csv(), to: trace, option: "--trace") }
             }
-            if let svg { try recorder.svg(debug: debug).write(toFile: svg, atomically: false, encoding: .utf8) }
+            if let svg { try OutputFile.write(recorder.svg(debug: debug), to: svg, option: "--svg") }
         }
         let paused = animator.isRunning ? "running" : "paused"
         print(String(format: "%@: %d items, %.3f s simulated, %@", scene as NSString, items.count, animator.elapsedTime, paused as NSString))

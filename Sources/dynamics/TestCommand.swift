@@ -35,6 +35,9 @@ struct Test: ParsableCommand {
             throw ValidationError("--timeout must be in (0, 86400] seconds, got \(timeout)")
         }
         for p in paths where !FileManager.default.fileExists(atPath: p) { throw ValidationError("no such file or folder: \(p)") }
+        if let junit {
+            do { try OutputFile.check(junit, option: "--junit") } catch { throw ValidationError("\(error)") }
+        }
     }
 
     func run() throws {
@@ -66,7 +69,7 @@ struct Test: ParsableCommand {
         for r in results { print(r.line) }
         let failed = results.filter { !$0.passed }.count
         print("\(results.count - failed) passed, \(failed) failed")
-        if let junit { try junitXML(results).write(toFile: junit, atomically: true, encoding: .utf8) }
+        if let junit { try OutputFile.write(junitXML(results), to: junit, option: "--junit") }
         if failed > 0 { throw ExitCode(1) }
     }
 

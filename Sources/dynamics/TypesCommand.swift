@@ -16,9 +16,9 @@ struct Types: ParsableCommand {
         let text = LuaBridge.luaAnnotations
         if let output {
             do {
-                try text.write(toFile: output, atomically: true, encoding: .utf8)
+                try OutputFile.write(text, to: output, option: "--output")
             } catch {
-                FileHandle.standardError.write(Data("dynamics types: cannot write \(output): \(error.localizedDescription)\n".utf8))
+                FileHandle.standardError.write(Data("dynamics types: \(error)\n".utf8))
                 throw ExitCode(1)
             }
         } else {

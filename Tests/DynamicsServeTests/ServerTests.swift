@@ -43,6 +43,42 @@ final class ServerProcess {
 
     struct CommandFailure: Error { var message: String }
 
+    var port: UInt16 { UInt16(base.split(separator: ":").last!)! }
+
+    /// Opens a plain TCP connection to the server (nil if it could not).
+    func connect() -> Int32? {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return nil }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let ok = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Foundation.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        if ok != 0 { close(fd); return nil }
+        return fd
+    }
+
+    /// Sends `bytes` on a fresh connection and reads until the server closes it or `timeout`
+    /// seconds pass; returns what came back and whether the server closed the connection.
+    func exchange(_ bytes: String, timeout: Double = 5) -> (reply: String, closed: Bool) {
+        guard let fd = connect() else { return ("", false) }
+        defer { close(fd) }
+        _ = bytes.withCString { send(fd, $0, strlen($0), 0) }
+        var wait = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - timeout.rounded(.down)) * 1e6))
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
+        var reply = Data()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = recv(fd, &buffer, buffer.count, 0)
+            if n == 0 { return (String(decoding: reply, as: UTF8.self), true) }
+            // A reset is a close too (the server closed with bytes of ours still unread).
+            if n < 0 { return (String(decoding: reply, as: UTF8.self), errno == ECONNRESET) }
+            reply.append(contentsOf: buffer[0..<n])
+        }
+    }
+
     /// A request without any proxy; returns the status and the JSON body (if any).
     func request(_ path: String, method: String = "GET", body: String? = nil, headers: [String: String] = [:]) throws -> (status: Int, json: [String: Any]?, text: String) {
         var request = URLRequest(url: URL(string: base + path)!)
@@ -121,5 +157,53 @@ struct ServerTests {
                        "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ=="]
         let refused = try server.request("/live", headers: upgrade.merging(["Origin": "http://evil.example"]) { $1 })
         #expect(refused.status != 101 && refused.status != 0, "\(refused.status)")
+    }
+
+    @Test("A request HTTP cannot parse is answered 400 with the reason, and the connection closes")
+    func malformedRequests() throws {
+        let server = try ServerProcess(scene: try sceneFile("box.lua", boxScene))
+        for raw in ["GET /state HTTP/9.9\r\nHost: x\r\n\r\n", "FOO /state HTTP/1.1\r\nHost: x\r\n\r\n",
+                    "POST /pointer HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n",
+                    "GET /state HTTP/1.1\r\nHost: x\r\na header line without a colon\r\n\r\n",
+                    "GET /state HTTP/1.1\r\nHost: x\r\nX-Big: \(String(repeating: "y", count: 200_000))\r\n\r\n"] {
+            let (reply, closed) = server.exchange(raw)
+            #expect(reply.hasPrefix("HTTP/1.1 400"), "\(raw.prefix(40)): \(reply.prefix(80))")
+            #expect(reply.contains("malformed HTTP request"), "\(reply)")
+            #expect(closed, "\(raw.prefix(40)): left open")
+        }
+        #expect(try server.request("/state").status == 200)
+    }
+
+    @Test("No route is a 404 and another method a 405, each with a message")
+    func routeErrors() throws {
+        let server = try ServerProcess(scene: try sceneFile("box.lua", boxScene))
+        let missing = try server.request("/nothing/here")
+        #expect(missing.status == 404 && (missing.json?["error"] as? String)?.contains("/nothing/here") == true, "\(missing.text)")
+        let put = try server.request("/state", method: "PUT", body: "{}")
+        #expect(put.status == 405 && (put.json?["error"] as? String)?.contains("use GET") == true, "\(put.text)")
+        let get = try server.request("/pointer")
+        #expect(get.status == 405 && (get.json?["error"] as? String)?.contains("use POST") == true, "\(get.text)")
+    }
+}
+
+@Suite("dynamics serve: connections that never finish")
+struct ConnectionLimitTests {
+    @Test("A connection whose request never arrives is answered 408 and closed (10 s); past 256 connections, 503")
+    func stalledConnections() throws {
+        let server = try ServerProcess(scene: try sceneFile("box.lua", boxScene))
+        // 256 idle connections take every place; the next is refused at once.
+        var idle: [Int32] = []
+        defer { for fd in idle { close(fd) } }
+        for _ in 0..<256 { if let fd = server.connect() { idle.append(fd) } }
+        #expect(idle.count == 256)
+        let (refused, refusedClosed) = server.exchange("GET /state HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(refused.hasPrefix("HTTP/1.1 503") && refused.contains("too many connections") && refusedClosed, "\(refused.prefix(120))")
+        for fd in idle { close(fd) }
+        idle = []
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(try server.request("/state").status == 200) // the places came back
+        // Half a request line, then nothing: answered and closed after the head timeout.
+        let (reply, closed) = server.exchange("GET /sta", timeout: 20)
+        #expect(reply.hasPrefix("HTTP/1.1 408") && closed, "\(reply.prefix(120))")
     }
 }

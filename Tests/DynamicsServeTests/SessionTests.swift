@@ -3,6 +3,7 @@ import Dynamics
 @testable import DynamicsLua
 @testable import DynamicsServe
 import Foundation
+import Synchronization
 import Testing
 
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -139,7 +140,7 @@ struct SessionTests {
         #expect(state["running"] as? Bool == false)
         // A broken file: the old scene stays, the error names file:line.
         try (boxScene + "\nlocal x = = 1\n").write(toFile: path, atomically: true, encoding: .utf8)
-        try session.handle(.control(.restart))
+        #expect(throws: CommandError.self) { try session.handle(.control(.restart)) } // says it did not load
         #expect(session.error?.hasPrefix("box.lua:") == true, "\(session.error ?? "nil")")
         state = session.state()
         #expect((state["items"] as? [[String: Any]])?.count == 2)
@@ -178,5 +179,47 @@ struct SessionTests {
             .write(toFile: path, atomically: true, encoding: .utf8)
         let failed = runner.run(file: file)
         #expect(failed.contains { $0.failure != nil }, "\(failed)")
+    }
+
+    @Test("A recording keeps at most its limit of events, then stops and says so; the events still apply")
+    func recordingLimit() throws {
+        let path = try sceneFile("box.lua", boxScene)
+        let session = LiveSession(scenePath: path, limits: LuaLimits())
+        session.recordingLimit = 50
+        try session.handle(.control(.pause))
+        try session.handle(.record(.start))
+        for k in 0..<50 { try session.handle(.pointer(.moved, x: Double(k), y: 10)) }
+        #expect(session.state()["recording"] as? Bool == true)
+        #expect(session.error == nil)
+        let reply = try session.handle(.pointer(.moved, x: 60, y: 10))
+        #expect(reply["ok"] as? Bool == true)                       // applied all the same
+        #expect(session.state()["recording"] as? Bool == false)
+        #expect(session.error?.contains("stopped after 50 events") == true, "\(session.error ?? "nil")")
+        #expect(throws: CommandError.self) { try session.handle(.record(.save)) } // nothing recorded now
+    }
+
+    @Test("Restarts asked for at once while a slow scene loads cost one load, not one each")
+    func restartsCoalesce() throws {
+        // Each load runs out of its 0.2 s budget: eight restarts, one after another, would hold
+        // the session 1.6 s; asked for at once, those that waited are answered by the load
+        // that ran meanwhile.
+        let path = try sceneFile("slow.lua", "while true do end")
+        var limits = LuaLimits()
+        limits.instructionBudget = 20_000_000 // 0.2 s
+        let session = LiveSession(scenePath: path, limits: limits)
+        let before = session.loadAttempts
+        let refused = Mutex(0)
+        let done = DispatchGroup()
+        for _ in 0..<8 {   // eight threads, not a pool: on two cores a pool runs them in turn
+            done.enter()
+            Thread {
+                do { try session.handle(.control(.restart)) } catch { refused.withLock { $0 += 1 } }
+                done.leave()
+            }.start()
+        }
+        done.wait()
+        #expect(refused.withLock { $0 } == 8)                               // each says the scene does not load
+        #expect(session.loadAttempts - before <= 3, "\(session.loadAttempts - before) loads for 8 restarts")
+        #expect(session.error?.contains("slow.lua") == true, "\(session.error ?? "nil")")
     }
 }

@@ -69,7 +69,8 @@ public enum Command: Equatable, Sendable {
 
     static func string(_ o: [String: Any], _ key: String, _ kind: String, _ allowed: [String]) throws(CommandError) -> String {
         guard let s = o[key] as? String else {
-            throw CommandError("\(kind).\(key): expected one of \(allowed.map { "\"\($0)\"" }.joined(separator: ", "))")
+            throw CommandError(allowed.isEmpty ? "\(kind).\(key): expected a string (a parameter's name)"
+                               : "\(kind).\(key): expected one of \(allowed.map { "\"\($0)\"" }.joined(separator: ", "))")
         }
         guard allowed.isEmpty || allowed.contains(s) else {
             throw CommandError("\(kind).\(key): expected one of \(allowed.map { "\"\($0)\"" }.joined(separator: ", ")), got \"\(s)\"")

@@ -39,6 +39,14 @@ public final class LiveSession: @unchecked Sendable {
     private var stopped = false
     /// How many times a scene loaded (the first load, reloads and restarts).
     public private(set) var reloads = 0
+    /// Loads tried so far, readable without `lock`: a restart that waited for the lock while
+    /// another load ran is answered by that load (see `handle`).
+    private let attemptsLock = NSLock()
+    private var attempts = 0
+    /// Loads tried so far (the first load, reloads, restarts, failed ones too).
+    var loadAttempts: Int { attemptsLock.withLock { attempts } }
+    /// Most events one recording keeps (`Recording.maximumEvents`; lower in tests).
+    var recordingLimit = Recording.maximumEvents
 
     /// A session over `scenePath` with the limits of `dynamics run`. The first load may fail:
     /// the session then shows the error until the file is fixed.
@@ -56,6 +64,7 @@ public final class LiveSession: @unchecked Sendable {
     /// Loads the scene in a fresh state. On success it replaces the running scene (with the
     /// kept slider values); on failure the old scene keeps running and the error is kept.
     private func loadLocked() -> Bool {
+        attemptsLock.withLock { attempts += 1 }
         let fresh: LiveScene
         do {
             fresh = try LiveScene(path: scenePath, limits: limits) { [unowned self] error in
@@ -202,12 +211,18 @@ public final class LiveSession: @unchecked Sendable {
     /// Applies a command; returns the JSON object to answer with, or throws a bad request.
     @discardableResult
     public func handle(_ command: Command) throws(CommandError) -> [String: Any] {
+        let attemptsBefore = attemptsLock.withLock { attempts }
         lock.lock()
         defer { lock.unlock() }
+        // A load tried while this request waited, with no step since: the scene is as fresh
+        // as a restart would make it. Many clients restarting at once then cost one load, not
+        // one each (a scene that loops takes its whole budget to fail: ten restarts held the
+        // viewer 10 s).
+        let freshlyLoaded = attemptsLock.withLock { attempts } != attemptsBefore && steps == 0
         switch command {
         case let .pointer(phase, x, y):
             guard let scene else { throw CommandError("no scene is running: \(loadError ?? "?")") }
-            recording?.events.append((steps, .pointer(phase: phase.rawValue, x: x, y: y)))
+            recordLocked(.pointer(phase: phase.rawValue, x: x, y: y))
             let handled = scene.bridge.pointer(phase, at: CGPoint(x: x, y: y), on: scene.animator)
             return ["ok": true, "handled": handled]
         case let .param(name, value):
@@ -219,7 +234,7 @@ public final class LiveSession: @unchecked Sendable {
                 throw CommandError("param.value: \(name) must be between \(p.min) and \(p.max), got \(value)")
             }
             paramValues[name] = value
-            recording?.events.append((steps, .param(name: name, value: value)))
+            recordLocked(.param(name: name, value: value))
             if let e = scene.bridge.apply(p, value: value) { callbackError = e.message }
             return ["ok": true, "name": name, "value": value]
         case .control(.pause):
@@ -231,11 +246,14 @@ public final class LiveSession: @unchecked Sendable {
             paused = true
             stepLocked()
         case .control(.restart):
-            if loadLocked() { recording = nil }
+            if freshlyLoaded || loadLocked() { recording = nil }
+            if let loadError { throw CommandError("restart: the scene does not load: \(loadError)") }
         case let .speed(v):
             speed = v
         case .record(.start):
-            guard loadLocked() else { throw CommandError("record: the scene does not load: \(loadError ?? "?")") }
+            guard (freshlyLoaded && loadError == nil) || loadLocked() else {
+                throw CommandError("record: the scene does not load: \(loadError ?? "?")")
+            }
             recording = Recording(start: currentParams.filter { paramValues[$0.name] != nil }.map { ($0.name, $0.value) })
         case .record(.stop):
             recording = nil
@@ -247,7 +265,7 @@ public final class LiveSession: @unchecked Sendable {
             }
             let source = recording.testSource(sceneFile: (scenePath as NSString).lastPathComponent, steps: steps, finals: finals)
             do {
-                try source.write(toFile: path, atomically: true, encoding: .utf8)
+                try source.write(toFile: path, atomically: false, encoding: .utf8) // through a link, never over it
             } catch {
                 throw CommandError("record: cannot write \(path): \(error.localizedDescription)")
             }
@@ -255,6 +273,20 @@ public final class LiveSession: @unchecked Sendable {
             return ["ok": true, "file": path, "steps": steps, "events": recording.events.count]
         }
         return ["ok": true]
+    }
+
+    /// Adds an event to the recording, if one runs. A recording keeps at most
+    /// `Recording.maximumEvents`: past that it stops and says so where errors show (a client
+    /// streaming pointer events grew one by 4 million events, 200 MB, in 30 s). The event
+    /// itself still applies.
+    private func recordLocked(_ event: Recording.Event) {
+        guard recording != nil else { return }
+        if recording!.events.count >= recordingLimit {
+            recording = nil
+            callbackError = "record: stopped after \(recordingLimit) events, the most a recording keeps (record a shorter session)"
+            return
+        }
+        recording!.events.append((steps, event))
     }
 
     /// Where "save as test" writes: `NAME_test.lua` beside the scene.

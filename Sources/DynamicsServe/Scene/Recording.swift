@@ -8,6 +8,8 @@ struct Recording {
         case pointer(phase: String, x: Double, y: Double)
         case param(name: String, value: Double)
     }
+    /// Most events a recording keeps (a test of 100 000 events is about 7 MB of Lua).
+    static let maximumEvents = 100_000
     var start: [(name: String, value: Double)] = []
     var events: [(step: Int, event: Event)] = []
 

@@ -7,6 +7,7 @@ import NIOCore
 /// The viewer's routes: the page, the JSON endpoints and the `/live` WebSocket.
 enum LiveRoutes {
     static func add(to router: Router<BasicWebSocketRequestContext>, session: LiveSession, assets: PageAssets) {
+        router.add(middleware: ErrorBodies())
         router.get("/") { _, _ in asset(assets["index.html"]) }
         router.get("/index.html") { _, _ in asset(assets["index.html"]) }
         router.get("/assets/:name") { _, context in
@@ -57,6 +58,36 @@ enum LiveRoutes {
             }
         }
     }
+
+    /// The method each path answers (for the 405 of another method).
+    static func allowedMethod(for path: String) -> String? {
+        switch path {
+        case "/", "/index.html", "/state", "/live": return "GET"
+        case "/pointer", "/param", "/control", "/speed", "/record": return "POST"
+        default: return path.hasPrefix("/assets/") ? "GET" : nil
+        }
+    }
+
+    /// Errors Hummingbird answers itself (no route, a route's other method) with a message,
+    /// like every other refusal of the viewer: `{"error": "..."}`.
+    struct ErrorBodies: RouterMiddleware {
+        typealias Context = BasicWebSocketRequestContext
+        func handle(_ request: Request, context: Context,
+                    next: (Request, Context) async throws -> Response) async throws -> Response {
+            do {
+                return try await next(request, context)
+            } catch let error as HTTPError where error.status == .notFound {
+                let path = request.uri.path
+                if let allowed = LiveRoutes.allowedMethod(for: path), request.method.rawValue != allowed {
+                    return LiveRoutes.json(.methodNotAllowed, ["error": "\(request.method.rawValue) is not allowed on \(LiveRoutes.shown(path)) (use \(allowed))"])
+                }
+                return LiveRoutes.json(.notFound, ["error": "no such page or endpoint: \(LiveRoutes.shown(path))"])
+            }
+        }
+    }
+
+    /// A path as shown in a message: at most 200 characters.
+    static func shown(_ path: String) -> String { path.count > 200 ? String(path.prefix(200)) + "…" : path }
 
     /// The answer to one WebSocket message `{"type": ..., ...}` (nil: none needed).
     static func reply(to text: String, session: LiveSession) -> String? {

@@ -1,7 +1,9 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
+import NIOCore
 
 /// The live viewer's HTTP server (docs/cli.md, `dynamics serve`), on Hummingbird with its WebSocket module:
 ///
@@ -21,6 +23,10 @@ public struct LiveServer: Sendable {
         self.port = port
     }
 
+    /// How long a kept-alive HTTP connection may sit between requests before it is closed
+    /// (WebSocket viewers are not affected).
+    static let idleTimeout: TimeAmount = .seconds(30)
+
     /// Whether `host` is a loopback address (the default; anything else is reachable from the
     /// network and deserves a warning).
     public static func isLoopback(_ host: String) -> Bool {
@@ -35,9 +41,19 @@ public struct LiveServer: Sendable {
         LiveRoutes.add(to: router, session: session, assets: assets)
         var logger = Logger(label: "dynamics-serve")
         logger.logLevel = .error
+        let limits = ConnectionLimits()
+        let webSocketResponder = router.buildResponder()
+        let configuration = HTTP1WebSocketUpgradeChannel.Configuration(
+            http1: .init(idleTimeout: LiveServer.idleTimeout),
+            ws: WebSocketServerConfiguration(maxFrameSize: 1 << 16, validateUTF8: true))
+        let server = HTTPServerBuilder { responder in
+            GuardedChannel(inner: HTTP1WebSocketUpgradeChannel(responder: responder, webSocketResponder: webSocketResponder,
+                                                               configuration: configuration),
+                           limits: limits)
+        }
         let app = Application(
             router: router,
-            server: .http1WebSocketUpgrade(webSocketRouter: router, configuration: .init(ws: WebSocketServerConfiguration(maxFrameSize: 1 << 16))),
+            server: server,
             configuration: .init(address: .hostname(host, port: port), serverName: "dynamics-serve"),
             onServerRunning: { channel in onRunning(channel.localAddress?.port ?? 0) },
             logger: logger

@@ -1,0 +1,158 @@
+import Foundation
+import Hummingbird
+import HummingbirdCore
+import HummingbirdWebSocket
+import Logging
+import NIOCore
+import Synchronization
+
+/// The viewer's connections, guarded below HTTP (docs/cli.md, "Limits"). Hummingbird answers
+/// well-formed requests; these rules cover what it leaves open:
+///
+/// - a connection whose first request has not fully arrived (its head) within
+///   `headTimeout` is answered 408 and closed (idle or half-sent connections stayed open
+///   for good; 1100 of them under a 1024-descriptor limit locked every viewer out);
+/// - a request HTTP cannot parse (a bad version or method, a broken header or
+///   `Content-Length`, a header section over its limits) is answered 400 with the parser's
+///   reason, and the connection closed (it used to get no answer and stay open);
+/// - at most `maximumConnections` connections are open at once; the next one is answered
+///   503 and closed.
+///
+/// Between requests, a kept-alive connection is closed after Hummingbird's idle timeout
+/// (`LiveServer.idleTimeout`); WebSocket viewers are counted by `Broadcaster` (16).
+struct GuardedChannel<Inner: ServerChildChannel>: ServerChildChannel {
+    typealias Value = Inner.Value
+    let inner: Inner
+    let limits: ConnectionLimits
+
+    func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
+        channel.eventLoop.makeCompletedFuture {
+            try channel.pipeline.syncOperations.addHandler(ConnectionGuard(limits: limits), position: .first)
+        }.flatMap {
+            inner.setup(channel: channel, logger: logger)
+        }.flatMapThrowing { value in
+            // After Hummingbird's handlers: parse errors reach this one.
+            try channel.pipeline.syncOperations.addHandler(ParseErrorCatcher())
+            return value
+        }
+    }
+
+    func handle(value: Value, logger: Logger) async {
+        await inner.handle(value: value, logger: logger)
+    }
+}
+
+/// The numbers behind `GuardedChannel`, and the count of open connections.
+final class ConnectionLimits: Sendable {
+    let maximumConnections: Int
+    let headTimeout: TimeAmount
+    let open = Mutex(0)
+
+    init(maximumConnections: Int = 256, headTimeout: TimeAmount = .seconds(10)) {
+        self.maximumConnections = maximumConnections
+        self.headTimeout = headTimeout
+    }
+}
+
+/// First in the pipeline (raw bytes): counts the connection, times its first request head,
+/// and writes the plain answers of `GuardedChannel` (below the HTTP encoder, so they go out
+/// whatever state HTTP is in).
+final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = ByteBuffer
+    typealias InboundOut = ByteBuffer
+    typealias OutboundIn = ByteBuffer
+    typealias OutboundOut = ByteBuffer
+
+    private let limits: ConnectionLimits
+    private var counted = false
+    private var headArrived = false
+    /// Whether the bytes so far end with a line feed (and carriage returns): the head ends at
+    /// the next one ("\r\n\r\n", or the "\n\n" the parser also takes).
+    private var atLineStart = false
+    private var timer: Scheduled<Void>?
+    private var answered = false
+
+    init(limits: ConnectionLimits) { self.limits = limits }
+
+    func channelActive(context: ChannelHandlerContext) {
+        let admitted = limits.open.withLock { open -> Bool in
+            guard open < limits.maximumConnections else { return false }
+            open += 1
+            return true
+        }
+        guard admitted else {
+            answer(context, status: "503 Service Unavailable",
+                   message: "too many connections (at most \(limits.maximumConnections) at once)")
+            return
+        }
+        counted = true
+        let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+        timer = context.eventLoop.scheduleTask(in: limits.headTimeout) {
+            let (handler, context) = loopBound.value
+            guard !handler.headArrived else { return }
+            handler.answer(context, status: "408 Request Timeout",
+                           message: "the request did not arrive within \(handler.limits.headTimeout.nanoseconds / 1_000_000_000) s")
+        }
+        context.fireChannelActive()
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        timer?.cancel()
+        if counted {
+            counted = false
+            limits.open.withLock { $0 -= 1 }
+        }
+        context.fireChannelInactive()
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        if answered { return } // the connection is closing: nothing more goes to HTTP
+        if !headArrived {
+            for b in unwrapInboundIn(data).readableBytesView {
+                if b == 10 {
+                    if atLineStart { headArrived = true; timer?.cancel(); break }
+                    atLineStart = true
+                } else if b != 13 {
+                    atLineStart = false
+                }
+            }
+        }
+        context.fireChannelRead(data)
+    }
+
+    /// Writes a complete plain answer and closes the connection.
+    func answer(_ context: ChannelHandlerContext, status: String, message: String) {
+        guard !answered else { return }
+        answered = true
+        timer?.cancel()
+        let body = LiveRoutes.encode(["error": message])
+        let text = "HTTP/1.1 \(status)\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)"
+        context.writeAndFlush(wrapOutboundOut(context.channel.allocator.buffer(string: text))).whenComplete { _ in
+            context.close(promise: nil)
+        }
+    }
+}
+
+/// Last in the pipeline: an error HTTP parsing raised (Hummingbird installs no handler that
+/// answers them) is answered 400 by the connection's guard.
+final class ParseErrorCatcher: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = NIOAny
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        context.fireChannelRead(data)
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        // NIO's HTTPParserError, by name: this module does not depend on NIOHTTP1 itself.
+        guard "\(type(of: error))" == "HTTPParserError" else {
+            context.fireErrorCaught(error)
+            return
+        }
+        if let guardContext = try? context.pipeline.syncOperations.context(handlerType: ConnectionGuard.self),
+           let guardHandler = guardContext.handler as? ConnectionGuard {
+            guardHandler.answer(guardContext, status: "400 Bad Request", message: "malformed HTTP request: \(error)")
+        } else {
+            context.close(promise: nil)
+        }
+    }
+}

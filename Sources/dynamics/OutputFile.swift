@@ -1,0 +1,53 @@
+import Foundation
+
+/// The files the CLI writes on request (`run --trace/--svg`, `test --junit`, `types --output`):
+/// written through the named path, never renamed over it (a temporary file renamed over
+/// `/dev/null`, a FIFO or a symbolic link replaced it with a regular file), and every failure
+/// told in one line that names the option, the path and the system's reason.
+enum OutputFile {
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// Refuses, before any work, a path that cannot be written: a folder, or a file in a
+    /// folder that does not exist. (A full disk or a device that refuses writes shows when
+    /// the file is written.)
+    static func check(_ path: String, option: String) throws {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            throw Failure(description: "\(option): cannot write \(path): it is a folder")
+        }
+        let folder = (path as NSString).deletingLastPathComponent
+        let parent = folder.isEmpty ? "." : folder
+        if !FileManager.default.fileExists(atPath: parent, isDirectory: &isFolder) || !isFolder.boolValue {
+            throw Failure(description: "\(option): cannot write \(path): the folder \(parent) does not exist")
+        }
+    }
+
+    /// Writes `data` into `path` (created or truncated), through it if it is a link or a
+    /// device. Throws a `Failure` naming `option` and the system's reason.
+    static func write(_ data: Data, to path: String, option: String) throws {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw failure(option, path) }
+        defer { close(fd) }
+        try data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+            var offset = 0
+            while offset < bytes.count {
+                let n = Foundation.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    throw failure(option, path)
+                }
+                offset += n
+            }
+        }
+    }
+
+    static func write(_ text: String, to path: String, option: String) throws {
+        try write(Data(text.utf8), to: path, option: option)
+    }
+
+    private static func failure(_ option: String, _ path: String) -> Failure {
+        Failure(description: "\(option): cannot write \(path): \(String(cString: strerror(errno)))")
+    }
+}
