@@ -75,7 +75,6 @@ extension World {
     /// Complexity: O(c) for c contacts (a contact's colour comes from its bodies' colour
     /// masks in a few instructions), plus O(bodies) to clear the masks.
     func prepareWideContacts(soft: Softness, staticSoft: Softness) {
-        overflowConstraints.removeAll(keepingCapacity: true)
         let colors = World.graphColorCount
         // One mask per body of the colours it already has (bit c: colour c).
         if colorBits.count != infos.count { colorBits = [UInt64](repeating: 0, count: infos.count) }
@@ -83,8 +82,6 @@ extension World {
             if let p = bits.baseAddress { p.update(repeating: 0, count: bits.count) }
         }
         let allColors: UInt64 = colors >= 64 ? ~0 : (1 << UInt64(colors)) - 1
-        if colorMembers.count < colors { colorMembers = [[Int32]](repeating: [], count: colors) }
-        for c in 0..<colors { colorMembers[c].removeAll(keepingCapacity: true) }
         // The solver copies: one per body plus a zero dummy for padding lanes.
         let dummy = infos.count
         if solverBodies.count != dummy + 1 { solverBodies = [SolverBody](repeating: SolverBody(), count: dummy + 1) }
@@ -92,11 +89,21 @@ extension World {
         if bodyInContact.count != dummy { bodyInContact = [Bool](repeating: false, count: dummy) }
 
         // Work on locals: class properties touched in a loop pay an exclusivity check each time.
-        var members = colorMembers, overflow = overflowConstraints, inContact = bodyInContact, bitsArray = colorBits
-        var solver = solverBodies
-        colorMembers = []; overflowConstraints = []; bodyInContact = []; colorBits = []; solverBodies = []
+        var inContact = bodyInContact, bitsArray = colorBits, solver = solverBodies
+        bodyInContact = []; colorBits = []; solverBodies = []
+        // Each candidate's colour (`colors` for an overflow contact, `skipped` for one between
+        // two resting bodies) and the count of each colour: the batches are laid out from
+        // these counts, with no list per colour.
+        let skipped = UInt8.max
+        var candidateColors = colorScratch
+        colorScratch = []
+        candidateColors.removeAll(keepingCapacity: true)
+        candidateColors.append(contentsOf: repeatElement(skipped, count: solverCandidates.count))
+        var colorCounts = [Int](repeating: 0, count: colors + 1)
         // Colouring, in contact order (the order of the scalar solver it replaced), of the
         // contacts `collide` left with points.
+        candidateColors.withUnsafeMutableBufferPointer { assignedColors in
+        colorCounts.withUnsafeMutableBufferPointer { counts in
         solverCandidates.withUnsafeBufferPointer { candidates in
         contacts.withUnsafeBufferPointer { cs in
         shapes.withUnsafeBufferPointer { sh in
@@ -105,8 +112,8 @@ extension World {
         solver.withUnsafeMutableBufferPointer { sb in
         bitsArray.withUnsafeMutableBufferPointer { bits in
         inContact.withUnsafeMutableBufferPointer { flags in
-            for candidate in candidates {
-                let ci = candidate.contact
+            for k in 0..<candidates.count {
+                let candidate = candidates[k]
                 let a = Int(candidate.bodyA), b = Int(candidate.bodyB)
                 let awakeA = inf[a].type == .dynamic && inf[a].isAwake
                 let awakeB = inf[b].type == .dynamic && inf[b].isAwake
@@ -117,7 +124,7 @@ extension World {
                 let dynB = awakeB ? inf[b].mass > 0 : inf[b].type == .dynamic && inf[b].mass > 0
                 // The lowest colour neither moving body has yet (what a scan of the colours
                 // in order finds), from the two bodies' masks.
-                var assigned = -1
+                var assigned = colors // overflow
                 var used: UInt64 = 0
                 if dynA { used |= bits[a] }
                 if dynB { used |= bits[b] }
@@ -128,12 +135,13 @@ extension World {
                     if dynA { bits[a] |= bit }
                     if dynB { bits[b] |= bit }
                 }
-                if assigned >= 0 { members[assigned].append(ci) } else { overflow.append(ci) }
+                assignedColors[k] = UInt8(assigned)
+                counts[assigned] += 1
                 if dynA { flags[a] = true } else { sb[a] = SolverBody() }
                 if dynB { flags[b] = true } else { sb[b] = SolverBody() }
             }
-        }}}}}}}}
-        colorMembers = members; overflowConstraints = overflow; colorBits = bitsArray
+        }}}}}}}}}}
+        colorBits = bitsArray
 
         var inContactList = contactBodies, loose = looseBodies, bridge = bridgeBodies
         contactBodies = []; looseBodies = []; bridgeBodies = []
@@ -152,48 +160,51 @@ extension World {
         contactBodies = inContactList; looseBodies = loose; bridgeBodies = bridge; solverBodies = solver
         bodyInContact = inContact
 
-        // Overflow contacts each get a batch of their own (one lane), after the colours.
-        // The batches are filled in place, every field of every lane written once.
-        var batchCount = overflowConstraints.count
-        for c in 0..<colors { batchCount += (colorMembers[c].count + 3) / 4 }
+        // The batches: each colour's, four lanes each, in colour order; then one batch of one
+        // lane per overflow contact. Filled in place, every field of every lane written once.
+        var firstBatch = [Int](repeating: 0, count: colors + 1)
+        var batchCount = 0
+        for c in 0...colors {
+            firstBatch[c] = batchCount
+            batchCount += c < colors ? (colorCounts[c] + 3) / 4 : colorCounts[c]
+        }
         var wide = wideConstraints, bouncing = bouncingConstraints
         wideConstraints = []; bouncingConstraints = []
         bouncing.removeAll(keepingCapacity: true)
         if wide.count > batchCount { wide.removeLast(wide.count - batchCount) }
         if wide.count < batchCount { wide.append(contentsOf: repeatElement(WideConstraint(), count: batchCount - wide.count)) }
-        // Each solved contact's lane (4 · batch + lane), so that the lanes are filled walking
-        // the contacts in their own order: the contacts (~230 bytes each) are then read in one
-        // forward sweep instead of once per colour in scattered order, and the writes go to
-        // one open batch per colour (a few kilobytes). With 22 000 bodies (manyPyramids) the
-        // colour-order walk missed the cache on most contacts: it was a quarter of the step.
-        // The batches hold the same contacts in the same lanes as before.
-        if contactLanes.count != contacts.count { contactLanes = [Int32](repeating: -1, count: contacts.count) }
+        // Each candidate's lane (4 · batch + lane): within a colour, contacts take lanes in
+        // contact order, so the lanes are filled walking the contacts in their own order: the
+        // contacts (~360 bytes each) are read in one forward sweep instead of once per colour
+        // in scattered order, and the writes go to one open batch per colour (a few kilobytes).
+        // With 22 000 bodies (manyPyramids) the colour-order walk missed the cache on most
+        // contacts: it was a quarter of the step.
         var lanes = contactLanes
         contactLanes = []
+        lanes.removeAll(keepingCapacity: true)
+        lanes.append(contentsOf: repeatElement(-1, count: candidateColors.count))
         let restitutionThreshold = Tuning.restitutionThreshold
         wide.withUnsafeMutableBufferPointer { wp in
         lanes.withUnsafeMutableBufferPointer { lanes in
-            if let p = lanes.baseAddress { p.update(repeating: -1, count: lanes.count) }
-            var batch = 0
-            for color in 0...colors {
-                let list = color < colors ? colorMembers[color] : overflowConstraints
-                let lanesPerBatch = color < colors ? 4 : 1
-                list.withUnsafeBufferPointer { list in
-                    var k = 0
-                    while k < list.count {
-                        for j in 0..<4 {
-                            if j < lanesPerBatch && k + j < list.count {
-                                lanes[Int(list[k + j])] = Int32(4 * batch + j)
-                            } else {
-                                World.fillEmptyLane(wp.baseAddress! + batch, j, dummy: Int32(dummy))
-                            }
-                        }
-                        batch += 1
-                        k += lanesPerBatch
-                    }
-                }
+        candidateColors.withUnsafeBufferPointer { assignedColors in
+            var taken = [Int](repeating: 0, count: colors + 1)
+            for k in 0..<assignedColors.count where assignedColors[k] != skipped {
+                let c = Int(assignedColors[k])
+                let n = taken[c]
+                taken[c] = n + 1
+                lanes[k] = c < colors ? Int32(4 * (firstBatch[c] + n / 4) + n % 4) : Int32(4 * (firstBatch[c] + n))
             }
-        }
+            // Padding: the unused lanes of each colour's last batch, and lanes 1–3 of the
+            // overflow batches.
+            for c in 0..<colors where colorCounts[c] % 4 != 0 {
+                let last = wp.baseAddress! + firstBatch[c] + colorCounts[c] / 4
+                for j in (colorCounts[c] % 4)..<4 { World.fillEmptyLane(last, j, dummy: Int32(dummy)) }
+            }
+            for b in firstBatch[colors]..<batchCount {
+                for j in 1..<4 { World.fillEmptyLane(wp.baseAddress! + b, j, dummy: Int32(dummy)) }
+            }
+        }}
+        colorScratch = candidateColors
         solverCandidates.withUnsafeBufferPointer { candidates in
         lanes.withUnsafeBufferPointer { lanes in
         contacts.withUnsafeBufferPointer { cs in
@@ -212,8 +223,8 @@ extension World {
                                 while offset < span { dyn_prefetch(next + offset); offset += 64 }
                             }
                             let ci = Int(candidates[k].contact)
-                            if lanes[ci] < 0 { continue }
-                            let batch = Int(lanes[ci]) >> 2, j = Int(lanes[ci]) & 3
+                            if lanes[k] < 0 { continue }
+                            let batch = Int(lanes[k]) >> 2, j = Int(lanes[k]) & 3
                             let wc = wp.baseAddress! + batch
                             let c = cs.baseAddress! + ci
                             let a = Int(c.pointee.bodyA), b = Int(c.pointee.bodyB)

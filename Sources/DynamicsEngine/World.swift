@@ -239,13 +239,12 @@ public final class World {
     /// Contacts that approach fast enough to bounce (restitution > 0), in double precision:
     /// the only ones the restitution passes visit.
     @exclusivity(unchecked) var bouncingConstraints: [BouncingConstraint] = []
-    /// The wide solver's batches (see World+WideSolver.swift), the constraints that found
-    /// no colour, and the colouring's scratch.
+    /// The wide solver's batches (see World+WideSolver.swift) and the colouring's scratch.
     @exclusivity(unchecked) var wideConstraints: [WideConstraint] = []
-    @exclusivity(unchecked) var overflowConstraints: [Int32] = []
     @exclusivity(unchecked) var colorBits: [UInt64] = []
-    @exclusivity(unchecked) var colorMembers: [[Int32]] = []
-    /// Per contact slot, its lane in `wideConstraints` this step (4 · batch + lane), or −1.
+    /// Scratch of `prepareWideContacts`: each solver candidate's colour.
+    @exclusivity(unchecked) var colorScratch: [UInt8] = []
+    /// Per solver candidate, its lane in `wideConstraints` this step (4 · batch + lane), or −1.
     @exclusivity(unchecked) var contactLanes: [Int32] = []
     /// The live contacts with manifold points after `collide`, in contact order (the
     /// preparation of the solver walks these, not every pair of the broad phase).
