@@ -34,10 +34,11 @@ extension LuaBridge {
             }
             guard path.hasSuffix(".lua") else { throw LuaArgumentError(message: "loadScene(path): only .lua files can be loaded") }
             let full = try bridge.sceneReaderPath(path)
-            guard let text = try? String(contentsOfFile: full, encoding: .utf8) else {
-                throw LuaArgumentError(message: "loadScene: cannot read \(path)")
+            let text: String
+            do { text = try LuaSource.read(full) } catch {
+                throw LuaArgumentError(message: "loadScene: \(path): \(error)")
             }
-            lua_pushstring(L, text)
+            LuaSource.push(L, text) // its whole length: a NUL byte stays in the text
             lua_pushstring(L, path) // locations name the path as given
             return 2
         }

@@ -94,11 +94,12 @@ extension LuaBridge {
         guard URL(fileURLWithPath: file).resolvingSymlinksInPath().path.hasPrefix(realFolder + "/") else {
             throw LuaArgumentError(message: "use: behaviors/\(name).lua is a link out of its folder")
         }
-        guard let source = try? String(contentsOfFile: file, encoding: .utf8) else {
-            throw LuaArgumentError(message: "use: cannot read \(file)")
+        let source: String
+        do { source = try LuaSource.read(file) } catch {
+            throw LuaArgumentError(message: "use: behaviors/\(name).lua: \(error)")
         }
         let top = lua_gettop(L)
-        let status = source.withCString { dyn_lua_load_sandboxed(L, $0, strlen($0), "@behaviors/\(name).lua") }
+        let status = LuaSource.load(L, source, chunkName: "@behaviors/\(name).lua")
         guard status == LUA_OK else {
             let message = dyn_lua_tostring(L, -1).map { String(cString: $0) } ?? "?"
             lua_settop(L, top)

@@ -112,7 +112,7 @@ public final class LuaState {
     @discardableResult
     public func run(_ source: String, chunkName: String) throws -> Int {
         let base = lua_gettop(L)
-        let status = source.withCString { dyn_lua_load_sandboxed(L, $0, strlen($0), "@" + chunkName) }
+        let status = LuaSource.load(L, source, chunkName: "@" + chunkName)
         guard status == LUA_OK else { throw popError(status) }
         try call(nargs: 0, nresults: LUA_MULTRET)
         return Int(lua_gettop(L) - base)

@@ -156,8 +156,9 @@ public struct LuaTestRunner: Sendable {
     /// Runs one test file.
     public func run(file: String, filter: String? = nil) -> [Result] {
         let name = (file as NSString).lastPathComponent
-        guard let source = try? String(contentsOfFile: file, encoding: .utf8) else {
-            return [Result(file: file, name: name, failure: "\(file): cannot read the file")]
+        let source: String
+        do { source = try LuaSource.read(file) } catch {
+            return [Result(file: file, name: name, failure: "\(file): \(error)")]
         }
         do {
             // The first callback error of a case is its failure; later ones are not kept

@@ -60,7 +60,9 @@ enum Format {
 
     /// A CSV field: quoted (with doubled quotes) when it holds a comma, quote or line break.
     static func csvField(_ s: String) -> String {
-        guard s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return s }
+        // By scalar: "\r\n" is one Character, equal to neither "\n" nor "\r", and a name with
+        // one went out unquoted and split its row in two.
+        guard s.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return s }
         return "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 

@@ -19,8 +19,9 @@ struct Check: ParsableCommand {
     func run() throws {
         var failed = 0
         for file in files {
-            guard let source = try? String(contentsOfFile: file, encoding: .utf8) else {
-                printError("error: \(file): cannot read the file"); failed += 1; continue
+            let source: String
+            do { source = try LuaSource.read(file) } catch {
+                printError("error: \(file): \(error)"); failed += 1; continue
             }
             do {
                 var callbackErrors: [LuaError] = []

@@ -140,8 +140,9 @@ final class LoadedScene {
         state = try LuaState(limits: limits)
         bridge = LuaBridge(state: state, errorHandler: onError)
         bridge.sceneFolder = (path as NSString).deletingLastPathComponent
-        guard let source = try? String(contentsOfFile: path, encoding: .utf8) else {
-            throw LuaError(kind: .runtime, message: "\(path): cannot read the file")
+        let source: String
+        do { source = try LuaSource.read(path) } catch {
+            throw LuaError(kind: .runtime, message: "\(path): \(error)")
         }
         let results = try state.run(source, chunkName: path) // locations name the path as given
         let found = bridge.sceneResult(results: results)

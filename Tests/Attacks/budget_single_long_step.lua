@@ -1,4 +1,4 @@
--- expect: error "instruction budget exceeded" at 10
+-- expect: error "instruction budget exceeded" at 11
 -- One a:step(10) is 1200 internal steps run by the host: the budget was checked only when it
 -- returned (ten noise fields over 20 000 items: 45 s under a 1 s budget). The animator now
 -- ends a frame between internal steps once the script's call is over budget. 1000 items here,

@@ -124,6 +124,30 @@ struct CommandTests {
         #expect(try runDynamics(["check", good]).status == 0)
     }
 
+    @Test("Script files over 16 MB are refused before they are read: scenes, plugins, tests, check")
+    func oversizedScripts() throws {
+        // A sparse 8 GB plugin was read whole, outside the cap: 16.8 GB resident, a minute.
+        let scene = try temporaryFile("scene.lua", "local dyn = require \"dynamics\"\nprint(pcall(dyn.use, \"huge\"))\nreturn dyn.animator{}\n")
+        let folder = (scene as NSString).deletingLastPathComponent
+        try FileManager.default.createDirectory(atPath: folder + "/behaviors", withIntermediateDirectories: true)
+        let huge = folder + "/behaviors/huge.lua"
+        #expect(FileManager.default.createFile(atPath: huge, contents: nil))
+        let handle = try #require(FileHandle(forWritingAtPath: huge))
+        try handle.truncate(atOffset: 8 << 30) // sparse: no disk used
+        try handle.close()
+        defer { try? FileManager.default.removeItem(atPath: huge) }
+        let r = try runDynamics(["run", scene, "--seconds", "0.1"])
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("use: behaviors/huge.lua: cannot read the file: 8589934592 bytes, more than the 16 MB"), "\(r.stdout)")
+        let test = folder + "/big_test.lua"
+        try FileManager.default.copyItem(atPath: huge, toPath: test)
+        defer { try? FileManager.default.removeItem(atPath: test) }
+        let t = try runDynamics(["test", test])
+        #expect(t.status == 1 && t.stdout.contains("more than the 16 MB"), "\(t.stdout)")
+        let c = try runDynamics(["check", test])
+        #expect(c.status == 1 && c.stderr.contains("more than the 16 MB"), "\(c.stderr)")
+    }
+
     @Test("behaviors lists the built-ins and the plugins on the search path with their params")
     func behaviorsCommand() throws {
         let r = try runDynamics(["behaviors"])

@@ -420,6 +420,8 @@ struct Scene {
         #expect(Format.short(12.5) == "12.5" && Format.short(-0.001) == "0" && Format.short(3.0) == "3" && Format.short(100.0) == "100")
         #expect(Format.short(Double.nan) == "0")
         #expect(Format.csvField("a,b") == "\"a,b\"" && Format.csvField("say \"hi\"") == "\"say \"\"hi\"\"\"")
+        // Every line break is quoted, "\r\n" too (one Character in Swift, which slipped through).
+        for name in ["a\nb", "a\rb", "a\r\nb"] { #expect(Format.csvField(name) == "\"" + name + "\"", "\(name.debugDescription)") }
     }
 }
 

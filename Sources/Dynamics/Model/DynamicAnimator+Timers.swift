@@ -10,7 +10,10 @@ public final class DynamicTimer: HostCharged {
     public let interval: TimeInterval?
     /// True once cancelled, or once a one-shot timer fired or a repeating one returned false.
     public private(set) var isCancelled = false
-    let body: () -> Bool
+    /// Released when the timer ends (nil then), with everything it holds: a script's
+    /// timers held their functions (and those functions' upvalues) for good, so a script
+    /// that made timers in a loop ran out of memory holding nothing.
+    private(set) var body: (() -> Bool)?
     /// The animator that runs it, told when the timer ends so its pending count stays exact.
     weak var animator: DynamicAnimator?
 
@@ -25,6 +28,7 @@ public final class DynamicTimer: HostCharged {
     public func cancel() {
         guard !isCancelled else { return }
         isCancelled = true
+        body = nil // a body running now is kept alive by its caller (`fireTimers`)
         animator?.timerDidEnd()
     }
 }
@@ -93,8 +97,8 @@ extension DynamicAnimator {
             for k in 0..<count {
                 let t = timers[k]
                 guard !t.isCancelled else { continue }
-                if t.fireTime <= now {
-                    let again = t.body()
+                if t.fireTime <= now, let body = t.body {
+                    let again = body()
                     if let period = t.interval, again, !t.isCancelled {
                         // Next point of the fixed schedule strictly after now.
                         let missed = ((now - t.fireTime) / period).rounded(.down)

@@ -56,7 +56,15 @@ extension LuaBridge {
     }
 
     /// dyn.animator{...}
+    /// Most animators one script makes. The bridge keeps every animator a script made (the
+    /// CLI and the viewer step them, and items moved by a script are refreshed in each), so
+    /// a loop making animators held them all: 100 000 took 330 MB and half a minute.
+    static let maximumAnimators = 1000
+
     func makeAnimator() throws -> Int32 {
+        guard animators.count < LuaBridge.maximumAnimators else {
+            throw LuaArgumentError(message: "dynamics.animator: a script makes at most \(LuaBridge.maximumAnimators) animators")
+        }
         _ = try options(at: 1, "dynamics.animator", allowed: ["bounds"])
         let animator: DynamicAnimator
         if let bounds = try withField("bounds", of: 1, { try rect(at: $0, "animator.bounds", max: Limits.coordinate) }) {

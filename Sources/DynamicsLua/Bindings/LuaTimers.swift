@@ -21,10 +21,14 @@ extension LuaBridge {
             guard repeating ? seconds > 0 : seconds >= 0 else {
                 throw LuaArgumentError(message: "\(name)(seconds): must be \(repeating ? "> 0" : "≥ 0"), got \(seconds)")
             }
-            // The function's reference lives as long as the state, as every callback's does.
-            let ref = try bridge.functionReference(at: 3, "\(name)(seconds, fn)")
+            // The function's reference lives as long as the timer's body: the animator
+            // releases the body when the timer ends (fired, cancelled or failed), and the
+            // reference with it.
+            let held = HeldFunction(bridge: bridge, ref: try bridge.functionReference(at: 3, "\(name)(seconds, fn)"))
+            let ref = held.ref
             let timer = TimerBox()
             let body: () -> Bool = { [weak bridge] in
+                withExtendedLifetime(held) {}
                 guard let bridge, let t = timer.timer else { return false }
                 var again = true
                 if let error = bridge.callReference(ref, nargs: 0, nresults: 1, pushArgs: {}, results: {
@@ -79,4 +83,20 @@ extension LuaBridge {
 /// body does not keep its own timer alive.
 private final class TimerBox {
     weak var timer: DynamicTimer?
+}
+
+/// A registry reference to a script function, released when this is (on the host's side,
+/// between Lua calls: timers end inside `fireTimers` or a script's `cancel`, both host code).
+final class HeldFunction {
+    weak var bridge: LuaBridge?
+    let ref: Int32
+
+    init(bridge: LuaBridge, ref: Int32) {
+        self.bridge = bridge
+        self.ref = ref
+    }
+
+    deinit {
+        if let bridge, bridge.link.bridge != nil { dyn_lua_unref(bridge.L, ref) }
+    }
 }

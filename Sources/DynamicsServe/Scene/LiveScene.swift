@@ -18,8 +18,9 @@ final class LiveScene {
     /// script fails or makes no animator.
     init(path: String, limits: LuaLimits, onError: @escaping (LuaError) -> Void) throws {
         let name = (path as NSString).lastPathComponent
-        guard let source = try? String(contentsOfFile: path, encoding: .utf8) else {
-            throw LuaError(kind: .runtime, message: "\(name): cannot read the file")
+        let source: String
+        do { source = try LuaSource.read(path) } catch {
+            throw LuaError(kind: .runtime, message: "\(name): \(error)")
         }
         state = try LuaState(limits: limits)
         bridge = LuaBridge(state: state, errorHandler: onError)
