@@ -58,6 +58,24 @@ enum Format {
         return out
     }
 
+    /// A JSON string literal: quotes, backslashes and control characters escaped, slashes and
+    /// everything else as they are.
+    static func jsonString(_ s: String) -> String {
+        var out = "\""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if u.value < 0x20 { out += String(format: "\\u%04x", u.value) } else { out.unicodeScalars.append(u) }
+            }
+        }
+        return out + "\""
+    }
+
     /// A CSV field: quoted (with doubled quotes) when it holds a comma, quote or line break.
     static func csvField(_ s: String) -> String {
         // By scalar: "\r\n" is one Character, equal to neither "\n" nor "\r", and a name with

@@ -194,6 +194,17 @@ struct Scene {
         #expect(((plain?["samples"] as? [[String: Any]])?.first?.keys).map(Set.init) == ["time", "items"])
     }
 
+    @Test("JSON names with quotes, backslashes, control characters and slashes read back as they were")
+    func jsonNamesRoundTrip() throws {
+        let name = "a\"b\\c\u{1}\n\r\t/é\u{7F}"
+        let item = DynamicView(center: CGPoint(x: 1.5, y: -2.25), size: CGSize(width: 10, height: 10), name: name)
+        let recorder = TraceRecorder(animator: DynamicAnimator(), items: [item])
+        recorder.record(time: 0.1)
+        let decoded = try JSONDecoder().decode(Trace.self, from: try recorder.json())
+        #expect(decoded.items == [name] && decoded.samples.first?.items.first?.name == name)
+        #expect(decoded == recorder.trace)
+    }
+
     @Test func nonFiniteNumbersMakeJSONThrow() {
         let item = DynamicView(center: .zero, size: CGSize(width: 10, height: 10))
         let recorder = TraceRecorder(animator: DynamicAnimator(), items: [item])
