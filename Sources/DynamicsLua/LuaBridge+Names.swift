@@ -65,4 +65,10 @@ extension LuaBridge {
         case .timer: return timerBinding
         }
     }
+
+    /// `names` in order, each once.
+    static func unique(_ names: [String]) -> [String] {
+        var seen = Set<String>()
+        return names.filter { seen.insert($0).inserted }
+    }
 }

@@ -122,7 +122,7 @@ final class LuaClassAccess {
         self.link = link
         self.kind = kind
         self.binding = binding
-        names = binding.properties + binding.methods.keys.sorted()
+        names = LuaBridge.unique(binding.properties + binding.methods.keys.sorted())
         if let byPosition = binding.byPosition {
             (get, set) = byPosition
         } else {
@@ -158,7 +158,9 @@ final class LuaClassAccess {
             if key >= 0, try get(bridge, h, object, key) { return 1 }
             let name = bridge.string(at: 2) ?? "?"
             if key == Int(DYN_KEY_UNKNOWN), try binding.get(bridge, h, object, name) { return 1 }
-            throw LuaArgumentError(message: "\(kind.rawValue) has no property or method '\(LuaBridge.shown(name))'\(LuaBridge.suggestion(for: name, among: names)) (properties: \(LuaBridge.listed(binding.properties)))")
+            // A name of the class that this object does not read (the behaviors share one list).
+            if names.contains(name) { throw LuaArgumentError(message: "\(kind.rawValue).\(name) cannot be read on this \(kind.rawValue)") }
+            throw LuaArgumentError(message: "\(kind.rawValue) has no property or method '\(LuaBridge.shown(name))'\(LuaBridge.suggestion(for: name, among: names)) (properties: \(LuaBridge.listed(LuaBridge.unique(binding.properties))))")
         }
     }
 }

@@ -102,13 +102,21 @@ public struct LuaTestRunner: Sendable {
           if type(self.value) ~= 'function' then fail('toFail: expected a function, got ' .. show(self.value)) end
           local ok, err = pcall(self.value)
           if ok then fail('expected an error' .. (pattern and (' matching ' .. show(pattern)) or '') .. ', got none') end
-          if pattern and not string.find(tostring(err), pattern) then
-            fail('expected an error matching ' .. show(pattern) .. ', got ' .. show(tostring(err)))
+          if pattern then
+            -- A bad pattern is the test's mistake: reported at its line, not this file's.
+            local valid, found = pcall(string.find, tostring(err), pattern)
+            if not valid then fail('toFail: bad pattern ' .. show(pattern) .. ': ' .. tostring(found):gsub('^[^:]*:%d+: ', '')) end
+            if not found then
+              fail('expected an error matching ' .. show(pattern) .. ', got ' .. show(tostring(err)))
+            end
           end
         end
         function loadScene(path)
-          local source, name = __dynamics_readScene(path)
-          local chunk = assert(load(source, '@' .. name, 't'))
+          -- Errors name the test's line that called loadScene, not this file's.
+          local read, source, name = pcall(__dynamics_readScene, path)
+          if not read then error((tostring(source):gsub('^dynamics%.test:%d+: ', '')), 2) end
+          local chunk, problem = load(source, '@' .. name, 't')
+          if not chunk then error(problem, 2) end
           return chunk()
         end
         return cases

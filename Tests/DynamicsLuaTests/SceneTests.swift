@@ -37,4 +37,22 @@ struct SceneTests {
         ])
         #expect(LuaTestRunner().run(file: file.path, filter: "add").map(\.name) == ["adds"])
     }
+
+    @Test("loadScene and toFail errors name the test's line, not the test API's own chunk")
+    func apiErrorLocations() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("api_\(UUID().uuidString)_test.lua")
+        try """
+            test("missing scene", function()
+              loadScene("nope.lua")
+            end)
+            test("bad pattern", function()
+              expect(function() error("x") end):toFail("[")
+            end)
+            """.write(to: file, atomically: true, encoding: .utf8)
+        let lines = LuaTestRunner().run(file: file.path).map(\.line)
+        #expect(lines == [
+            "FAIL missing scene — \(file.path):2: loadScene: nope.lua: cannot read the file",
+            "FAIL bad pattern — \(file.path):5: toFail: bad pattern \"[\": malformed pattern (missing ']')",
+        ], "\(lines)")
+    }
 }
