@@ -86,9 +86,25 @@ extension LuaBridge {
     /// The Lua plugins on the search path: name, file and parameters with their defaults.
     public func luaPluginDescriptions() -> [(name: String, file: String, params: String)] {
         luaPluginNames().compactMap { name in
-            guard let ref = try? loadPlugin(name) else { return nil }
-            let file = pluginSearchPath.map { ($0 as NSString).appendingPathComponent("\(name).lua") }
-                .first { FileManager.default.fileExists(atPath: $0) } ?? "?"
+            guard case .success(let d) = luaPluginDescription(name) else { return nil }
+            return d
+        }
+    }
+
+    /// The plugin `name`: its file and its params as messages show them, or why it did not
+    /// load (file:line: message).
+    public func luaPluginDescription(_ name: String) -> Result<(name: String, file: String, params: String), LuaError> {
+        let file = pluginSearchPath.map { ($0 as NSString).appendingPathComponent("\(name).lua") }
+            .first { FileManager.default.fileExists(atPath: $0) } ?? "?"
+        let ref: Int32
+        do { ref = try loadPlugin(name) } catch let error as LuaError { return .failure(error) } catch {
+            return .failure(LuaError(kind: .runtime, message: (error as? LuaArgumentError)?.message ?? "\(error)"))
+        }
+        return .success(describePlugin(name, file: file, ref: ref))
+    }
+
+    private func describePlugin(_ name: String, file: String, ref: Int32) -> (name: String, file: String, params: String) {
+        do {
             dyn_lua_host_enter(L)
             defer { dyn_lua_host_leave(L) }
             dyn_lua_getref(L, ref)
@@ -115,5 +131,17 @@ extension LuaBridge {
             lua_settop(L, -3)
             return (name, file, params.sorted().joined(separator: ", "))
         }
+    }
+
+    /// Sets `sceneFolder` (whose behaviors/ is searched too) and returns the bridge.
+    public func withSceneFolder(_ folder: String?) -> LuaBridge {
+        sceneFolder = folder
+        return self
+    }
+
+    /// An error message as a listing shows it: its first line, at most 300 characters.
+    public static func shownMessage(_ message: String) -> String {
+        let line = message.prefix { $0 != "\n" }
+        return line.count > 300 ? String(line.prefix(300)) + "…" : String(line)
     }
 }

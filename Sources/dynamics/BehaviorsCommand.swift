@@ -16,11 +16,20 @@ struct Behaviors: ParsableCommand {
             let params = d.parameters.map { "\($0.name) = \($0.defaultValue)" }.joined(separator: ", ")
             print("\(name) (\(d.origin.rawValue)) — \(d.summary)\n    params: \(params.isEmpty ? "none" : params)")
         }
-        let state = try LuaState()
-        let bridge = LuaBridge(state: state) { report($0) }
-        bridge.sceneFolder = scene
-        for plugin in bridge.luaPluginDescriptions() {
-            print("\(plugin.name) (lua, \(plugin.file))\n    params: \(plugin.params.isEmpty ? "none" : plugin.params)")
+        // Each plugin in a state of its own: a broken or looping one is reported and cannot
+        // stop the others from being listed (a state stops after three calls over budget).
+        let names = LuaBridge(state: try LuaState()) { report($0) }.withSceneFolder(scene).luaPluginNames()
+        var broken = 0
+        for name in names {
+            let bridge = LuaBridge(state: try LuaState()) { report($0) }.withSceneFolder(scene)
+            switch bridge.luaPluginDescription(name) {
+            case .success(let plugin):
+                print("\(plugin.name) (lua, \(plugin.file))\n    params: \(plugin.params.isEmpty ? "none" : plugin.params)")
+            case .failure(let error):
+                print("\(name) (lua)\n    error: \(LuaBridge.shownMessage(error.message))")
+                broken += 1
+            }
         }
+        if broken > 0 { throw ExitCode(1) }
     }
 }

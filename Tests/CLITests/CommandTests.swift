@@ -148,6 +148,22 @@ struct CommandTests {
         #expect(c.status == 1 && c.stderr.contains("more than the 16 MB"), "\(c.stderr)")
     }
 
+    @Test("behaviors reports a broken plugin with its error, lists the others, and exits 1")
+    func brokenPluginsListed() throws {
+        let scene = try temporaryFile("scene.lua", "return 1\n")
+        let folder = (scene as NSString).deletingLastPathComponent + "/behaviors"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try "local x = = 1\n".write(toFile: folder + "/asyntax.lua", atomically: true, encoding: .utf8)
+        try "return 42\n".write(toFile: folder + "/bnumber.lua", atomically: true, encoding: .utf8)
+        try String(contentsOfFile: packageRoot.appendingPathComponent("Examples/behaviors/wind.lua").path, encoding: .utf8)
+            .write(toFile: folder + "/zwind.lua", atomically: true, encoding: .utf8)
+        let r = try runDynamics(["behaviors", "--scene", (scene as NSString).deletingLastPathComponent])
+        #expect(r.status == 1)
+        #expect(r.stdout.contains("asyntax (lua)\n    error: behaviors/asyntax.lua:1: unexpected symbol near '='"), "\(r.stdout)")
+        #expect(r.stdout.contains("bnumber (lua)\n    error: "), "\(r.stdout)")
+        #expect(r.stdout.contains("zwind (lua, ") && r.stdout.contains("params: direction = {1.0, 0.0}, strength = 40.0"), "\(r.stdout)")
+    }
+
     @Test("behaviors lists the built-ins and the plugins on the search path with their params")
     func behaviorsCommand() throws {
         let r = try runDynamics(["behaviors"])
