@@ -99,16 +99,18 @@ extension World {
         colorScratch = []
         candidateColors.removeAll(keepingCapacity: true)
         candidateColors.append(contentsOf: repeatElement(skipped, count: solverCandidates.count))
-        var colorCounts = [Int](repeating: 0, count: colors + 1)
+        // Per colour (the last one is the overflow): its count, then (below) the next lane it
+        // fills. Kept from step to step: no allocation.
+        var tally = colorTally
+        colorTally = []
+        tally.removeAll(keepingCapacity: true)
+        tally.append(contentsOf: repeatElement(0, count: 2 * (colors + 1)))
         // Colouring, in contact order (the order of the scalar solver it replaced), of the
         // contacts `collide` left with points.
         candidateColors.withUnsafeMutableBufferPointer { assignedColors in
-        colorCounts.withUnsafeMutableBufferPointer { counts in
+        tally.withUnsafeMutableBufferPointer { counts in
         solverCandidates.withUnsafeBufferPointer { candidates in
-        contacts.withUnsafeBufferPointer { cs in
-        shapes.withUnsafeBufferPointer { sh in
         infos.withUnsafeBufferPointer { inf in
-        sims.withUnsafeBufferPointer { simp in
         solver.withUnsafeMutableBufferPointer { sb in
         bitsArray.withUnsafeMutableBufferPointer { bits in
         inContact.withUnsafeMutableBufferPointer { flags in
@@ -140,7 +142,7 @@ extension World {
                 if dynA { flags[a] = true } else { sb[a] = SolverBody() }
                 if dynB { flags[b] = true } else { sb[b] = SolverBody() }
             }
-        }}}}}}}}}}
+        }}}}}}}
         colorBits = bitsArray
 
         var inContactList = contactBodies, loose = looseBodies, bridge = bridgeBodies
@@ -162,11 +164,12 @@ extension World {
 
         // The batches: each colour's, four lanes each, in colour order; then one batch of one
         // lane per overflow contact. Filled in place, every field of every lane written once.
-        var firstBatch = [Int](repeating: 0, count: colors + 1)
+        // A colour's lanes are consecutive (4 · batch + lane) from its first batch on; an
+        // overflow contact takes lane 0 of a batch of its own.
         var batchCount = 0
         for c in 0...colors {
-            firstBatch[c] = batchCount
-            batchCount += c < colors ? (colorCounts[c] + 3) / 4 : colorCounts[c]
+            tally[colors + 1 + c] = 4 * batchCount
+            batchCount += c < colors ? (tally[c] + 3) / 4 : tally[c]
         }
         var wide = wideConstraints, bouncing = bouncingConstraints
         wideConstraints = []; bouncingConstraints = []
@@ -187,24 +190,27 @@ extension World {
         wide.withUnsafeMutableBufferPointer { wp in
         lanes.withUnsafeMutableBufferPointer { lanes in
         candidateColors.withUnsafeBufferPointer { assignedColors in
-            var taken = [Int](repeating: 0, count: colors + 1)
+        tally.withUnsafeMutableBufferPointer { tally in
+            let next = tally.baseAddress! + colors + 1
             for k in 0..<assignedColors.count where assignedColors[k] != skipped {
                 let c = Int(assignedColors[k])
-                let n = taken[c]
-                taken[c] = n + 1
-                lanes[k] = c < colors ? Int32(4 * (firstBatch[c] + n / 4) + n % 4) : Int32(4 * (firstBatch[c] + n))
+                lanes[k] = Int32(next[c])
+                next[c] += c < colors ? 1 : 4
             }
             // Padding: the unused lanes of each colour's last batch, and lanes 1–3 of the
             // overflow batches.
-            for c in 0..<colors where colorCounts[c] % 4 != 0 {
-                let last = wp.baseAddress! + firstBatch[c] + colorCounts[c] / 4
-                for j in (colorCounts[c] % 4)..<4 { World.fillEmptyLane(last, j, dummy: Int32(dummy)) }
+            for c in 0..<colors {
+                while next[c] % 4 != 0 {
+                    World.fillEmptyLane(wp.baseAddress! + next[c] / 4, next[c] % 4, dummy: Int32(dummy))
+                    next[c] += 1
+                }
             }
-            for b in firstBatch[colors]..<batchCount {
+            for b in (next[colors] - 4 * tally[colors]) / 4..<batchCount {
                 for j in 1..<4 { World.fillEmptyLane(wp.baseAddress! + b, j, dummy: Int32(dummy)) }
             }
-        }}
+        }}}
         colorScratch = candidateColors
+        colorTally = tally
         solverCandidates.withUnsafeBufferPointer { candidates in
         lanes.withUnsafeBufferPointer { lanes in
         contacts.withUnsafeBufferPointer { cs in

@@ -244,6 +244,8 @@ public final class World {
     @exclusivity(unchecked) var colorBits: [UInt64] = []
     /// Scratch of `prepareWideContacts`: each solver candidate's colour.
     @exclusivity(unchecked) var colorScratch: [UInt8] = []
+    /// Scratch of `prepareWideContacts`: per colour, its count and its next lane.
+    @exclusivity(unchecked) var colorTally: [Int] = []
     /// Per solver candidate, its lane in `wideConstraints` this step (4 · batch + lane), or −1.
     @exclusivity(unchecked) var contactLanes: [Int32] = []
     /// The live contacts with manifold points after `collide`, in contact order (the

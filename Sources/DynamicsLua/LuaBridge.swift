@@ -516,7 +516,7 @@ public final class LuaBridge {
 
     /// A name from a script as error messages show it: at most 60 characters, then an
     /// ellipsis and the full length, so a huge key makes a short message.
-    static func shown(_ name: String) -> String {
+    public static func shown(_ name: String) -> String {
         guard name.utf8.count > 60 else { return name } // bytes: no walk over a long name
         return "\(name.prefix(60))… (\(name.utf8.count) bytes)"
     }

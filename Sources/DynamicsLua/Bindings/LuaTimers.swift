@@ -97,6 +97,6 @@ final class HeldFunction {
     }
 
     deinit {
-        if let bridge, bridge.link.bridge != nil { dyn_lua_unref(bridge.L, ref) }
+        if let bridge { dyn_lua_unref(bridge.L, ref) } // nil once the bridge (and its state) went
     }
 }

@@ -1,3 +1,4 @@
+import DynamicsLua
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -79,15 +80,12 @@ enum LiveRoutes {
             } catch let error as HTTPError where error.status == .notFound {
                 let path = request.uri.path
                 if let allowed = LiveRoutes.allowedMethod(for: path), request.method.rawValue != allowed {
-                    return LiveRoutes.json(.methodNotAllowed, ["error": "\(request.method.rawValue) is not allowed on \(LiveRoutes.shown(path)) (use \(allowed))"])
+                    return LiveRoutes.json(.methodNotAllowed, ["error": "\(request.method.rawValue) is not allowed on \(LuaBridge.shown(path)) (use \(allowed))"])
                 }
-                return LiveRoutes.json(.notFound, ["error": "no such page or endpoint: \(LiveRoutes.shown(path))"])
+                return LiveRoutes.json(.notFound, ["error": "no such page or endpoint: \(LuaBridge.shown(path))"])
             }
         }
     }
-
-    /// A path as shown in a message: at most 200 characters.
-    static func shown(_ path: String) -> String { path.count > 200 ? String(path.prefix(200)) + "…" : path }
 
     /// The answer to one WebSocket message `{"type": ..., ...}` (nil: none needed).
     static func reply(to text: String, session: LiveSession) -> String? {
