@@ -436,6 +436,7 @@ int dyn_lua_isfunction(lua_State *L, int idx) { return lua_isfunction(L, idx); }
 typedef struct {
     dyn_lua_callback fn;
     void *context;
+    DynAllocState *st; /* the state's allocator (it never changes) */
 } DynCallback;
 
 /* Stack slots reserved for every host call (LUA_MINSTACK is only 20). */
@@ -451,8 +452,7 @@ typedef struct {
    call); and memory the host allocated for the script counts against the cap. Every host
    body runs between these two: the trampoline of host functions and the property access of
    handles (dyn_index_dispatch, dyn_newindex_dispatch). */
-static inline DynAllocState *dyn_host_begin(lua_State *L) {
-    DynAllocState *st = dyn_alloc_state(L);
+static inline DynAllocState *dyn_host_begin(lua_State *L, DynAllocState *st) {
     if (st != NULL && st->exceeded) dyn_budget_error(L);
     luaL_checkstack(L, DYN_HOST_STACK, "host call");
     if (st != NULL) st->hostDepth++;
@@ -471,7 +471,7 @@ static inline int dyn_host_end(lua_State *L, DynAllocState *st, int n) {
 
 static int dyn_trampoline(lua_State *L) {
     DynCallback *cb = (DynCallback *)lua_touserdata(L, lua_upvalueindex(1));
-    DynAllocState *st = dyn_host_begin(L);
+    DynAllocState *st = dyn_host_begin(L, cb->st);
     return dyn_host_end(L, st, cb->fn(L, cb->context));
 }
 
@@ -479,6 +479,7 @@ void dyn_lua_pushcallback(lua_State *L, dyn_lua_callback fn, void *context) {
     DynCallback *cb = (DynCallback *)lua_newuserdatauv(L, sizeof *cb, 0);
     cb->fn = fn;
     cb->context = context;
+    cb->st = dyn_alloc_state(L);
     lua_pushcclosure(L, dyn_trampoline, 1);
 }
 
@@ -753,18 +754,51 @@ int dyn_lua_newmetatable(lua_State *L, const char *name) {
    DynPropertyAccess. The key is dispatched here, on the script's own (interned) string by one
    raw lookup, so the host gets a small integer and never converts a string; the handle is
    checked against the class's metatable here too (the host checks its slot's generation). */
+/* The keys of the names table by their text's address: Lua keeps one copy of each short
+   string (up to 40 bytes), so a short key is one of the class's names exactly when its text
+   is at one of these addresses. The names table never changes and holds its strings, so the
+   addresses stay valid. A key found here costs no table lookup; any other key takes the raw
+   lookup in the names table (long strings, and names past the table's room). */
+#define DYN_FAST_SLOTS 128
+#define DYN_FAST_MAX 80          /* at most this many names in the slots (load ≤ 5/8) */
+#define DYN_FAST_METHOD (-100)   /* a method: DYN_FAST_METHOD - k is upvalue 3 + k of __index */
+
 typedef struct {
     dyn_lua_property_callback fn;
     void *context;
     const void *metatable; /* the class's metatable: a handle of this class has it */
+    DynAllocState *st;     /* the state's allocator (it never changes) */
+    const char *slotKey[DYN_FAST_SLOTS];
+    int slotValue[DYN_FAST_SLOTS];
 } DynPropertyAccess;
+
+static inline unsigned dyn_fast_slot(const char *text) {
+    uintptr_t h = (uintptr_t)text;
+    return (unsigned)(((h >> 3) ^ (h >> 11)) & (DYN_FAST_SLOTS - 1));
+}
+
+/* The value of `text` in the slots, or DYN_KEY_UNKNOWN when it is not there. */
+static inline int dyn_fast_find(const DynPropertyAccess *pa, const char *text) {
+    for (unsigned h = dyn_fast_slot(text);; h = (h + 1) & (DYN_FAST_SLOTS - 1)) {
+        const char *k = pa->slotKey[h];
+        if (k == text) return pa->slotValue[h];
+        if (k == NULL) return DYN_KEY_UNKNOWN;
+    }
+}
 
 /* The property's position in the names table, DYN_KEY_UNKNOWN for another string (a method's
    name when assigning), DYN_KEY_NOT_STRING for any other key. A method is pushed and
    reported as DYN_KEY_METHOD (reads only). */
 #define DYN_KEY_METHOD (-3)
-static int dyn_property_key(lua_State *L, int methods) {
+static int dyn_property_key(lua_State *L, const DynPropertyAccess *pa, int methods) {
     if (lua_type(L, 2) != LUA_TSTRING) return DYN_KEY_NOT_STRING;
+    int found = dyn_fast_find(pa, lua_tostring(L, 2));
+    if (found >= 0) return found;
+    if (found <= DYN_FAST_METHOD) {
+        if (!methods) return DYN_KEY_UNKNOWN;
+        lua_pushvalue(L, lua_upvalueindex(3 + (DYN_FAST_METHOD - found)));
+        return DYN_KEY_METHOD;
+    }
     lua_pushvalue(L, 2);
     int t = lua_rawget(L, lua_upvalueindex(1));
     if (t == LUA_TNUMBER) {
@@ -777,38 +811,69 @@ static int dyn_property_key(lua_State *L, int methods) {
     return DYN_KEY_UNKNOWN;
 }
 
-static int dyn_property_call(lua_State *L, int key, int assign) {
-    DynPropertyAccess *pa = (DynPropertyAccess *)lua_touserdata(L, lua_upvalueindex(2));
+static int dyn_property_call(lua_State *L, const DynPropertyAccess *pa, int key, int assign) {
     void *handle = NULL;
     if (lua_getmetatable(L, 1)) {
         if (lua_topointer(L, -1) == pa->metatable) handle = lua_touserdata(L, 1);
         lua_pop(L, 1);
     }
-    DynAllocState *st = dyn_host_begin(L);
+    DynAllocState *st = dyn_host_begin(L, pa->st);
     return dyn_host_end(L, st, pa->fn(L, pa->context, handle, key, assign));
 }
 
 static int dyn_index_dispatch(lua_State *L) {
     lua_settop(L, 2);
-    int key = dyn_property_key(L, 1);
+    const DynPropertyAccess *pa = (const DynPropertyAccess *)lua_touserdata(L, lua_upvalueindex(2));
+    int key = dyn_property_key(L, pa, 1);
     if (key == DYN_KEY_METHOD) return 1; /* methods are found without entering the host */
-    return dyn_property_call(L, key, 0);
+    return dyn_property_call(L, pa, key, 0);
 }
 
 static int dyn_newindex_dispatch(lua_State *L) {
     lua_settop(L, 3);
-    return dyn_property_call(L, dyn_property_key(L, 0), 1);
+    const DynPropertyAccess *pa = (const DynPropertyAccess *)lua_touserdata(L, lua_upvalueindex(2));
+    return dyn_property_call(L, pa, dyn_property_key(L, pa, 0), 1);
 }
 
 void dyn_lua_set_property_access(lua_State *L, int mt, dyn_lua_property_callback fn, void *context) {
     mt = lua_absindex(L, mt);
+    int names = lua_absindex(L, -1);
+    luaL_checkstack(L, 260, "property access");
     DynPropertyAccess *pa = (DynPropertyAccess *)lua_newuserdatauv(L, sizeof *pa, 0);
+    int access = lua_gettop(L);
+    memset(pa, 0, sizeof *pa);
     pa->fn = fn;
     pa->context = context;
     pa->metatable = lua_topointer(L, mt);
-    lua_pushvalue(L, -2); /* names */
-    lua_pushvalue(L, -2); /* access */
-    lua_pushcclosure(L, dyn_index_dispatch, 2);
+    pa->st = dyn_alloc_state(L);
+    /* __index's upvalues: names, access, then the methods found by address. */
+    lua_pushvalue(L, names);
+    lua_pushvalue(L, access);
+    int methodCount = 0, stored = 0;
+    lua_pushnil(L);
+    while (lua_next(L, names) != 0) {
+        int isProperty = lua_isinteger(L, -1), isMethod = lua_type(L, -1) == LUA_TFUNCTION;
+        if (lua_type(L, -2) == LUA_TSTRING && lua_rawlen(L, -2) <= 40 && stored < DYN_FAST_MAX
+            && (isProperty || (isMethod && methodCount < 250))) {
+            int value;
+            if (isProperty) {
+                value = (int)lua_tointeger(L, -1);
+                lua_pop(L, 1);
+            } else {
+                value = DYN_FAST_METHOD - methodCount++;
+                lua_insert(L, -2); /* the method stays below the key, as an upvalue */
+            }
+            const char *text = lua_tostring(L, -1);
+            unsigned h = dyn_fast_slot(text);
+            while (pa->slotKey[h] != NULL) h = (h + 1) & (DYN_FAST_SLOTS - 1);
+            pa->slotKey[h] = text;
+            pa->slotValue[h] = value;
+            stored++;
+        } else {
+            lua_pop(L, 1);
+        }
+    }
+    lua_pushcclosure(L, dyn_index_dispatch, 2 + methodCount);
     lua_pushstring(L, "__index");
     lua_insert(L, -2);
     lua_rawset(L, mt);
@@ -826,13 +891,13 @@ static void dyn_push_key(lua_State *L, const char *text, int which) {
 }
 
 void dyn_lua_pushxy(lua_State *L, double x, double y) {
+    /* A fresh table has no metatable: these sets are raw. Lua finds the literal keys in its
+       string cache by address (fewer calls than fetching them from the registry). */
     lua_createtable(L, 0, 2);
-    dyn_push_key(L, NULL, 0);
     lua_pushnumber(L, x);
-    lua_rawset(L, -3);
-    dyn_push_key(L, NULL, 1);
+    lua_setfield(L, -2, "x");
     lua_pushnumber(L, y);
-    lua_rawset(L, -3);
+    lua_setfield(L, -2, "y");
 }
 
 int dyn_lua_toxy(lua_State *L, int idx, const char *kx, const char *ky, double *out) {

@@ -106,6 +106,34 @@ struct BindingTests {
         #expect(abs(v! - 100 * 59.0 / 60) < 0.5, "v = \(v!)")
     }
 
+    /// Handles find short keys by the address of their (interned) text: a key built at run
+    /// time is the same string as the literal; long keys, non-string keys and method names
+    /// assigned to take the general path.
+    @Test("Property and method keys built at run time, long keys and other key types")
+    func keysBuiltAtRunTime() throws {
+        let scene = try Scene()
+        let v = try scene.number("""
+            local dyn = require "dynamics"
+            local a = dyn.animator{}
+            local box = dyn.item{ center = {0, 0}, size = {10, 10} }
+            a:addBehavior(dyn.gravity{ items = {box} })
+            a:step(0.5)
+            local name = "velo" .. string.lower("CITY")
+            assert(box[name].y == box.velocity.y and box[name].y > 0)
+            box["cen" .. "ter"] = {7, 8}
+            assert(box.center.x == 7 and box.center.y == 8)
+            local vx, vy = box["get" .. "Velocity"](box)
+            assert(vy == box.velocity.y)
+            assert(box[1] == nil and box[true] == nil)
+            local ok, e = pcall(function() return box[string.rep("velocity", 6)] end)
+            assert(not ok and e:find("item has no property or method"), e)
+            ok, e = pcall(function() box.getVelocity = 1 end)
+            assert(not ok and e:find("item has no property 'getVelocity'"), e)
+            return vy
+            """)
+        #expect(v! > 400, "v = \(String(describing: v))") // falling: half a second of gravity
+    }
+
     @Test("Bad input names the property and the script's file:line")
     func badInput() throws {
         let scene = try Scene()
