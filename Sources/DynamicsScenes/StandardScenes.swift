@@ -40,13 +40,17 @@ public enum StandardScenes {
     public static let maximumItems = 100_000
 
     /// A scene by its benchmark name (`boxes1000`, `pyramid20`, …), or nil.
-    public static func named(_ name: String) -> Scene? { maker(named: name)?() }
+    public static func named(_ name: String) -> Scene? { try? build(name) }
+
+    /// The scene `name` names; nil for an unknown name. Throws what stopped a Lua scene
+    /// from building.
+    public static func build(_ name: String) throws -> Scene? { try maker(named: name)?() }
 
     /// Whether `name` names a scene, without building it.
     public static func exists(_ name: String) -> Bool { maker(named: name) != nil }
 
     /// How to build the scene `name` names; nil for an unknown name or a size out of range.
-    private static func maker(named name: String) -> (() -> Scene?)? {
+    private static func maker(named name: String) -> (() throws -> Scene?)? {
         switch name {
         case "largePyramid": return { largePyramid() }
         case "manyPyramids": return { manyPyramids() }
@@ -60,8 +64,8 @@ public enum StandardScenes {
         }
         if let n = size("boxes", items: { $0 }) { return { boxes(n) } }
         if let n = size("pyramid", items: { $0 * ($0 + 1) / 2 }) { return { pyramid(n) } }
-        if let n = size("luaField", items: { $0 }) { return { try? luaField(n) } }
-        if let n = size("luaAction", items: { $0 }) { return { try? luaAction(n) } }
+        if let n = size("luaField", items: { $0 }) { return { try luaField(n) } }
+        if let n = size("luaAction", items: { $0 }) { return { try luaAction(n) } }
         return nil
     }
 
@@ -135,7 +139,7 @@ extension StandardScenes {
     /// `luaField(N)`: N items without collisions under one Lua custom field (a spring toward
     /// the center), 600 steps at 120 Hz.
     public static func luaField(_ n: Int) throws -> Scene {
-        try luaScene(name: "luaField\(n)", frames: 600, source: """
+        try luaScene(name: "luaField\(n)", items: n, frames: 600, source: """
             local dyn = require "dynamics"
             local a = dyn.animator{ bounds = {0, 0, 1000, 1000} }
             local items = {}
@@ -152,7 +156,7 @@ extension StandardScenes {
     /// `luaAction(N)`: N items and a Lua `action` that reads and writes every item each frame
     /// (a frame per 120 Hz step), 600 steps.
     public static func luaAction(_ n: Int) throws -> Scene {
-        try luaScene(name: "luaAction\(n)", frames: 600, source: """
+        try luaScene(name: "luaAction\(n)", items: n, frames: 600, source: """
             local dyn = require "dynamics"
             local a = dyn.animator{ bounds = {0, 0, 1000, 1000} }
             local items = {}
@@ -170,8 +174,11 @@ extension StandardScenes {
             """)
     }
 
-    private static func luaScene(name: String, frames: Int, source: String) throws -> Scene {
-        let state = try LuaState()
+    /// A Lua scene of `items` items. Its state's memory cap is the default 64 MB plus 4 KB an
+    /// item: every item counts about 2 KB of host memory against the cap, and the script's
+    /// own tables hold the rest (`luaField100000` would not fit in 64 MB).
+    private static func luaScene(name: String, items: Int, frames: Int, source: String) throws -> Scene {
+        let state = try LuaState(limits: LuaLimits(memoryCap: LuaLimits().memoryCap + 4096 * items))
         let bridge = LuaBridge(state: state) { error in print("\(name): \(error)") }
         guard try state.run(source, chunkName: "\(name).lua") == 1, let animator = bridge.animators.first else {
             throw LuaError(kind: .runtime, message: "\(name): the scene did not return its animator")

@@ -91,7 +91,9 @@ struct Bench: ParsableCommand {
             var items = 0, steps = 0
             var pausedAt: Int?
             for _ in 0..<runs {
-                let s = StandardScenes.named(name)!
+                guard let s = try StandardScenes.build(name) else {
+                    throw ValidationError("unknown scene '\(name)'")
+                }
                 if noSleep { s.animator.isSleepEnabled = false }
                 items = s.items.count
                 steps = min(s.frames, self.steps ?? s.frames)

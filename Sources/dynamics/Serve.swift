@@ -32,7 +32,7 @@ struct Serve: ParsableCommand {
         let session = LiveSession(scenePath: scene, limits: lua.limits)
         if let error = session.error { printError("error: \(error) (serving anyway; save the file to reload)") }
         let server = LiveServer(session: session, host: host, port: port)
-        let shown = LiveServer.isLoopback(host) ? "127.0.0.1" : host
+        let shown = LiveServer.urlHost(host)
         let scene = self.scene
         let finished = DispatchSemaphore(value: 0)
         let failure = ErrorBox()

@@ -56,7 +56,9 @@ struct Test: ParsableCommand {
         queue.maxConcurrentOperationCount = jobs
         var workerArguments = ["--lua-budget", "\(lua.budget)", "--lua-memory", "\(lua.memory)"]
         // One argument each (a filter or file starting with "-" is not taken for an option).
-        if let filter { workerArguments += ["--filter=\(filter)"] }
+        // An empty filter matches every test: the worker gets none ("--filter=" alone is
+        // an option without its value to the worker's parser).
+        if let filter, !filter.isEmpty { workerArguments += ["--filter=\(filter)"] }
         let arguments = workerArguments, timeout = self.timeout
         for (i, file) in files.enumerated() {
             queue.addOperation {

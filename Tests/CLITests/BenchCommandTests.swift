@@ -78,6 +78,16 @@ struct BenchCommandTests {
         #expect(zero.status == 2 && zero.stderr.contains("--steps"), "\(zero.stderr)")
     }
 
+    /// A Lua scene's state gets room for its items: past about 29 000 items the default 64 MB
+    /// cap stopped the script, and bench trapped on the missing scene (SIGILL).
+    @Test("A large Lua scene runs within a cap sized for its items")
+    func largeLuaScene() throws {
+        let r = try runDynamics(["bench", "--scene", "luaField30000", "--steps", "1", "--json", "--runs", "3"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let array = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]])
+        #expect(array.first?["items"] as? Int == 30_000)
+    }
+
     @Test("Bad usage exits with status 2 and says why")
     func badUsage() throws {
         let unknown = try runDynamics(["bench", "--scene", "boxes"])

@@ -109,6 +109,9 @@ struct CommandTests {
         // The worker gets the filter as one argument (it was taken for an option: "crashed").
         let dashed = try runDynamics(["test", file, "--filter=-x"])
         #expect(dashed.status == 0 && dashed.stdout == "ok -x case\n1 passed, 0 failed\n", "\(dashed.stdout)")
+        // An empty filter matches every test (the worker was handed "--filter=": "crashed").
+        let empty = try runDynamics(["test", file, "--filter", ""])
+        #expect(empty.status == 1 && empty.stdout.hasSuffix("1 passed, 1 failed\n") && !empty.stdout.contains("crashed"), "\(empty.stdout)")
     }
 
     @Test("check reports syntax and load errors with file:line, without stepping")

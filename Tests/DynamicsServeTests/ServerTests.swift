@@ -159,6 +159,31 @@ struct ServerTests {
         #expect(refused.status != 101 && refused.status != 0, "\(refused.status)")
     }
 
+    /// DNS rebinding: another site's page under a name it re-points at 127.0.0.1 is
+    /// same-origin to the browser (its Origin matches its Host), so only the Host header
+    /// gives it away. Such pages saved tests over hand-written ones and drove the scene.
+    @Test("Requests naming another host are refused (DNS rebinding); loopback names are served")
+    func rebinding() throws {
+        let server = try ServerProcess(scene: try sceneFile("box.lua", boxScene))
+        let port = server.port
+        func raw(_ method: String, _ path: String, host: String, body: String = "", extra: String = "Connection: close\r\n") -> String {
+            "\(method) \(path) HTTP/1.1\r\nHost: \(host)\r\nOrigin: http://\(host)\r\nContent-Type: application/json\r\n"
+                + "Content-Length: \(body.utf8.count)\r\n\(extra)\r\n\(body)"
+        }
+        for (method, path, body) in [("GET", "/state", ""), ("POST", "/record", #"{"action":"start"}"#), ("POST", "/control", #"{"action":"pause"}"#)] {
+            let reply = server.exchange(raw(method, path, host: "attacker.test:\(port)", body: body)).reply
+            #expect(reply.hasPrefix("HTTP/1.1 403") && reply.contains("attacker.test"), "\(method) \(path): \(reply.prefix(200))")
+        }
+        let upgrade = "Connection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+        let ws = server.exchange(raw("GET", "/live", host: "attacker.test:\(port)", extra: upgrade), timeout: 2).reply
+        #expect(!ws.hasPrefix("HTTP/1.1 101"), "\(ws.prefix(200))")
+        #expect(try server.request("/state").json?["running"] as? Bool == true) // not paused
+        for host in ["localhost:\(port)", "127.0.0.1:\(port)", "LOCALHOST:\(port)"] {
+            let reply = server.exchange(raw("GET", "/state", host: host)).reply
+            #expect(reply.hasPrefix("HTTP/1.1 200"), "\(host): \(reply.prefix(200))")
+        }
+    }
+
     @Test("A request HTTP cannot parse is answered 400 with the reason, and the connection closes")
     func malformedRequests() throws {
         let server = try ServerProcess(scene: try sceneFile("box.lua", boxScene))

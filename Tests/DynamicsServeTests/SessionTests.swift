@@ -181,6 +181,56 @@ struct SessionTests {
         #expect(failed.contains { $0.failure != nil }, "\(failed)")
     }
 
+    /// A scene that returns its animator itself (not a table): the recorded test read
+    /// `scene.animator` off the animator handle and failed ("no property 'animator'").
+    /// A second save replaces the recording; a hand-written NAME_test.lua is never replaced.
+    @Test("A recording of a scene returning its animator passes; saves never replace a hand-written test")
+    func recordedTestPlainAnimator() throws {
+        let path = try sceneFile("plain.lua", """
+            local a = dynamics.animator{ bounds = {0, 0, 400, 400} }
+            local b = dynamics.item{ center = {200, 100}, size = {20, 20}, name = "b" }
+            a:addBehavior(dynamics.gravity{ items = {b} })
+            a:addBehavior(dynamics.collision{ items = {b}, boundsAsBoundary = true })
+            return a
+            """)
+        let session = LiveSession(scenePath: path, limits: LuaLimits())
+        try session.handle(.control(.pause))
+        try session.handle(.record(.start))
+        for _ in 0..<40 { try session.handle(.control(.step)) }
+        let file = try #require(try session.handle(.record(.save))["file"] as? String)
+        let results = LuaTestRunner(limits: LuaLimits()).run(file: file)
+        #expect(results.count == 1 && results.allSatisfy { $0.failure == nil }, "\(results)")
+        // Saving again replaces the earlier recording.
+        try session.handle(.record(.start))
+        try session.handle(.control(.step))
+        #expect(try session.handle(.record(.save))["ok"] as? Bool == true)
+        // A test someone wrote by hand stays as it is.
+        let own = "test(\"mine\", function() end)\n"
+        try own.write(toFile: file, atomically: true, encoding: .utf8)
+        try session.handle(.record(.start))
+        try session.handle(.control(.step))
+        #expect(throws: CommandError.self) { try session.handle(.record(.save)) }
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == own)
+    }
+
+    /// A range of ±1e308 made the default step infinite: /state and the scene message could
+    /// not be written as JSON and went out as `{}` (no items, no sliders).
+    @Test("A slider whose numbers are out of range is a load error naming it; the state stays whole")
+    func paramOutOfRange() throws {
+        let path = try sceneFile("huge.lua", """
+            local a = dynamics.animator{}
+            local b = dynamics.item{ size = {10, 10} }
+            a:addBehavior(dynamics.gravity{ items = {b} })
+            return { animator = a, params = { huge = { value = 0, min = -1e308, max = 1e308, apply = function(v) end } } }
+            """)
+        let session = LiveSession(scenePath: path, limits: LuaLimits())
+        #expect(session.error?.contains("scene.params.huge: value, min, max and step must be within ±") == true,
+                "\(session.error ?? "nil")")
+        let state = session.state()
+        #expect(state["items"] != nil && state["error"] is String)
+        #expect(session.sceneMessage != "{}")
+    }
+
     @Test("A recording keeps at most its limit of events, then stops and says so; the events still apply")
     func recordingLimit() throws {
         let path = try sceneFile("box.lua", boxScene)
@@ -221,5 +271,35 @@ struct SessionTests {
         #expect(refused.withLock { $0 } == 8)                               // each says the scene does not load
         #expect(session.loadAttempts - before <= 3, "\(session.loadAttempts - before) loads for 8 restarts")
         #expect(session.error?.contains("slow.lua") == true, "\(session.error ?? "nil")")
+    }
+
+    /// The same with a scene that loads, slowly, while the stepping thread runs: a load is
+    /// counted when it ends, so a restart that arrived during it is answered by it (counted
+    /// at its start, every waiting restart loaded again: ten restarts of a 0.8 s scene, 8 s).
+    @Test("Concurrent restarts of a slow scene that loads cost about one load")
+    func slowRestartsCoalesce() throws {
+        let path = try sceneFile("slowok.lua", """
+            for i = 1, 20000000 do end
+            local a = dynamics.animator{}
+            local b = dynamics.item{ size = {10, 10} }
+            a:addBehavior(dynamics.gravity{ items = {b} })
+            return a
+            """)
+        let session = LiveSession(scenePath: path, limits: LuaLimits())
+        #expect(session.error == nil, "\(session.error ?? "")")
+        session.start()
+        defer { session.stop() }
+        let before = session.loadAttempts
+        let done = DispatchGroup()
+        for _ in 0..<8 {
+            done.enter()
+            Thread {
+                _ = try? session.handle(.control(.restart))
+                done.leave()
+            }.start()
+        }
+        done.wait()
+        #expect(session.loadAttempts - before <= 3, "\(session.loadAttempts - before) loads for 8 restarts")
+        #expect(session.error == nil, "\(session.error ?? "")")
     }
 }

@@ -57,6 +57,8 @@ public struct LuaSceneParam: Sendable, Equatable {
     public var step: Double
     /// Registry reference of `apply`.
     let apply: Int32
+    /// Largest magnitude of a value, bound or step.
+    public static let largest = 1e15
 }
 
 extension LuaBridge {
@@ -253,6 +255,11 @@ extension LuaBridge {
                 }
                 let value = try number("value", nil), lo = try number("min", nil), hi = try number("max", nil)
                 let step = try number("step", (hi - lo) / 100)
+                // Within ±10¹⁵, so the range and its default step stay finite (the viewer
+                // sends them as JSON, which has no infinity).
+                guard [value, lo, hi, step].allSatisfy({ abs($0) <= LuaSceneParam.largest }) else {
+                    throw LuaArgumentError(message: "value, min, max and step must be within ±\(LuaSceneParam.largest)")
+                }
                 guard lo < hi, value >= lo, value <= hi, step > 0 else {
                     throw LuaArgumentError(message: "needs min < max, min ≤ value ≤ max and step > 0")
                 }

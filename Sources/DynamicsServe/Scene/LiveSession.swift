@@ -39,8 +39,8 @@ public final class LiveSession: @unchecked Sendable {
     private var stopped = false
     /// How many times a scene loaded (the first load, reloads and restarts).
     public private(set) var reloads = 0
-    /// Loads tried so far, readable without `lock`: a restart that waited for the lock while
-    /// another load ran is answered by that load (see `handle`).
+    /// Loads finished so far, readable without `lock`: a restart that waited for the lock
+    /// while another load ran is answered by that load (see `handle`).
     private let attemptsLock = NSLock()
     private var attempts = 0
     /// Loads tried so far (the first load, reloads, restarts, failed ones too).
@@ -64,7 +64,9 @@ public final class LiveSession: @unchecked Sendable {
     /// Loads the scene in a fresh state. On success it replaces the running scene (with the
     /// kept slider values); on failure the old scene keeps running and the error is kept.
     private func loadLocked() -> Bool {
-        attemptsLock.withLock { attempts += 1 }
+        // Counted when the load ends: a restart that arrived while this load ran (and read
+        // the count then) sees it changed once it gets the lock, and is answered by it.
+        defer { attemptsLock.withLock { attempts += 1 } }
         let fresh: LiveScene
         do {
             fresh = try LiveScene(path: scenePath, limits: limits) { [unowned self] error in
@@ -218,7 +220,11 @@ public final class LiveSession: @unchecked Sendable {
         // as a restart would make it. Many clients restarting at once then cost one load, not
         // one each (a scene that loops takes its whole budget to fail: ten restarts held the
         // viewer 10 s).
-        let freshlyLoaded = attemptsLock.withLock { attempts } != attemptsBefore && steps == 0
+        // A recording needs the scene unstepped (its events count steps from the load); a
+        // restart is answered by any load that ended after it was asked for, even if the
+        // stepping thread got the lock first and ran a frame of it.
+        let loadedMeanwhile = attemptsLock.withLock { attempts } != attemptsBefore
+        let freshlyLoaded = loadedMeanwhile && steps == 0
         switch command {
         case let .pointer(phase, x, y):
             guard let scene else { throw CommandError("no scene is running: \(loadError ?? "?")") }
@@ -246,7 +252,7 @@ public final class LiveSession: @unchecked Sendable {
             paused = true
             stepLocked()
         case .control(.restart):
-            if freshlyLoaded || loadLocked() { recording = nil }
+            if loadedMeanwhile || loadLocked() { recording = nil }
             if let loadError { throw CommandError("restart: the scene does not load: \(loadError)") }
         case let .speed(v):
             speed = v
@@ -260,6 +266,9 @@ public final class LiveSession: @unchecked Sendable {
         case .record(.save):
             guard let recording else { throw CommandError("record: nothing is being recorded (start recording first)") }
             let path = testPath
+            guard Recording.mayReplace(path) else {
+                throw CommandError("record: \((path as NSString).lastPathComponent) exists and is not a recording; move it away to save this one")
+            }
             let finals = items.enumerated().map { i, item in
                 (FrameEncoder.name(of: item, index: i), Double(item.center.x), Double(item.center.y))
             }

@@ -31,16 +31,38 @@ struct Recording {
         return out + "\""
     }
 
+    /// How every recorded test begins: a file that does not is someone's own test, which a
+    /// save must not replace.
+    static let header = "-- Recorded by `dynamics serve "
+
+    /// Whether the file at `path` may be written by a save: it does not exist, or it is an
+    /// earlier recording (its first bytes are `header`).
+    /// Anything else (a folder, a FIFO, a device) is refused; the file is opened without
+    /// blocking, so a FIFO with no writer does not hold the viewer.
+    static func mayReplace(_ path: String) -> Bool {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return errno == ENOENT }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return false }
+        let expected = Array(header.utf8)
+        var start = [UInt8](repeating: 0, count: expected.count)
+        let n = start.withUnsafeMutableBytes { read(fd, $0.baseAddress, expected.count) }
+        return n == expected.count && start == expected
+    }
+
     /// A test file for the scene `sceneFile` (beside it): it loads the scene, sets the starting
     /// parameters, replays the events on their steps, runs to `steps` and expects every item's
     /// final center within 0.5 pt of `finals` (name, x, y, in the animator's item order).
     func testSource(sceneFile: String, steps: Int, finals: [(name: String, x: Double, y: Double)]) -> String {
         var s = """
-        -- Recorded by `dynamics serve \(sceneFile)`: the pointer events and slider moves of a live
+        \(Recording.header)\(sceneFile)`: the pointer events and slider moves of a live
         -- session, replayed on fixed steps of 1/60 s; every item must end where it ended then.
         local scene = loadScene(\(Recording.lua(sceneFile)))
-        local animator = scene.animator or scene
-        local params = scene.params or {}
+        -- The scene returns its animator, or a table { animator = a, params = ... }.
+        local described = type(scene) == "table"
+        local animator = described and scene.animator or scene
+        local params = described and scene.params or {}
 
         local start = {
 

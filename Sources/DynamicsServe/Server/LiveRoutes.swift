@@ -7,8 +7,10 @@ import NIOCore
 
 /// The viewer's routes: the page, the JSON endpoints and the `/live` WebSocket.
 enum LiveRoutes {
-    static func add(to router: Router<BasicWebSocketRequestContext>, session: LiveSession, assets: PageAssets) {
+    static func add(to router: Router<BasicWebSocketRequestContext>, session: LiveSession, assets: PageAssets,
+                    hosts: HostNames) {
         router.add(middleware: ErrorBodies())
+        router.add(middleware: hosts)
         router.get("/") { _, _ in asset(assets["index.html"]) }
         router.get("/index.html") { _, _ in asset(assets["index.html"]) }
         router.get("/assets/:name") { _, context in
@@ -36,7 +38,8 @@ enum LiveRoutes {
         }
         router.ws("/live") { request, _ in
             // Same origin only, and at most Broadcaster.maximumSubscribers viewers at once.
-            crossSiteRefusal(request) == nil && session.broadcaster.count < Broadcaster.maximumSubscribers ? .upgrade([:]) : .dontUpgrade
+            hosts.refusal(request) == nil && crossSiteRefusal(request) == nil
+                && session.broadcaster.count < Broadcaster.maximumSubscribers ? .upgrade([:]) : .dontUpgrade
         } onUpgrade: { inbound, outbound, _ in
             guard let (id, frames) = session.broadcaster.subscribe() else { return } // full: closed
             defer { session.broadcaster.unsubscribe(id) }
@@ -102,6 +105,47 @@ enum LiveRoutes {
             return encode(result)
         } catch {
             return encode(["type": "error", "message": error.message])
+        }
+    }
+
+    /// The names the viewer answers to in a request's `Host` header. Another page's script
+    /// can reach a viewer on this machine under a name of its own that it re-points at
+    /// 127.0.0.1 (DNS rebinding): the browser then calls it same-origin, and the `Origin`
+    /// check alone let such a page drive the scene and save tests. A viewer on a loopback
+    /// address answers only to loopback names; one on another address also to that address;
+    /// one on every address (0.0.0.0, ::) to any name, as its warning says.
+    struct HostNames: RouterMiddleware {
+        typealias Context = BasicWebSocketRequestContext
+        /// Lowercased host names (IPv6 in brackets); nil: any.
+        let allowed: Set<String>?
+
+        init(serving host: String) {
+            let h = host.lowercased()
+            if h == "0.0.0.0" || h == "::" || h == "[::]" { allowed = nil; return }
+            var names: Set<String> = ["localhost", "127.0.0.1", "[::1]"]
+            names.insert(h.contains(":") && !h.hasPrefix("[") ? "[\(h)]" : h)
+            allowed = names
+        }
+
+        /// The host part of a `Host` header: `name`, `1.2.3.4` or `[v6]`, without the port.
+        static func name(ofAuthority authority: String) -> String {
+            let a = authority.lowercased()
+            if a.hasPrefix("["), let end = a.firstIndex(of: "]") { return String(a[...end]) }
+            if let colon = a.lastIndex(of: ":") { return String(a[..<colon]) }
+            return a
+        }
+
+        func refusal(_ request: Request) -> Response? {
+            guard let allowed, let authority = request.head.authority else { return nil }
+            let name = HostNames.name(ofAuthority: authority)
+            if allowed.contains(name) || (name.hasPrefix("127.") && allowed.contains("127.0.0.1")) { return nil }
+            return LiveRoutes.json(.forbidden, ["error": "request for host '\(LuaBridge.shown(name))' refused: this viewer answers to \(allowed.sorted().joined(separator: ", "))"])
+        }
+
+        func handle(_ request: Request, context: Context,
+                    next: (Request, Context) async throws -> Response) async throws -> Response {
+            if let refusal = refusal(request) { return refusal }
+            return try await next(request, context)
         }
     }
 

@@ -33,12 +33,17 @@ public struct LiveServer: Sendable {
         host == "127.0.0.1" || host == "::1" || host == "localhost" || host.hasPrefix("127.")
     }
 
+    /// The address to print for `host`: an IPv6 address in brackets (`[::1]`).
+    public static func urlHost(_ host: String) -> String {
+        host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+    }
+
     /// Runs until SIGINT or SIGTERM; `onRunning` gets the bound port (useful with port 0).
     public func run(onRunning: @escaping @Sendable (Int) -> Void) async throws {
         let router = Router(context: BasicWebSocketRequestContext.self)
         let assets = try PageAssets.load()
         let session = self.session
-        LiveRoutes.add(to: router, session: session, assets: assets)
+        LiveRoutes.add(to: router, session: session, assets: assets, hosts: LiveRoutes.HostNames(serving: host))
         var logger = Logger(label: "dynamics-serve")
         logger.logLevel = .error
         let limits = ConnectionLimits()
