@@ -243,6 +243,9 @@ public final class LuaBridge {
     public var sceneFolder: String?
     /// Loaded Lua plugin definitions, by name.
     var pluginDefinitions: [String: Int32] = [:]
+    /// Plugins whose files are running now, outermost first: a plugin that requires one of
+    /// them closes a cycle (which recursed until the C stack overflowed, with no location).
+    var pluginsLoading: [String] = []
     /// The constructor `dyn.use(name)` returned for each name (registry references).
     var useConstructors: [String: Int32] = [:]
     /// Delegates scripts installed, and the Lua tables they came from.

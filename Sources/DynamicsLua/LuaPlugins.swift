@@ -79,6 +79,10 @@ extension LuaBridge {
     /// Loads (once) and checks a Lua plugin; returns the reference of its definition table.
     func loadPlugin(_ name: String) throws -> Int32 {
         if let ref = pluginDefinitions[name] { return ref }
+        if let start = pluginsLoading.firstIndex(of: name) {
+            let cycle = (pluginsLoading[start...] + [name]).map { LuaBridge.shown($0) }.joined(separator: " → ")
+            throw LuaArgumentError(message: "plugin '\(LuaBridge.shown(name))' requires itself: \(cycle)")
+        }
         // A plugin name is a file name: the length is checked before the characters, so a
         // script's 20 MB name costs no grapheme walk (it took 2.8 s).
         guard name.utf8.count <= 200, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }),
@@ -105,6 +109,8 @@ extension LuaBridge {
             lua_settop(L, top)
             throw LuaError(kind: .syntax, message: message)
         }
+        pluginsLoading.append(name)
+        defer { pluginsLoading.removeLast() }
         do { try state.call(nargs: 0, nresults: 1) } catch { lua_settop(L, top); throw error }
         guard lua_type(L, -1) == LUA_TTABLE else {
             lua_settop(L, top)
@@ -119,10 +125,39 @@ extension LuaBridge {
                 throw LuaArgumentError(message: "use: behaviors/\(name).lua: '\(key)' must be a \(String(cString: lua_typename(L, type)))")
             }
         }
+        // Each default: a string name, and a finite number, a boolean, a string or a vector
+        // of two finite numbers (a NaN default was taken and listed).
+        if dyn_lua_rawgetfield(L, t, "params") == LUA_TTABLE {
+            let params = lua_gettop(L)
+            lua_pushnil(L)
+            while lua_next(L, params) != 0 {
+                guard lua_type(L, -2) == LUA_TSTRING, let key = string(at: -2) else {
+                    lua_settop(L, top)
+                    throw LuaArgumentError(message: "use: behaviors/\(name).lua: params names must be strings")
+                }
+                do { try pluginParameter(at: lua_gettop(L), "use: behaviors/\(name).lua: params.\(LuaBridge.shown(key))") } catch {
+                    lua_settop(L, top)
+                    throw error
+                }
+                lua_settop(L, -2)
+            }
+        }
+        lua_settop(L, t)
         let ref = dyn_lua_ref(L)
         lua_settop(L, top)
         pluginDefinitions[name] = ref
         return ref
+    }
+
+    /// Checks a plugin parameter's value: a finite number, a boolean, a string or a vector
+    /// of two finite numbers.
+    private func pluginParameter(at index: Int32, _ what: String) throws {
+        switch lua_type(L, index) {
+        case LUA_TNUMBER: _ = try number(at: index, what)
+        case LUA_TTABLE: _ = try vector(at: index, what)
+        case LUA_TBOOLEAN, LUA_TSTRING: break
+        default: throw LuaArgumentError(message: "\(what): expected a number, boolean, string or vector, got \(typeName(at: index))")
+        }
     }
 
     /// A Lua value's registry parameter, for built-ins and Swift plugins.
@@ -181,6 +216,10 @@ extension LuaBridge {
             guard expected == given else {
                 lua_settop(L, def - 1)
                 throw LuaArgumentError(message: "\(name).\(key): expected a \(String(cString: lua_typename(L, expected))), got \(String(cString: lua_typename(L, given)))")
+            }
+            do { try pluginParameter(at: override, "\(name).\(key)") } catch {
+                lua_settop(L, def - 1)
+                throw error
             }
             dyn_lua_rawsetfield(L, params, key)
         }

@@ -24,18 +24,33 @@ public enum LuaSource {
         }
     }
 
-    /// The text of the script at `path`.
+    /// The text of the script at `path`. A symbolic link is followed (a scene linked into a
+    /// folder runs; where a script may read is checked by its caller, as plugins and
+    /// `loadScene` do). The file is opened without blocking and checked once open, so nothing
+    /// swapped in between the check and the read (a FIFO) can hold the host.
     public static func read(_ path: String) throws(Refusal) -> String {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { throw .unreadable }
-        guard attributes[.type] as? FileAttributeType == .typeRegular else { throw .notAFile }
-        let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw .unreadable }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw .unreadable }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { throw .notAFile }
+        let size = Int(info.st_size)
         guard size <= maximumBytes else { throw .tooLarge(size) }
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw .unreadable }
-        defer { try? handle.close() }
-        // At most one byte past the limit, whatever the file grew to since.
-        guard let data = try? handle.read(upToCount: maximumBytes + 1) ?? Data() else { throw .unreadable }
-        guard data.count <= maximumBytes else { throw .tooLarge(data.count) }
-        guard let text = String(data: data, encoding: .utf8) else { throw .notUTF8 }
+        // At most one byte past the limit, whatever the file grew to since: room for its size
+        // and a byte, grown only if it grew.
+        var bytes = [UInt8](repeating: 0, count: size + 1)
+        var count = 0
+        while count <= maximumBytes {
+            if count == bytes.count { bytes += [UInt8](repeating: 0, count: min(bytes.count, maximumBytes + 1 - count)) }
+            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, $0.count - count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n >= 0 else { throw .unreadable }
+            if n == 0 { break }
+            count += n
+        }
+        guard count <= maximumBytes else { throw .tooLarge(count) }
+        guard let text = String(validating: bytes[0..<count], as: UTF8.self) else { throw .notUTF8 }
         return text
     }
 

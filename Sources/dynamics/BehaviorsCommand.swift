@@ -10,6 +10,13 @@ struct Behaviors: ParsableCommand {
     @Option(help: "A scene folder whose behaviors/ is searched too.")
     var scene: String?
 
+    func validate() throws {
+        // A mistyped folder listed nothing of its own and exited 0.
+        if let scene, !FileManager.default.fileExists(atPath: scene) {
+            throw ValidationError("no such scene or folder: \(scene)")
+        }
+    }
+
     func run() throws {
         for name in BehaviorRegistry.shared.names {
             guard let d = BehaviorRegistry.shared.definition(named: name) else { continue }

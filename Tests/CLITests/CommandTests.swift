@@ -125,6 +125,16 @@ struct CommandTests {
         #expect(r.stderr.contains("syntax.lua:1: unexpected symbol near '='"), "\(r.stderr)")
         #expect(r.stderr.contains("load.lua:1: dynamics.itemBehavior: unknown property 'elastcity'"))
         #expect(try runDynamics(["check", good]).status == 0)
+        // A scene reached through a symbolic link is read through it (it was "not a regular
+        // file"); a FIFO is still refused, without blocking.
+        let link = (syntax as NSString).deletingLastPathComponent + "/linked.lua"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: good)
+        let linked = try runDynamics(["check", link])
+        #expect(linked.status == 0 && linked.stdout.contains("ok \(link)"), "\(linked.stderr)")
+        let fifo = (syntax as NSString).deletingLastPathComponent + "/fifo.lua"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let refused = try runDynamics(["check", fifo])
+        #expect(refused.status == 1 && refused.stderr.contains("not a regular file"), "\(refused.stderr)")
     }
 
     @Test("Script files over 16 MB are refused before they are read: scenes, plugins, tests, check")
@@ -165,6 +175,9 @@ struct CommandTests {
         #expect(r.stdout.contains("asyntax (lua)\n    error: behaviors/asyntax.lua:1: unexpected symbol near '='"), "\(r.stdout)")
         #expect(r.stdout.contains("bnumber (lua)\n    error: "), "\(r.stdout)")
         #expect(r.stdout.contains("zwind (lua, ") && r.stdout.contains("params: direction = {1.0, 0.0}, strength = 40.0"), "\(r.stdout)")
+        // A folder that is not there is bad usage (it listed the rest and exited 0).
+        let missing = try runDynamics(["behaviors", "--scene", "/nonexistent/scenes"])
+        #expect(missing.status == 2 && missing.stderr.contains("no such scene or folder: /nonexistent/scenes"), "\(missing.stderr)")
     }
 
     @Test("behaviors lists the built-ins and the plugins on the search path with their params")

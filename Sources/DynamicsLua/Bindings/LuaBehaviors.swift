@@ -64,7 +64,13 @@ extension LuaBridge {
     /// A boundary identifier from Lua: a string or a number.
     func identifier(at index: Int32, _ what: String) throws -> AnyHashable {
         if let s = try keptString(at: index, what) { return AnyHashable(s) }
-        if lua_type(L, index) == LUA_TNUMBER { return AnyHashable(dyn_lua_tonumber(L, index)) }
+        if lua_type(L, index) == LUA_TNUMBER {
+            // NaN equals nothing, itself included: a boundary named NaN could never be
+            // removed (each add made another).
+            let n = dyn_lua_tonumber(L, index)
+            guard n.isFinite else { throw LuaArgumentError(message: "\(what): a number identifier must be finite, got \(n)") }
+            return AnyHashable(n)
+        }
         throw LuaArgumentError(message: "\(what): expected a string or number identifier, got \(typeName(at: index))")
     }
 

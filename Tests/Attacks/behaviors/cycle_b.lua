@@ -1,0 +1,3 @@
+-- The other half of the cycle of cycle_a.lua.
+local a = require "cycle_a"
+return { name = "cycle_b", params = {}, action = function() end }
