@@ -320,11 +320,15 @@ int dyn_lua_budget_exceeded(lua_State *L) {
 /* Message handler: turns the error object into a string and appends a
    traceback. Not called by Lua for memory errors. */
 static int dyn_traceback(lua_State *L) {
-    const char *msg = lua_tostring(L, 1);
+    const char *msg = lua_type(L, 1) == LUA_TSTRING ? lua_tostring(L, 1) : NULL;
     if (msg == NULL) {
-        /* A non-string error object: its __tostring (run here, inside the protected call
-           and under the budget) or its type, located at the line that raised it. */
-        if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) {
+        /* A non-string error object (error(42), error(t)): its text (a number's, or its
+           __tostring's, run here inside the protected call and under the budget) or its type,
+           located at the line that raised it (Lua locates only strings). */
+        if (lua_type(L, 1) == LUA_TNUMBER) {
+            lua_pushvalue(L, 1);
+            msg = lua_tostring(L, -1);
+        } else if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) {
             msg = lua_tostring(L, -1);
         } else {
             msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));

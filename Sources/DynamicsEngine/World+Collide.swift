@@ -42,6 +42,20 @@ extension World {
         min(Tuning.maxAABBMargin, Tuning.aabbMarginFraction * maxExtent)
     }
 
+    /// A body's velocities at the end of a step of `h` if only its gravity and the forces
+    /// applied for the step acted (m/s, rad/s), within the speed limits. The swept boxes and
+    /// speculative distances take the larger of these and the start velocities: velocities
+    /// change linearly over the step, so the larger bounds the speed at every sub-step. With
+    /// the start velocities alone a body driven by a large force each frame crossed a
+    /// boundary within the step before any contact was looked for.
+    @inline(__always)
+    static func endVelocities(_ sim: BodySim, _ state: BodyState, _ h: Double, dynamic: Bool) -> (v: Vec2, w: Double) {
+        guard dynamic else { return (state.v, state.w) }
+        let v = World.limitedLinear(state.v + h * (sim.gravity + sim.invMass * sim.force))
+        let w = World.limitedAngular(state.w + h * sim.invInertia * sim.torque)
+        return (v, w)
+    }
+
     /// Sweeps awake shapes' boxes over the coming step and finds new pairs for the shapes
     /// that left their fat boxes. Complexity: O(n) to update boxes and keep the sweep order;
     /// then O(m·k) for m moved shapes with k neighbours each (a full O(n + pairs) rebuild
@@ -57,8 +71,9 @@ extension World {
                 let b = Int(bi)
                 let xf = simp[b].transform
                 let margin = World.fatMargin(simp[b].maxExtent)
-                let d = h * stp[b].v
-                let sweep = Tuning.speculativeDistance + h * abs(stp[b].w) * simp[b].maxExtent
+                let end = World.endVelocities(simp[b], stp[b], h, dynamic: inf[b].type == .dynamic)
+                let d = h * stp[b].v, dEnd = h * end.v
+                let sweep = Tuning.speculativeDistance + h * max(abs(stp[b].w), abs(end.w)) * simp[b].maxExtent
                 var si = inf[b].firstShape
                 while si >= 0 {
                     let s = sh.baseAddress! + Int(si)
@@ -66,7 +81,7 @@ extension World {
                     si = s.pointee.nextShape
                     guard s.pointee.filter.collidesWithAnything else { continue }
                     let box = World.computeAABB(s.pointee, xf, vp.baseAddress!)
-                    let swept = box.union(box.translated(d)).expanded(by: sweep)
+                    let swept = box.union(box.translated(d)).union(box.translated(dEnd)).expanded(by: sweep)
                     s.pointee.aabb = swept
                     if !s.pointee.fatAABB.contains(swept) {
                         s.pointee.fatAABB = swept.expanded(by: margin)
@@ -398,8 +413,13 @@ extension World {
                 var m = Manifold()
                 do {
                     let simA = simp[a], simB = simp[b]
+                    // The most the pair closes within the step (see `endVelocities`).
+                    let endA = World.endVelocities(simA, stp[a], h, dynamic: awakeA)
+                    let endB = World.endVelocities(simB, stp[b], h, dynamic: awakeB)
                     let vRel = stp[b].v - stp[a].v
-                    let motion = h * (vRel.length + abs(stp[a].w) * simA.maxExtent + abs(stp[b].w) * simB.maxExtent)
+                    let speed = max(vRel.length, (endB.v - endA.v).length)
+                    let motion = h * (speed + max(abs(stp[a].w), abs(endA.w)) * simA.maxExtent
+                                      + max(abs(stp[b].w), abs(endB.w)) * simB.maxExtent)
                     let speculative = Tuning.speculativeDistance + motion
                     if recycling && c.pointee.poseCached
                         && World.recycle(c, simA, simB, staticA: inf[a].type == .static, staticB: inf[b].type == .static,

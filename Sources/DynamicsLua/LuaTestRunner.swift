@@ -85,8 +85,15 @@ public struct LuaTestRunner: Sendable {
         end
         function Expect:toBeCloseTo(x, tolerance)
           tolerance = tolerance or 1e-6
-          if type(self.value) ~= 'number' or math.abs(self.value - x) > tolerance then
-            fail('expected ' .. show(x) .. ' ± ' .. show(tolerance) .. ', got ' .. show(self.value))
+          if type(x) ~= 'number' or x ~= x then fail('toBeCloseTo: expected a number to compare with, got ' .. show(x)) end
+          if type(tolerance) ~= 'number' or not (tolerance >= 0 and tolerance < math.huge) then
+            fail('toBeCloseTo: the tolerance must be a finite number >= 0, got ' .. show(tolerance))
+          end
+          -- Passes only when the distance is known to be within the tolerance: NaN (a value
+          -- that went wrong) never is; equal infinities are.
+          local v = self.value
+          if type(v) ~= 'number' or not (v == x or math.abs(v - x) <= tolerance) then
+            fail('expected ' .. show(x) .. ' ± ' .. show(tolerance) .. ', got ' .. show(v))
           end
         end
         function Expect:toBeLessThan(x)

@@ -26,10 +26,16 @@ enum OutputFile {
 
     /// Writes `data` into `path` (created or truncated), through it if it is a link or a
     /// device. Throws a `Failure` naming `option` and the system's reason.
+    /// A FIFO is written only while a process reads it: opened without blocking (a FIFO with
+    /// no reader held the CLI for good, `--timeout` or not), then written blocking.
     static func write(_ data: Data, to path: String, option: String) throws {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw failure(option, path) }
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NONBLOCK, 0o644)
+        guard fd >= 0 else {
+            if errno == ENXIO { throw Failure(description: "\(option): cannot write \(path): it is a FIFO that no process is reading") }
+            throw failure(option, path)
+        }
         defer { close(fd) }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         try data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
             var offset = 0
             while offset < bytes.count {

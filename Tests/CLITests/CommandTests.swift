@@ -109,6 +109,11 @@ struct CommandTests {
         // The worker gets the filter as one argument (it was taken for an option: "crashed").
         let dashed = try runDynamics(["test", file, "--filter=-x"])
         #expect(dashed.status == 0 && dashed.stdout == "ok -x case\n1 passed, 0 failed\n", "\(dashed.stdout)")
+        // A FIFO nobody reads is refused when written, not waited on for good.
+        let fifo = (file as NSString).deletingLastPathComponent + "/report.fifo"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let unread = try runDynamics(["test", file, "--junit", fifo])
+        #expect(unread.status == 1 && unread.stderr.contains("it is a FIFO that no process is reading"), "\(unread.stderr)")
         // An empty filter matches every test (the worker was handed "--filter=": "crashed").
         let empty = try runDynamics(["test", file, "--filter", ""])
         #expect(empty.status == 1 && empty.stdout.hasSuffix("1 passed, 1 failed\n") && !empty.stdout.contains("crashed"), "\(empty.stdout)")

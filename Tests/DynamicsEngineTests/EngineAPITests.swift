@@ -208,6 +208,22 @@ struct EngineManifoldTests {
         for _ in 0..<30 { world.step(1.0 / 60) }
         #expect(world.transform(of: box).p.y < 0, "\(world.transform(of: box).p)")
     }
+
+    /// A box at rest pushed by a large force for one step at a time: its start velocity is
+    /// zero, so swept boxes and speculative distances from the start velocity alone found no
+    /// floor, and it went through (the force's whole effect lies within the step).
+    @Test("A box driven by a large force within the step does not tunnel through a static segment")
+    func noTunnelUnderForce() {
+        let (world, _) = worldWithFloor()
+        let box = addBox(world, at: Vec2(0, -0.3), half: 0.1, gravity: false)
+        for _ in 0..<20 {
+            // 4000 m/s² (400 g) on 0.04 kg: from rest, 0.69 m in one 60 Hz step, through the
+            // floor 0.2 m away and past it.
+            world.applyForce(box, Vec2(0, 160), at: world.transform(of: box).p)
+            world.step(1.0 / 60)
+            #expect(world.transform(of: box).p.y < 0, "\(world.transform(of: box).p)")
+        }
+    }
 }
 
 @Suite("Engine: joints")

@@ -38,6 +38,27 @@ struct SceneTests {
         #expect(LuaTestRunner().run(file: file.path, filter: "add").map(\.name) == ["adds"])
     }
 
+    /// NaN is close to nothing: `expect(0/0):toBeCloseTo(5)` passed (the check was "the
+    /// distance is not more than the tolerance"), so a test of positions passed on NaN state.
+    @Test("toBeCloseTo fails on NaN values, targets and tolerances; equal infinities pass")
+    func closeToNaN() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("nan_\(UUID().uuidString)_test.lua")
+        try """
+            test("nan value", function() expect(0/0):toBeCloseTo(5) end)
+            test("nan target", function() expect(5):toBeCloseTo(0/0) end)
+            test("nan tolerance", function() expect(1):toBeCloseTo(1000, 0/0) end)
+            test("negative tolerance", function() expect(1):toBeCloseTo(1, -1) end)
+            test("infinite value", function() expect(math.huge):toBeCloseTo(5, 1e300) end)
+            test("equal infinities", function() expect(-math.huge):toBeCloseTo(-math.huge) end)
+            test("close", function() expect(1.05):toBeCloseTo(1, 0.1) end)
+            """.write(to: file, atomically: true, encoding: .utf8)
+        let results = LuaTestRunner().run(file: file.path)
+        #expect(results.map(\.passed) == [false, false, false, false, false, true, true], "\(results.map(\.line))")
+        #expect(results[0].line.hasSuffix(":1: expected 5 ± 1e-06, got nan") || results[0].line.hasSuffix(":1: expected 5 ± 1e-06, got -nan"),
+                "\(results[0].line)")
+        #expect(results[2].line.contains("the tolerance must be a finite number >= 0"), "\(results[2].line)")
+    }
+
     @Test("loadScene and toFail errors name the test's line, not the test API's own chunk")
     func apiErrorLocations() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("api_\(UUID().uuidString)_test.lua")

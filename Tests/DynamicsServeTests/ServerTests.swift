@@ -174,11 +174,16 @@ struct ServerTests {
             let reply = server.exchange(raw(method, path, host: "attacker.test:\(port)", body: body)).reply
             #expect(reply.hasPrefix("HTTP/1.1 403") && reply.contains("attacker.test"), "\(method) \(path): \(reply.prefix(200))")
         }
+        // Names that only look like loopback addresses resolve wherever their owner wants.
+        for host in ["127.0.0.1.attacker.test", "127.evil.test", "127.999.0.1", "127.0.0.1 evil", "127.0.0.1:80@evil"] {
+            let reply = server.exchange(raw("GET", "/state", host: "\(host):\(port)")).reply
+            #expect(reply.hasPrefix("HTTP/1.1 403") || reply.hasPrefix("HTTP/1.1 400"), "\(host): \(reply.prefix(120))")
+        }
         let upgrade = "Connection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
         let ws = server.exchange(raw("GET", "/live", host: "attacker.test:\(port)", extra: upgrade), timeout: 2).reply
         #expect(!ws.hasPrefix("HTTP/1.1 101"), "\(ws.prefix(200))")
         #expect(try server.request("/state").json?["running"] as? Bool == true) // not paused
-        for host in ["localhost:\(port)", "127.0.0.1:\(port)", "LOCALHOST:\(port)"] {
+        for host in ["localhost:\(port)", "127.0.0.1:\(port)", "LOCALHOST:\(port)", "127.1.2.3:\(port)"] {
             let reply = server.exchange(raw("GET", "/state", host: host)).reply
             #expect(reply.hasPrefix("HTTP/1.1 200"), "\(host): \(reply.prefix(200))")
         }

@@ -211,6 +211,20 @@ struct SessionTests {
         try session.handle(.control(.step))
         #expect(throws: CommandError.self) { try session.handle(.record(.save)) }
         #expect(try String(contentsOfFile: file, encoding: .utf8) == own)
+        // A link there is never written through (it made the viewer write wherever it
+        // pointed, even a new file outside the folder), whether or not its target exists.
+        let outside = FileManager.default.temporaryDirectory.appendingPathComponent("outside-\(UUID().uuidString).txt").path
+        for target in [outside, file + ".recording"] {
+            try FileManager.default.removeItem(atPath: file)
+            try FileManager.default.createSymbolicLink(atPath: file, withDestinationPath: target)
+            do {
+                _ = try session.handle(.record(.save))
+                Issue.record("saved through a link to \(target)")
+            } catch {
+                #expect(error.message.contains("symbolic link"), "\(error.message)")
+            }
+            #expect(!FileManager.default.fileExists(atPath: outside))
+        }
     }
 
     /// A range of ±1e308 made the default step infinite: /state and the scene message could

@@ -50,9 +50,19 @@ open class AttachmentBehavior: DynamicBehavior {
             if items.count == 2 && items[0] === items[1] {
                 throw DynamicsError(owner: "AttachmentBehavior", property: "items", message: "attaches an item to itself")
             }
-            try Validate.finite(offsetA, "AttachmentBehavior", "offsetFromCenter", max: Limits.length)
-            try Validate.finite(offsetB, "AttachmentBehavior", "offsetFromCenter", max: Limits.length)
             if let anchor { try Validate.finite(anchor, "AttachmentBehavior", "anchorPoint") }
+            // Pin, fixed and sliding attachments hold each item at the anchor: their offsets
+            // are the anchor's, and an anchor too far from an item is named as what was given.
+            if kind == .pin || kind == .fixed || kind == .sliding {
+                for (i, o) in [offsetA, offsetB].prefix(items.count).enumerated()
+                where !(o.dx.isFinite && o.dy.isFinite && abs(o.dx) <= Limits.length && abs(o.dy) <= Limits.length) {
+                    throw DynamicsError(owner: "AttachmentBehavior", property: "attachmentAnchor",
+                                        message: "must be within \(Limits.length) pt of each item's center, got (\(o.dx), \(o.dy)) from item \(i + 1)'s")
+                }
+            } else {
+                try Validate.finite(offsetA, "AttachmentBehavior", "offsetFromCenter", max: Limits.length)
+                try Validate.finite(offsetB, "AttachmentBehavior", "offsetFromCenter", max: Limits.length)
+            }
         }
         self.kind = kind
         self.items = items

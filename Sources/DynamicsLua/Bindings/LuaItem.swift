@@ -155,7 +155,8 @@ extension LuaBridge {
         case .center: bridge.pushPoint(item.center)
         case .angle: lua_pushnumber(L, Double(item.angle))
         case .size: bridge.pushSize(item.bounds.size)
-        case .name: if let n = item.name { lua_pushstring(L, n) } else { lua_pushnil(L) }
+        case .name: // its whole length: a NUL byte is part of a name
+            if let n = item.name { LuaSource.push(L, n) } else { lua_pushnil(L) }
         case .mass:
             var m: CGFloat = item.bounds.width * item.bounds.height / 10_000
             if let (a, r) = bridge.locate(handle, item) { m = a._withUnsafeGuaranteedRef { $0.mass(atRecord: r) } }

@@ -33,6 +33,13 @@ extension LuaBridge {
         guard (other == nil) != (anchor == nil) || kind != "spring" else {
             throw LuaArgumentError(message: "attachment: give either anchor = {x, y} or to = item")
         }
+        // Pin, fixed and sliding attachments hold their items at the anchor: an offset there
+        // would be ignored (it was, unchecked), so it is refused.
+        if ["pin", "fixed", "sliding"].contains(kind) {
+            for key in ["offset", "offsetTo"] where keys.contains(key) {
+                throw LuaArgumentError(message: "attachment.\(key): a \(kind) attachment holds its items at its anchor (offsets apply to spring and limit attachments)")
+            }
+        }
         let o1 = Offset(horizontal: offset.dx, vertical: offset.dy), o2 = Offset(horizontal: offsetTo.dx, vertical: offsetTo.dy)
         func needOther() throws -> DynamicView {
             guard let other else { throw LuaArgumentError(message: "attachment.to: a \(kind) attachment needs a second item") }

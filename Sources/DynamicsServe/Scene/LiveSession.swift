@@ -266,17 +266,14 @@ public final class LiveSession: @unchecked Sendable {
         case .record(.save):
             guard let recording else { throw CommandError("record: nothing is being recorded (start recording first)") }
             let path = testPath
-            guard Recording.mayReplace(path) else {
-                throw CommandError("record: \((path as NSString).lastPathComponent) exists and is not a recording; move it away to save this one")
-            }
             let finals = items.enumerated().map { i, item in
                 (FrameEncoder.name(of: item, index: i), Double(item.center.x), Double(item.center.y))
             }
             let source = recording.testSource(sceneFile: (scenePath as NSString).lastPathComponent, steps: steps, finals: finals)
             do {
-                try source.write(toFile: path, atomically: false, encoding: .utf8) // through a link, never over it
+                try Recording.write(source, to: path)
             } catch {
-                throw CommandError("record: cannot write \(path): \(error.localizedDescription)")
+                throw CommandError("record: \((path as NSString).lastPathComponent) \(error)")
             }
             self.recording = nil
             return ["ok": true, "file": path, "steps": steps, "events": recording.events.count]

@@ -35,20 +35,48 @@ struct Recording {
     /// save must not replace.
     static let header = "-- Recorded by `dynamics serve "
 
-    /// Whether the file at `path` may be written by a save: it does not exist, or it is an
-    /// earlier recording (its first bytes are `header`).
-    /// Anything else (a folder, a FIFO, a device) is refused; the file is opened without
-    /// blocking, so a FIFO with no writer does not hold the viewer.
-    static func mayReplace(_ path: String) -> Bool {
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { return errno == ENOENT }
+    /// Writes a recorded test to `path`: a new file, or an earlier recording replaced (its
+    /// first bytes are `header`). Anything else is refused: a test written by hand, a folder,
+    /// a FIFO, a device, and a symbolic link, which would have the viewer write wherever it
+    /// points (another site's page could reach "save"; see `LiveRoutes.HostNames`). The file
+    /// is opened once, without following a link and without blocking, and checked through
+    /// that descriptor, so nothing swapped in meanwhile is written through.
+    static func write(_ text: String, to path: String) throws(SaveRefusal) {
+        let fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o644)
+        guard fd >= 0 else {
+            throw errno == ELOOP ? .link : .cannotWrite(String(cString: strerror(errno)))
+        }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return false }
-        let expected = Array(header.utf8)
-        var start = [UInt8](repeating: 0, count: expected.count)
-        let n = start.withUnsafeMutableBytes { read(fd, $0.baseAddress, expected.count) }
-        return n == expected.count && start == expected
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { throw .notAFile }
+        if info.st_size > 0 {
+            let expected = Array(header.utf8)
+            var start = [UInt8](repeating: 0, count: expected.count)
+            let n = start.withUnsafeMutableBytes { read(fd, $0.baseAddress, expected.count) }
+            guard n == expected.count, start == expected else { throw .notARecording }
+        }
+        guard ftruncate(fd, 0) == 0, lseek(fd, 0, SEEK_SET) == 0 else { throw .cannotWrite(String(cString: strerror(errno))) }
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { throw .cannotWrite(String(cString: strerror(errno))) }
+            bytes = bytes.dropFirst(n)
+        }
+    }
+
+    /// Why a recorded test was not written.
+    enum SaveRefusal: Error, CustomStringConvertible {
+        case link, notAFile, notARecording, cannotWrite(String)
+
+        var description: String {
+            switch self {
+            case .link: return "is a symbolic link (a recording is written only to a file of its own)"
+            case .notAFile: return "is not a regular file"
+            case .notARecording: return "exists and is not a recording; move it away to save this one"
+            case .cannotWrite(let reason): return "cannot be written: \(reason)"
+            }
+        }
     }
 
     /// A test file for the scene `sceneFile` (beside it): it loads the scene, sets the starting

@@ -135,10 +135,19 @@ enum LiveRoutes {
             return a
         }
 
+        /// A dotted IPv4 address in 127.0.0.0/8: four decimal numbers of 0…255, the first
+        /// 127 (not any name that starts with "127.": `127.0.0.1.attacker.test` resolves
+        /// wherever its owner wants).
+        static func isLoopbackIPv4(_ name: String) -> Bool {
+            let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+            guard parts.count == 4, parts[0] == "127" else { return false }
+            return parts.allSatisfy { $0.count >= 1 && $0.count <= 3 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) && (Int($0) ?? 256) <= 255 }
+        }
+
         func refusal(_ request: Request) -> Response? {
             guard let allowed, let authority = request.head.authority else { return nil }
             let name = HostNames.name(ofAuthority: authority)
-            if allowed.contains(name) || (name.hasPrefix("127.") && allowed.contains("127.0.0.1")) { return nil }
+            if allowed.contains(name) || (HostNames.isLoopbackIPv4(name) && allowed.contains("127.0.0.1")) { return nil }
             return LiveRoutes.json(.forbidden, ["error": "request for host '\(LuaBridge.shown(name))' refused: this viewer answers to \(allowed.sorted().joined(separator: ", "))"])
         }
 
