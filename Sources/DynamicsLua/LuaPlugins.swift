@@ -43,6 +43,9 @@ extension LuaBridge {
         for folder in pluginSearchPath {
             let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
             for f in files.sorted() where f.hasSuffix(".lua") && !f.hasSuffix("_test.lua") {
+                // A link that leads nowhere (dangling, or a loop) is no plugin: it was listed
+                // as available by the very message that said no plugin had its name.
+                guard FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(f)) else { continue }
                 let n = String(f.dropLast(4))
                 if seen.insert(n).inserted { names.append(n) }
             }

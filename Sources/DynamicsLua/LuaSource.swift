@@ -50,7 +50,15 @@ public enum LuaSource {
             count += n
         }
         guard count <= maximumBytes else { throw .tooLarge(count) }
-        guard let text = String(validating: bytes[0..<count], as: UTF8.self) else { throw .notUTF8 }
+        guard var text = String(validating: bytes[0..<count], as: UTF8.self) else { throw .notUTF8 }
+        // As the stock `lua` reads a file: a byte-order mark is skipped, and a first line
+        // starting with '#' (`#!/usr/bin/env lua`) is blanked, its line break kept so line
+        // numbers stay (both were syntax errors).
+        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
+        if text.hasPrefix("#") {
+            let end = text.firstIndex { $0 == "\n" || $0 == "\r\n" } ?? text.endIndex
+            text.replaceSubrange(text.startIndex..<end, with: "")
+        }
         return text
     }
 

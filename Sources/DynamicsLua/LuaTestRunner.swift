@@ -188,6 +188,11 @@ public struct LuaTestRunner: Sendable {
                 lua_settop(state.raw, 0)
                 dyn_lua_getref(state.raw, cases)
                 let count = Int(lua_rawlen(state.raw, -1))
+                // A test file without cases checks nothing: a failure, not a silent pass
+                // (a file whose cases never registered, e.g. a misspelt `test`, looked green).
+                guard count > 0 else {
+                    return [Result(file: file, name: name, failure: "\(file): declares no test cases (call test(name, fn))")]
+                }
                 var results: [Result] = []
                 for i in 1...max(count, 1) where count > 0 {
                     lua_rawgeti(state.raw, 1, lua_Integer(i))

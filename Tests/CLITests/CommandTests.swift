@@ -180,6 +180,10 @@ struct CommandTests {
         #expect(r.stdout.contains("asyntax (lua)\n    error: behaviors/asyntax.lua:1: unexpected symbol near '='"), "\(r.stdout)")
         #expect(r.stdout.contains("bnumber (lua)\n    error: "), "\(r.stdout)")
         #expect(r.stdout.contains("zwind (lua, ") && r.stdout.contains("params: direction = {1.0, 0.0}, strength = 40.0"), "\(r.stdout)")
+        // A link that leads nowhere is no plugin (it was listed among the available ones).
+        try FileManager.default.createSymbolicLink(atPath: folder + "/dangling.lua", withDestinationPath: folder + "/nowhere.lua")
+        let listed = try runDynamics(["behaviors", "--scene", (scene as NSString).deletingLastPathComponent])
+        #expect(!listed.stdout.contains("dangling"), "\(listed.stdout)")
         // A folder that is not there is bad usage (it listed the rest and exited 0).
         let missing = try runDynamics(["behaviors", "--scene", "/nonexistent/scenes"])
         #expect(missing.status == 2 && missing.stderr.contains("no such scene or folder: /nonexistent/scenes"), "\(missing.stderr)")

@@ -17,6 +17,10 @@ struct HostMemoryTests {
         #expect(scene.state.hostObjectBytes == 100 * 2048)
         try scene.state.run("kept = nil collectgarbage() collectgarbage()", chunkName: "scene.lua")
         #expect(scene.state.hostObjectBytes == 0)
+        // A name is charged with its item (20 000 items with 4 KB names held 164 MB outside
+        // a 64 MB cap).
+        try scene.state.run("named = dynamics.item{ size = {1, 1}, name = string.rep('n', 4000) }", chunkName: "scene.lua")
+        #expect(scene.state.hostObjectBytes == 2048 + 4000)
     }
 
     @Test("Objects in an animator stay charged after the script drops their handles")

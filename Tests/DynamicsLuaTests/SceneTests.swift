@@ -59,6 +59,26 @@ struct SceneTests {
         #expect(results[2].line.contains("the tolerance must be a finite number >= 0"), "\(results[2].line)")
     }
 
+    /// A file whose cases never registered (a misspelt `test`) looked like a pass.
+    @Test("A test file that declares no cases fails and says so")
+    func noCases() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("empty_\(UUID().uuidString)_test.lua")
+        try "tset(\"x\", function() end) -- never called: tset is nil\nlocal n = 1\n".replacingOccurrences(of: "tset(", with: "local tset = nil; if tset then tset(")
+            .appending(" end\n").write(to: file, atomically: true, encoding: .utf8)
+        let results = LuaTestRunner().run(file: file.path)
+        #expect(results.count == 1 && !results[0].passed && results[0].line.contains("declares no test cases"), "\(results.map(\.line))")
+    }
+
+    /// Read as the stock `lua` reads a file: a byte-order mark and a `#!` first line were
+    /// syntax errors; line numbers stay those of the file.
+    @Test("Script files may start with a byte-order mark and a #! line")
+    func bomAndShebang() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("bom_\(UUID().uuidString)_test.lua")
+        try Data([0xEF, 0xBB, 0xBF] + Array("#!/usr/bin/env dynamics test\ntest(\"line\", function() error(\"here\") end)\n".utf8)).write(to: file)
+        let results = LuaTestRunner().run(file: file.path)
+        #expect(results.count == 1 && results[0].line.contains("_test.lua:2: here"), "\(results.map(\.line))")
+    }
+
     @Test("loadScene and toFail errors name the test's line, not the test API's own chunk")
     func apiErrorLocations() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("api_\(UUID().uuidString)_test.lua")

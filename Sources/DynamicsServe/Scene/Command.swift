@@ -87,7 +87,7 @@ public enum Command: Equatable, Sendable {
                             y: try number(o, "y", kind, max: Double(Limits.coordinate)))
         case "param":
             let name = try string(o, "name", kind, [])
-            return .param(name: name, value: try number(o, "value", kind))
+            return .param(name: name, value: try number(o, "value", kind, max: LuaSceneParam.largest)) // a slider's range reaches ±1e15
         case "control":
             let action = try string(o, "action", kind, Control.allCases.map(\.rawValue))
             return .control(Control(rawValue: action)!)
