@@ -84,6 +84,16 @@ extension World {
         setVelocity(b, linear: v - cross(angular, r), angular: angular)
     }
 
+    /// Sets the velocity of the body's origin (m/s), keeping its angular velocity: what
+    /// `setVelocity(_:atOrigin:angular:)` does with `angularVelocity(of:)`, with one id check
+    /// (a script may set every item's velocity every frame).
+    public func setVelocity(_ id: BodyID, atOrigin v: Vec2) {
+        let b = checked(id)
+        let r = sims.withUnsafeBufferPointer { $0[b].transform.p - $0[b].center }
+        let w = states.withUnsafeBufferPointer { $0[b].w }
+        setVelocity(b, linear: v - cross(w, r), angular: w)
+    }
+
     /// Adds a force (N) at a world point for the next step (cleared after it); wakes the body.
     public func applyForce(_ id: BodyID, _ force: Vec2, at point: Vec2) { applyForce(checked(id), force, at: point) }
 

@@ -498,7 +498,7 @@ extension DynamicAnimator {
     }
 
     private func setVelocity(_ v: CGPoint, body b: BodyID) {
-        world.setVelocity(b, atOrigin: Units.meters(v), angular: world.angularVelocity(of: b))
+        world.setVelocity(b, atOrigin: Units.meters(v))
         setNeedsResume()
     }
 
