@@ -333,7 +333,10 @@ private func solveDistance(_ j: UnsafeMutablePointer<Joint>, _ d: Vec2, _ rA: Ve
     }
 
     if j.pointee.enableLimit {
-        do { // lower
+        // Lower: none at length 0 (a rope). Lengths are never negative, so such a limit can
+        // only act as the anchors pass through each other, where its speculative bias (the
+        // approach would overshoot 0 within the sub-step) pushed a slack rope's bodies apart.
+        if j.pointee.minLength > 0 {
             let (bias, ms, scale) = limitBias(length - j.pointee.minLength, soft, inv_h, useBias)
             let old = j.pointee.lowerImpulse
             let total = max(0, old - ms * mass * (cdot() + bias) - scale * old)

@@ -35,6 +35,9 @@ struct Test: ParsableCommand {
             throw ValidationError("--timeout must be in (0, 86400] seconds, got \(timeout)")
         }
         for p in paths where !FileManager.default.fileExists(atPath: p) { throw ValidationError("no such file or folder: \(p)") }
+        if paths.isEmpty && !FileManager.default.fileExists(atPath: "Tests/Scenes") {
+            throw ValidationError("no paths given, and there is no Tests/Scenes folder here to run by default")
+        }
         if let junit {
             do { try OutputFile.check(junit, option: "--junit") } catch { throw ValidationError("\(error)") }
         }

@@ -79,6 +79,13 @@ open class PushBehavior: DynamicBehavior, CustomBehavior {
         if isActive { dynamicAnimator?.wake(items) }
     }
 
+    /// An active push joining an animator wakes its resting items (the animator resumes):
+    /// added to a paused animator, it was never applied. Overrides must call super.
+    open override func willMove(to dynamicAnimator: DynamicAnimator?) {
+        super.willMove(to: dynamicAnimator)
+        if isActive { dynamicAnimator?.wake(items) }
+    }
+
     public func step(_ context: inout DynamicBehaviorContext) {
         let force = direction.vector
         guard isActive, force.dx != 0 || force.dy != 0 else {

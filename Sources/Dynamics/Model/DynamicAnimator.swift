@@ -356,6 +356,17 @@ public final class DynamicAnimator: HostCharged {
 
     func setNeedsUpdate() { needsUpdate = true }
 
+    /// Applies the changes made since the last frame now, as the next frame would first
+    /// (items of newly added behaviors join the world), unless a frame is running. True if
+    /// there were changes to apply. A script can then set the velocity of an item it has
+    /// just added, before the first frame.
+    @discardableResult
+    package func applyPendingChanges() -> Bool {
+        guard needsUpdate, !isStepping else { return false }
+        update()
+        return true
+    }
+
     /// Wakes the bodies of `items` that are in the world (a push turned on, a field changed
     /// under resting items) so that a paused animator resumes.
     func wake(_ items: [DynamicItem]) {

@@ -83,7 +83,8 @@ extension LuaBridge {
     }
 
     func makeCollision() throws -> Int32 {
-        let keys = try options(at: 1, "dynamics.collision", allowed: ["items", "mode", "boundsAsBoundary", "insets", "onBegan", "onEnded"])
+        let keys = try options(at: 1, "dynamics.collision", allowed: ["items", "mode", "boundsAsBoundary", "insets", "onBegan", "onEnded",
+                                                                       "boundaryElasticity", "boundaryFriction"])
         let c = CollisionBehavior(items: try withField("items", of: 1) { try items(at: $0, "collision.items") } ?? [])
         for key in keys where key != "items" { dyn_lua_rawgetfield(L, 1, key); defer { lua_settop(L, -2) }; _ = try LuaBridge.behaviorBinding.set(self, nil, c, key, lua_gettop(L)) }
         try pushNew(c, "dynamics.collision")
@@ -234,6 +235,8 @@ extension LuaBridge {
             case (let c as CollisionBehavior, "mode"):
                 lua_pushstring(L, c.collisionMode == .everything ? "everything" : c.collisionMode == .items ? "items" : "boundaries")
             case (let c as CollisionBehavior, "boundsAsBoundary"): lua_pushboolean(L, c.translatesReferenceBoundsIntoBoundary ? 1 : 0)
+            case (let c as CollisionBehavior, "boundaryElasticity"): lua_pushnumber(L, Double(c.boundaryElasticity))
+            case (let c as CollisionBehavior, "boundaryFriction"): lua_pushnumber(L, Double(c.boundaryFriction))
             case (let f as FieldBehavior, let k) where LuaBridge.fieldProperties.contains(k):
                 return try LuaBridge.getFieldProperty(bridge, f, k)
             case (let o, let k) where o is AttachmentBehavior || o is SnapBehavior || o is PushBehavior:
@@ -275,6 +278,10 @@ extension LuaBridge {
                 }
             case (let c as CollisionBehavior, "boundsAsBoundary"):
                 c.translatesReferenceBoundsIntoBoundary = try bridge.bool(at: v, "collision.boundsAsBoundary")
+            case (let c as CollisionBehavior, "boundaryElasticity"):
+                c.boundaryElasticity = try bridge.number(at: v, "collision.boundaryElasticity")
+            case (let c as CollisionBehavior, "boundaryFriction"):
+                c.boundaryFriction = try bridge.number(at: v, "collision.boundaryFriction")
             case (let c as CollisionBehavior, "insets"):
                 let r = try bridge.rect(at: v, "collision.insets")
                 c.setTranslatesReferenceBoundsIntoBoundary(with: EdgeInsets(top: r.origin.x, left: r.origin.y, bottom: r.width, right: r.height))
@@ -412,6 +419,7 @@ extension LuaBridge {
             },
         ],
         properties: ["items", "children", "direction", "angle", "magnitude", "mode", "boundsAsBoundary", "insets",
+                     "boundaryElasticity", "boundaryFriction",
                      "onBegan", "onEnded", "action"] + LuaBridge.itemBehaviorProperties + LuaBridge.fieldProperties
                     + LuaBridge.attachmentProperties + ["point", "active", "mode"]
     )

@@ -95,6 +95,19 @@ extension LuaBridge {
         return nil
     }
 
+    /// Where the item of handle `h` is in a world, applying first the pending changes of the
+    /// animators that have some (an item whose behavior was just added joins the world at
+    /// the next frame: its velocity could not be set before the first one, and impulses
+    /// given then were dropped). For setters and impulses; reads use `locate`.
+    func locateInWorld(_ h: UnsafeMutablePointer<Handle>, _ item: DynamicView) -> (animator: Unmanaged<DynamicAnimator>, record: Int)? {
+        if let found = locate(h, item) { return found }
+        var applied = false
+        for animator in unmanagedAnimators.pointee {
+            if animator._withUnsafeGuaranteedRef({ $0.applyPendingChanges() }) { applied = true }
+        }
+        return applied ? locate(h, item) : nil
+    }
+
     /// The animator the handle's hint names, if it is still one of `animators` (the model's
     /// hinted accessors check the record slot).
     @inline(__always)
@@ -181,7 +194,7 @@ extension LuaBridge {
         case .velocity: try bridge.setVelocity(handle, item, try bridge.point(at: value, "item.velocity"))
         case .angularVelocity:
             let w = try bridge.number(at: value, "item.angularVelocity")
-            guard let (a, _) = bridge.locate(handle, item) else {
+            guard let (a, _) = bridge.locateInWorld(handle, item) else {
                 throw LuaArgumentError(message: "item.angularVelocity: the item is not in an animator yet")
             }
             a._withUnsafeGuaranteedRef { $0.setVelocity($0.linearVelocity(of: item) ?? .zero, angularVelocity: w, for: item) }
@@ -205,7 +218,7 @@ extension LuaBridge {
                 try bridge.withItem(at: 1, "applyForce") { h, item in
                     let f = try bridge.vector(at: 2, "applyForce(force)")
                     let offset = lua_type(L, 3) <= 0 ? CGVector.zero : try bridge.vector(at: 3, "applyForce(force, offset)")
-                    bridge.locate(h, item)?.animator._withUnsafeGuaranteedRef { $0.applyForce(f, to: item, atOffset: offset) }
+                    bridge.locateInWorld(h, item)?.animator._withUnsafeGuaranteedRef { $0.applyForce(f, to: item, atOffset: offset) }
                 }
                 return 0
             },
@@ -213,14 +226,14 @@ extension LuaBridge {
                 try bridge.withItem(at: 1, "applyImpulse") { h, item in
                     let j = try bridge.vector(at: 2, "applyImpulse(impulse)")
                     let offset = lua_type(L, 3) <= 0 ? CGVector.zero : try bridge.vector(at: 3, "applyImpulse(impulse, offset)")
-                    bridge.locate(h, item)?.animator._withUnsafeGuaranteedRef { $0.applyImpulse(j, to: item, atOffset: offset) }
+                    bridge.locateInWorld(h, item)?.animator._withUnsafeGuaranteedRef { $0.applyImpulse(j, to: item, atOffset: offset) }
                 }
                 return 0
             },
             "applyTorque": { bridge, _ in
                 try bridge.withItem(at: 1, "applyTorque") { h, item in
                     let t = try bridge.number(at: 2, "applyTorque(torque)")
-                    bridge.locate(h, item)?.animator._withUnsafeGuaranteedRef { $0.applyTorque(t, to: item) }
+                    bridge.locateInWorld(h, item)?.animator._withUnsafeGuaranteedRef { $0.applyTorque(t, to: item) }
                 }
                 return 0
             },
@@ -297,7 +310,7 @@ extension LuaBridge {
            a._withUnsafeGuaranteedRef({ $0.setVelocity(v, of: item, hint: Int(h.pointee.recordHint)) }) {
             return
         }
-        guard let (a, r) = locate(h, item) else {
+        guard let (a, r) = locateInWorld(h, item) else {
             throw LuaArgumentError(message: "item.velocity: the item is not in an animator yet (add a behavior with it first)")
         }
         a._withUnsafeGuaranteedRef { $0.setVelocity(v, atRecord: r) }

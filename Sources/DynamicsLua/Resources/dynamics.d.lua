@@ -87,6 +87,8 @@ function dynamics.gravity(options) end
 ---@field mode? dynamics.CollisionMode default "everything"
 ---@field boundsAsBoundary? boolean the animator's bounds as a boundary
 ---@field insets? number[] {top, left, bottom, right}: the bounds as a boundary, inset (points)
+---@field boundaryElasticity? number of this behavior's boundaries, ≥ 0 (default 0)
+---@field boundaryFriction? number of this behavior's boundaries, ≥ 0 (default 0.2)
 ---@field onBegan? fun(item: dynamics.Item, other: dynamics.Item|dynamics.BoundaryId|nil, point: dynamics.Point)
 ---@field onEnded? fun(item: dynamics.Item, other: dynamics.Item|dynamics.BoundaryId|nil)
 
@@ -456,6 +458,8 @@ function Behavior:removeItem(item) end
 ---@field mode dynamics.CollisionMode
 ---@field boundsAsBoundary boolean
 ---@field insets number[] {top, left, bottom, right} (write-only)
+---@field boundaryElasticity number of this behavior's boundaries, ≥ 0
+---@field boundaryFriction number of this behavior's boundaries, ≥ 0
 ---@field onBegan fun(item: dynamics.Item, other: dynamics.Item|dynamics.BoundaryId|nil, point: dynamics.Point)|nil
 ---@field onEnded fun(item: dynamics.Item, other: dynamics.Item|dynamics.BoundaryId|nil)|nil
 local Collision = {}
