@@ -83,18 +83,39 @@ public struct LuaTestRunner: Sendable {
         function Expect:toBe(x)
           if self.value ~= x then fail('expected ' .. show(x) .. ', got ' .. show(self.value)) end
         end
+        -- A point's coordinates ({x = , y = } or {a, b}, read raw), or nil.
+        local function coordinates(p)
+          if type(p) ~= 'table' then return nil end
+          local x, y = rawget(p, 'x'), rawget(p, 'y')
+          if x == nil and y == nil then x, y = rawget(p, 1), rawget(p, 2) end
+          if type(x) == 'number' and type(y) == 'number' then return x, y end
+          return nil
+        end
+        local function shown(v)
+          local x, y = coordinates(v)
+          if x then return '{' .. tostring(x) .. ', ' .. tostring(y) .. '}' end
+          return show(v)
+        end
         function Expect:toBeCloseTo(x, tolerance)
           tolerance = tolerance or 1e-6
-          if type(x) ~= 'number' or x ~= x then fail('toBeCloseTo: expected a number to compare with, got ' .. show(x)) end
           if type(tolerance) ~= 'number' or not (tolerance >= 0 and tolerance < math.huge) then
             fail('toBeCloseTo: the tolerance must be a finite number >= 0, got ' .. show(tolerance))
           end
-          -- Passes only when the distance is known to be within the tolerance: NaN (a value
-          -- that went wrong) never is; equal infinities are.
           local v = self.value
-          if type(v) ~= 'number' or not (v == x or math.abs(v - x) <= tolerance) then
-            fail('expected ' .. show(x) .. ' ± ' .. show(tolerance) .. ', got ' .. show(v))
+          -- Passes only when the distance is known to be within the tolerance: NaN (a value
+          -- that went wrong) never is; equal infinities are. Points compare by the distance
+          -- between them.
+          local close
+          local px, py = coordinates(x)
+          if px then
+            local vx, vy = coordinates(v)
+            close = vx ~= nil and math.sqrt((vx - px) ^ 2 + (vy - py) ^ 2) <= tolerance
+          elseif type(x) == 'number' and x == x then
+            close = type(v) == 'number' and (v == x or math.abs(v - x) <= tolerance)
+          else
+            fail('toBeCloseTo: expected a number or a point {x, y} to compare with, got ' .. show(x))
           end
+          if not close then fail('expected ' .. shown(x) .. ' ± ' .. show(tolerance) .. ', got ' .. shown(v)) end
         end
         function Expect:toBeLessThan(x)
           if type(self.value) ~= 'number' or not (self.value < x) then fail('expected less than ' .. show(x) .. ', got ' .. show(self.value)) end

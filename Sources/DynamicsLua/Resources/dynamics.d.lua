@@ -571,8 +571,8 @@ local Expectation = {}
 ---@param expected any
 function Expectation:toBe(expected) end
 
----Within `tolerance` (default 1e-6).
----@param expected number
+---Within `tolerance` (default 1e-6): numbers, or points compared by the distance between them. NaN is close to nothing.
+---@param expected number|dynamics.Point
 ---@param tolerance? number
 function Expectation:toBeCloseTo(expected, tolerance) end
 
