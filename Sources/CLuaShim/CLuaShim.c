@@ -1028,16 +1028,20 @@ static int dyn_field_loop(lua_State *L) {
         if (wanted >= 3) lua_pushnumber(L, s[4]);
         if (wanted >= 4) lua_pushnumber(L, s[5]);
         if (wanted >= 5) lua_pushnumber(L, b->time);
-        lua_call(L, nargs, 2);
+        lua_call(L, nargs, LUA_MULTRET);
+        /* A field that returns nothing exerts no force there (DESIGN's plugin template has
+           `field = function(...) end`); anything it returns must be two finite numbers. */
+        if (lua_gettop(L) == 8) { b->out[2 * i] = 0; b->out[2 * i + 1] = 0; continue; }
+        if (lua_gettop(L) < 10) lua_settop(L, 10);
         int okx = 0, oky = 0;
-        double fx = (double)lua_tonumberx(L, -2, &okx), fy = (double)lua_tonumberx(L, -1, &oky);
+        double fx = (double)lua_tonumberx(L, 9, &okx), fy = (double)lua_tonumberx(L, 10, &oky);
         /* The model's limit on any force (Limits.magnitude in Swift): 1e9 UIKit Newtons. */
         if (!okx || !oky || !(fx >= -1e9 && fx <= 1e9) || !(fy >= -1e9 && fy <= 1e9)) {
             lua_Debug ar;
             lua_pushvalue(L, 5);
             lua_getinfo(L, ">S", &ar);
-            const char *sx = luaL_tolstring(L, -2, NULL);  /* fx */
-            const char *sy = luaL_tolstring(L, -2, NULL);  /* fy (below the string just pushed) */
+            const char *sx = luaL_tolstring(L, 9, NULL);   /* fx */
+            const char *sy = luaL_tolstring(L, 10, NULL);  /* fy */
             return luaL_error(L, "%s:%d: the field must return two finite numbers within ±1e9 (fx, fy), got %s, %s",
                               ar.short_src, ar.linedefined, sx, sy);
         }

@@ -67,7 +67,10 @@ extension LuaBridge {
 
     /// What a scene script returned in its top `results` stack values: an animator, or a table
     /// `{ animator = a, seconds = S }`.
-    public func sceneResult(results: Int) -> (animator: DynamicAnimator?, seconds: Double?) {
+    /// The table may hold more (a scene exports its items and parts to its tests, which read
+    /// them through `loadScene`); `animator` and `seconds` must have their types (a string
+    /// `seconds` was ignored).
+    public func sceneResult(results: Int) throws -> (animator: DynamicAnimator?, seconds: Double?) {
         guard results > 0 else { return (nil, nil) }
         let top = lua_absindex(L, -Int32(results))
         if let a = try? object(at: top, .animator, as: DynamicAnimator.self, what: "scene") { return (a, nil) }
@@ -76,10 +79,22 @@ extension LuaBridge {
         var seconds: Double?
         if dyn_lua_rawgetfield(L, top, "animator") != LUA_TNIL {
             animator = try? object(at: -1, .animator, as: DynamicAnimator.self, what: "scene.animator")
+            if animator == nil {
+                let type = typeName(at: -1)
+                lua_settop(L, top)
+                throw LuaError(kind: .runtime, message: "the scene's animator: expected an animator, got \(type)")
+            }
         }
-        lua_settop(L, -2)
-        if dyn_lua_rawgetfield(L, top, "seconds") == LUA_TNUMBER { seconds = dyn_lua_tonumber(L, -1) }
-        lua_settop(L, -2)
+        lua_settop(L, top)
+        switch dyn_lua_rawgetfield(L, top, "seconds") {
+        case LUA_TNUMBER: seconds = dyn_lua_tonumber(L, -1)
+        case LUA_TNIL: break
+        default:
+            let type = typeName(at: -1)
+            lua_settop(L, top)
+            throw LuaError(kind: .runtime, message: "the scene's seconds: expected a number, got \(type)")
+        }
+        lua_settop(L, top)
         return (animator, seconds)
     }
 

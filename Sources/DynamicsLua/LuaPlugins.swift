@@ -154,12 +154,30 @@ extension LuaBridge {
 
     /// Checks a plugin parameter's value: a finite number, a boolean, a string or a vector
     /// of two finite numbers.
-    private func pluginParameter(at index: Int32, _ what: String) throws {
+    func pluginParameter(at index: Int32, _ what: String) throws {
         switch lua_type(L, index) {
         case LUA_TNUMBER: _ = try number(at: index, what)
         case LUA_TTABLE: _ = try vector(at: index, what)
         case LUA_TBOOLEAN, LUA_TSTRING: break
         default: throw LuaArgumentError(message: "\(what): expected a number, boolean, string or vector, got \(typeName(at: index))")
+        }
+    }
+
+    /// Checks a plugin parameter's value (`pluginParameter`) and pushes it as the plugin
+    /// reads it: a vector as a fresh table with both forms, `{x =, y =, [1], [2]}`, so
+    /// `self.direction.x` and `self.direction[1]` both work whichever form was given (a
+    /// default of `{1, 0}` made DESIGN's `self.direction.x` nil); anything else as it is.
+    func pushParameter(at index: Int32, _ what: String) throws {
+        try pluginParameter(at: index, what)
+        if lua_type(L, index) == LUA_TTABLE {
+            let (x, y) = try pair(at: index, what)
+            lua_createtable(L, 2, 2)
+            lua_pushnumber(L, x); lua_rawseti(L, -2, 1)
+            lua_pushnumber(L, y); lua_rawseti(L, -2, 2)
+            lua_pushnumber(L, x); dyn_lua_rawsetfield(L, -2, "x")
+            lua_pushnumber(L, y); dyn_lua_rawsetfield(L, -2, "y")
+        } else {
+            lua_pushvalue(L, index)
         }
     }
 
@@ -204,8 +222,12 @@ extension LuaBridge {
             lua_pushnil(L)
             while lua_next(L, defaults) != 0 {
                 if let key = string(at: -2) { allowed.append(key) }
-                lua_pushvalue(L, -2); dyn_lua_insert(L, -2)
+                // (checked when the plugin loaded) a vector is copied in both forms
+                let value = lua_gettop(L)
+                lua_pushvalue(L, -2)
+                try pushParameter(at: value, "\(name).\(string(at: -1) ?? "?")")
                 lua_rawset(L, params)
+                lua_settop(L, -2)
             }
         }
         lua_settop(L, params)
@@ -220,11 +242,12 @@ extension LuaBridge {
                 lua_settop(L, def - 1)
                 throw LuaArgumentError(message: "\(name).\(key): expected a \(String(cString: lua_typename(L, expected))), got \(String(cString: lua_typename(L, given)))")
             }
-            do { try pluginParameter(at: override, "\(name).\(key)") } catch {
+            do { try pushParameter(at: override, "\(name).\(key)") } catch {
                 lua_settop(L, def - 1)
                 throw error
             }
             dyn_lua_rawsetfield(L, params, key)
+            lua_settop(L, -2)
         }
         let b = LuaPluginBehavior(name: name)
         b.items = try withField("items", of: 1) { try items(at: $0, "\(name).items") } ?? []

@@ -95,7 +95,9 @@ struct Run: ParsableCommand {
         // Sample times continue from the animator's own time: a scene that stepped itself
         // (a:run{seconds = 1} before returning) was traced with labels a second behind.
         let start = animator.elapsedTime
-        let recorder = (trace != nil || svg != nil) ? TraceRecorder(animator: animator, items: items, debug: debug) : nil
+        // At most 30 samples a second, and at most one a frame (the JSON says which).
+        let recorder = (trace != nil || svg != nil)
+            ? TraceRecorder(animator: animator, items: items, sampleRate: min(30, fps), debug: debug) : nil
         recorder?.record(time: animator.elapsedTime)
         let progress = stderrIsTerminal && frames >= 600
         for f in 0..<frames {
@@ -145,7 +147,14 @@ final class LoadedScene {
             throw LuaError(kind: .runtime, message: "\(path): \(error)")
         }
         let results = try state.run(source, chunkName: path) // locations name the path as given
-        let found = bridge.sceneResult(results: results)
+        let found: (animator: DynamicAnimator?, seconds: Double?)
+        do {
+            found = try bridge.sceneResult(results: results)
+            _ = try bridge.sceneParams(results: results) // checked as the viewer checks them
+        } catch let error as LuaError {
+            state.pop(results)
+            throw LuaError(kind: error.kind, message: "\(path): \(error.message)")
+        }
         state.pop(results)
         guard let animator = found.animator ?? bridge.animators.first else {
             throw LuaError(kind: .runtime, message: "\(path): the scene made no animator (return it, or a table { animator = a, seconds = S })")

@@ -73,6 +73,26 @@ struct CommandTests {
         #expect(scenes.status == 0 && scenes.stdout.contains(" passed, 0 failed"), "\(scenes.stdout)")
     }
 
+    /// A scene's `seconds` of the wrong type was ignored (it ran the default 10 s), and
+    /// `run` did not check the sliders the viewer refuses; the JSON trace said 30 samples a
+    /// second at 10 fps, where it holds one a frame.
+    @Test("run checks the scene's seconds and sliders; the JSON trace states its real sample rate")
+    func sceneTableChecked() throws {
+        let typo = try temporaryFile("typo.lua", "local a = dynamics.animator{}\nreturn { animator = a, seconds = '3' }\n")
+        let r = try runDynamics(["run", typo])
+        #expect(r.status == 1 && r.stderr.contains("typo.lua: the scene's seconds: expected a number, got string"), "\(r.stderr)")
+        let slider = try temporaryFile("slider.lua", "local a = dynamics.animator{}\nreturn { animator = a, params = { x = { value = 5, min = 0, max = 3, apply = function() end } } }\n")
+        let s = try runDynamics(["run", slider])
+        #expect(s.status == 1 && s.stderr.contains("scene.params.x: needs min < max, min ≤ value ≤ max"), "\(s.stderr)")
+        let scene = try temporaryFile("slow.lua", "local a = dynamics.animator{}\nlocal b = dynamics.item{ size = {10, 10} }\na:addBehavior(dynamics.gravity{ items = {b} })\nreturn a\n")
+        let trace = (scene as NSString).deletingLastPathComponent + "/slow.json"
+        let t = try runDynamics(["run", scene, "--fps", "10", "--seconds", "2", "--trace", trace])
+        #expect(t.status == 0, "\(t.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: trace))) as? [String: Any])
+        #expect(json["sampleRate"] as? Double == 10)
+        #expect((json["samples"] as? [Any])?.count == 21)
+    }
+
     @Test("A trace continues from the animator's time when the scene stepped itself before returning")
     func traceAfterPreRun() throws {
         let scene = try temporaryFile("prerun.lua", """

@@ -66,7 +66,7 @@ struct SessionTests {
         let state = try LuaState()
         let bridge = LuaBridge(state: state) { Issue.record("callback error: \($0)") }
         let n = try state.run(boxScene, chunkName: "box.lua")
-        let animator = try #require(bridge.sceneResult(results: n).animator)
+        let animator = try #require(try bridge.sceneResult(results: n).animator)
         let params = try bridge.sceneParams(results: n)
         state.pop(n)
         #expect(params.map(\.name) == ["gravity"])
@@ -109,7 +109,7 @@ struct SessionTests {
         var errors: [String] = []
         let bridge = LuaBridge(state: state) { errors.append($0.message) }
         let n = try state.run(boxScene, chunkName: "box.lua")
-        let animator = try #require(bridge.sceneResult(results: n).animator)
+        let animator = try #require(try bridge.sceneResult(results: n).animator)
         state.pop(n)
         animator.step(0)
         #expect(!bridge.pointer(.began, at: CGPoint(x: 100, y: 300), on: animator))

@@ -84,3 +84,48 @@ test("a collision behavior's boundary elasticity and friction are set from Lua",
   expect(top):toBeLessThan(150)                  -- back to within 50 pt of its start
   expect(function() c.boundaryElasticity = -1 end):toFail("boundaryElasticity")
 end)
+
+-- Round 12 (the documents walked through as a new user would).
+
+-- DESIGN §5's plugin template: `self.direction.x` with a default of {1, 0}, and an empty
+-- `field` (it returned nothing: "must return two finite numbers, got nil, nil").
+test("a plugin's vector params read as .x/.y and [1]/[2], and assignments are checked", function()
+  local wind = dyn.use("wind")
+  local box = dyn.item{ size = {100, 100} }
+  local w = wind{ items = {box}, direction = {x = 0, y = 1} }
+  expect(w.direction[1]):toBe(0)
+  expect(w.direction.y):toBe(1)
+  w.direction = {1, 0}
+  expect(w.direction.x):toBe(1)
+  expect(function() w.strength = 0/0 end):toFail("wind.strength: must be finite")
+  expect(function() w.direction = {1} end):toFail("wind.direction")
+end)
+
+test("a custom field that returns nothing exerts no force", function()
+  local a = dyn.animator{}
+  local box = dyn.item{ size = {100, 100} }
+  a:addBehavior(dyn.itemBehavior{ items = {box}, resistance = 0 })
+  a:addBehavior(dyn.field.custom{ items = {box}, evaluate = function() end })
+  box.velocity = {10, 0}
+  a:run{ seconds = 0.5 }
+  expect(box.velocity):toBeCloseTo({10, 0}, 1e-9)
+end)
+
+-- "Every property is readable and writable afterwards": callbacks read back.
+test("callbacks read back as the functions set", function()
+  local c = dyn.collision{}
+  local f = function() end
+  expect(c.onBegan):toBe(nil)
+  c.onBegan = f
+  expect(c.onBegan):toBe(f)
+  local g = function() end
+  local b = dyn.behavior{ action = g }
+  expect(b.action):toBe(g)
+end)
+
+-- units.md: mass = density × true area / 10 000, before an animator too.
+test("an item's mass before it is in an animator comes from its shape", function()
+  expect(dyn.item{ size = {100, 100}, shape = "ellipse" }.mass):toBeCloseTo(math.pi / 4, 1e-9)
+  expect(dyn.item{ size = {100, 100}, shape = { {-50, -50}, {50, -50}, {0, 50} } }.mass):toBeCloseTo(0.5, 1e-9)
+  expect(dyn.item{ size = {100, 50} }.mass):toBeCloseTo(0.5, 1e-12)
+end)

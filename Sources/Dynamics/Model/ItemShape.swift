@@ -144,3 +144,25 @@ extension DynamicItem {
         _ = try ItemShape.placedShapes(for: self)
     }
 }
+
+/// An item's mass before it is in an animator.
+public enum ItemMass {
+    /// The UIKit mass of `item` at `density` from its collision shape, as the animator will
+    /// give it (density × area in points² / 10 000: an ellipse's true area, a path's
+    /// polygon); nil when the shape is not valid.
+    public static func of(_ item: DynamicItem, density: CGFloat = 1) -> CGFloat? {
+        guard let shapes = try? ItemShape.placedShapes(for: item) else { return nil }
+        var area = 0.0 // m²
+        for placed in shapes {
+            switch placed.shape {
+            case .circle(let r): area += Double.pi * r * r
+            case .polygon(let v):
+                var twice = 0.0
+                for i in v.indices { twice += cross(v[i], v[(i + 1) % v.count]) }
+                area += abs(twice) / 2
+            }
+        }
+        // 1 m² = 10 000 pt²: mass = density × area in points² / 10 000 = density × area in m².
+        return density * CGFloat(area)
+    }
+}

@@ -235,6 +235,13 @@ extension LuaBridge {
             case (let c as CollisionBehavior, "mode"):
                 lua_pushstring(L, c.collisionMode == .everything ? "everything" : c.collisionMode == .items ? "items" : "boundaries")
             case (let c as CollisionBehavior, "boundsAsBoundary"): lua_pushboolean(L, c.translatesReferenceBoundsIntoBoundary ? 1 : 0)
+            // Callbacks read back as the functions set (nil when none): "every property is
+            // readable and writable afterwards".
+            case (let c as CollisionBehavior, "onBegan"), (let c as CollisionBehavior, "onEnded"):
+                let d = c.collisionDelegate as? LuaCollisionDelegate
+                if let ref = key == "onBegan" ? d?.onBegan : d?.onEnded { dyn_lua_getref(L, ref) } else { lua_pushnil(L) }
+            case (let b as LuaCompositeBehavior, "action"):
+                if let ref = b.actionRef { dyn_lua_getref(L, ref) } else { lua_pushnil(L) }
             case (let c as CollisionBehavior, "boundaryElasticity"): lua_pushnumber(L, Double(c.boundaryElasticity))
             case (let c as CollisionBehavior, "boundaryFriction"): lua_pushnumber(L, Double(c.boundaryFriction))
             case (let f as FieldBehavior, let k) where LuaBridge.fieldProperties.contains(k):
@@ -329,7 +336,8 @@ extension LuaBridge {
                     lua_settop(L, -2)
                     throw LuaArgumentError(message: "\(p.pluginName).\(k): expected a \(String(cString: lua_typename(L, expected))), got \(bridge.typeName(at: v))")
                 }
-                lua_pushvalue(L, v)
+                // Checked like a constructor's override: a NaN strength was taken here.
+                try bridge.pushParameter(at: v, "\(p.pluginName).\(k)")
                 dyn_lua_rawsetfield(L, -2, k)
                 lua_settop(L, -2)
             case (let o, let k) where o is AttachmentBehavior || o is SnapBehavior || o is PushBehavior:

@@ -173,7 +173,9 @@ extension LuaBridge {
         case .name: // its whole length: a NUL byte is part of a name
             if let n = item.name { LuaSource.push(L, n) } else { lua_pushnil(L) }
         case .mass:
-            var m: CGFloat = item.bounds.width * item.bounds.height / 10_000
+            // Outside an animator: the mass it will have at the default density (from its
+            // shape: a 100×100 ellipse is π/4, not 1).
+            var m: CGFloat = ItemMass.of(item) ?? item.bounds.width * item.bounds.height / 10_000
             if let (a, r) = bridge.locate(handle, item) { m = a._withUnsafeGuaranteedRef { $0.mass(atRecord: r) } }
             lua_pushnumber(L, Double(m))
         case .velocity: bridge.pushPoint(bridge.velocity(handle, item))

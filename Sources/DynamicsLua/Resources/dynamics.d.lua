@@ -182,7 +182,7 @@ function dynamics.use(name) end
 ---@field falloff? number exponent of the distance falloff
 ---@field minimumRadius? number distances below this count as this (points)
 ---@field direction? dynamics.Point for linear gravity, velocity and drag
----@field smoothness? number 0…1, noise and turbulence
+---@field smoothness? number ≥ 0, noise and turbulence: features of 25 pt × 20^smoothness (0 noisy, 1 smooth at 500 pt, larger above)
 ---@field animationSpeed? number noise and turbulence
 
 ---@class dynamics.CustomFieldOptions: dynamics.FieldOptions

@@ -26,12 +26,13 @@ final class LiveScene {
         bridge = LuaBridge(state: state, errorHandler: onError)
         bridge.sceneFolder = (path as NSString).deletingLastPathComponent
         let results = try state.run(source, chunkName: name)
-        let found = bridge.sceneResult(results: results)
+        let found: (animator: DynamicAnimator?, seconds: Double?)
         do {
+            found = try bridge.sceneResult(results: results)
             params = try bridge.sceneParams(results: results)
-        } catch {
+        } catch let error as LuaError {
             state.pop(results)
-            throw error
+            throw LuaError(kind: error.kind, message: error.message.hasPrefix("scene.params") ? error.message : "\(name): \(error.message)")
         }
         state.pop(results)
         guard let animator = found.animator ?? bridge.animators.first else {
