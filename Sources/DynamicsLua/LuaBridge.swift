@@ -146,21 +146,31 @@ final class LuaClassAccess {
         return try object._withUnsafeGuaranteedRef { object in
             // A key outside `properties` still goes to the binding by name: a plugin's
             // parameters are properties of its behavior.
+            // Messages name the object's own kind and properties (a gravity's error listed
+            // every behavior's, and suggested a collision's 'mode').
+            func described() -> (name: String, properties: [String]) {
+                binding.describe?(bridge, object) ?? (kind.rawValue, LuaBridge.unique(binding.properties))
+            }
             if assign {
                 if key >= 0, try set(bridge, h, object, key, 3) { return 0 }
                 let name = bridge.string(at: 2) ?? "?"
                 if key == Int(DYN_KEY_UNKNOWN), try binding.set(bridge, h, object, name, 3) { return 0 }
-                throw LuaArgumentError(message: binding.properties.contains(name)
-                    ? "\(kind.rawValue).\(name) is read-only"
-                    : "\(kind.rawValue) has no property '\(LuaBridge.shown(name))'\(LuaBridge.suggestion(for: name, among: binding.properties)) (properties: \(LuaBridge.listed(binding.properties)))")
+                let own = described()
+                throw LuaArgumentError(message: own.properties.contains(name)
+                    ? "\(own.name).\(name) is read-only"
+                    : "\(own.name) has no property '\(LuaBridge.shown(name))'\(LuaBridge.suggestion(for: name, among: own.properties)) (properties: \(LuaBridge.listed(own.properties)))")
             }
             if key == Int(DYN_KEY_NOT_STRING) { lua_pushnil(L); return 1 }
             if key >= 0, try get(bridge, h, object, key) { return 1 }
             let name = bridge.string(at: 2) ?? "?"
             if key == Int(DYN_KEY_UNKNOWN), try binding.get(bridge, h, object, name) { return 1 }
+            let own = described()
             // A name of the class that this object does not read (the behaviors share one list).
-            if names.contains(name) { throw LuaArgumentError(message: "\(kind.rawValue).\(name) cannot be read on this \(kind.rawValue)") }
-            throw LuaArgumentError(message: "\(kind.rawValue) has no property or method '\(LuaBridge.shown(name))'\(LuaBridge.suggestion(for: name, among: names)) (properties: \(LuaBridge.listed(LuaBridge.unique(binding.properties))))")
+            if names.contains(name) && binding.describe == nil {
+                throw LuaArgumentError(message: "\(own.name).\(name) cannot be read on this \(own.name)")
+            }
+            let methods = binding.methods.keys.sorted()
+            throw LuaArgumentError(message: "\(own.name) has no property or method '\(LuaBridge.shown(name))'\(LuaBridge.suggestion(for: name, among: own.properties + methods)) (properties: \(LuaBridge.listed(own.properties)))")
         }
     }
 }
@@ -440,6 +450,9 @@ public final class LuaBridge {
         /// __index and __newindex pass). By default through `get` and `set` with the name.
         var byPosition: (get: @Sendable (LuaBridge, UnsafeMutablePointer<Handle>, AnyObject, Int) throws -> Bool,
                          set: @Sendable (LuaBridge, UnsafeMutablePointer<Handle>, AnyObject, Int, Int32) throws -> Bool)?
+        /// For messages, where one class binds several kinds (the behaviors): the object's
+        /// own name and properties. Without it, the class's name and `properties`.
+        var describe: (@Sendable (LuaBridge, AnyObject) -> (name: String, properties: [String]))? = nil
     }
 
     private func installMetatable(_ kind: LuaKind) {

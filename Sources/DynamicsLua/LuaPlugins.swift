@@ -152,6 +152,22 @@ extension LuaBridge {
         return ref
     }
 
+    /// A Lua plugin behavior's parameter names, sorted (read raw from its params table).
+    func parameterNames(of p: LuaPluginBehavior) -> [String] {
+        var names: [String] = []
+        dyn_lua_getref(L, p.paramsRef)
+        let t = lua_gettop(L)
+        if lua_type(L, t) == LUA_TTABLE {
+            lua_pushnil(L)
+            while lua_next(L, t) != 0 {
+                if lua_type(L, -2) == LUA_TSTRING, let k = string(at: -2) { names.append(k) }
+                lua_settop(L, -2)
+            }
+        }
+        lua_settop(L, t - 1)
+        return names.sorted()
+    }
+
     /// Checks a plugin parameter's value: a finite number, a boolean, a string or a vector
     /// of two finite numbers.
     func pluginParameter(at index: Int32, _ what: String) throws {

@@ -154,6 +154,10 @@ struct BindingTests {
             ("local i = dynamics.item{ size = {1, 1} }\nreturn i.centre", "scene.lua:2: item has no property or method 'centre' — did you mean 'center'?"),
             ("dynamics.animator{}:addBehavior(1)", "scene.lua:1: addBehavior(behavior): expected a behavior, got number"),
             ("dynamics.animator{}.step(1)", "scene.lua:1: step: expected an animator, got number"),
+            // A behavior's messages name its own kind and properties (they listed every
+            // behavior kind's, and suggested a collision's 'mode' to a gravity).
+            ("local g = dynamics.gravity{}\nreturn g.mode", "scene.lua:2: gravity has no property or method 'mode' (properties: items, children, direction, angle, magnitude)"),
+            ("local c = dynamics.collision{}\nc.boundaryElastcity = 1", "scene.lua:2: collision has no property 'boundaryElastcity' — did you mean 'boundaryElasticity'?"),
         ]
         for (source, expected) in cases {
             let error = try scene.error(source)

@@ -429,7 +429,22 @@ extension LuaBridge {
         properties: ["items", "children", "direction", "angle", "magnitude", "mode", "boundsAsBoundary", "insets",
                      "boundaryElasticity", "boundaryFriction",
                      "onBegan", "onEnded", "action"] + LuaBridge.itemBehaviorProperties + LuaBridge.fieldProperties
-                    + LuaBridge.attachmentProperties + ["point", "active", "mode"]
+                    + LuaBridge.attachmentProperties + ["point", "active", "mode"],
+        describe: { bridge, object in
+            let common = ["items", "children"]
+            switch object {
+            case is GravityBehavior: return ("gravity", common + ["direction", "angle", "magnitude"])
+            case is CollisionBehavior:
+                return ("collision", common + ["mode", "boundsAsBoundary", "insets", "boundaryElasticity", "boundaryFriction", "onBegan", "onEnded"])
+            case is DynamicItemBehavior: return ("itemBehavior", common + LuaBridge.itemBehaviorProperties)
+            case is FieldBehavior: return ("field", common + LuaBridge.fieldProperties)
+            case is AttachmentBehavior: return ("attachment", common + LuaBridge.attachmentProperties)
+            case is SnapBehavior: return ("snap", common + ["point", "damping"])
+            case is PushBehavior: return ("push", common + ["direction", "angle", "magnitude", "active", "mode"])
+            case let p as LuaPluginBehavior: return (p.pluginName, common + bridge.parameterNames(of: p))
+            default: return ("behavior", common + ["action"])
+            }
+        }
     )
 
 }
