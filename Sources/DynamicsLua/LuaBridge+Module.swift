@@ -74,7 +74,10 @@ extension LuaBridge {
         guard results > 0 else { return (nil, nil) }
         let top = lua_absindex(L, -Int32(results))
         if let a = try? object(at: top, .animator, as: DynamicAnimator.self, what: "scene") { return (a, nil) }
-        guard lua_type(L, top) == LUA_TTABLE else { return (nil, nil) }
+        if lua_type(L, top) == LUA_TNIL { return (nil, nil) } // the script's first animator
+        guard lua_type(L, top) == LUA_TTABLE else {
+            throw LuaError(kind: .runtime, message: "the scene returned a \(typeName(at: top)): return its animator, or a table { animator = a, seconds = S }")
+        }
         var animator: DynamicAnimator?
         var seconds: Double?
         if dyn_lua_rawgetfield(L, top, "animator") != LUA_TNIL {

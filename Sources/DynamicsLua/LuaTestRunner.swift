@@ -109,9 +109,18 @@ public struct LuaTestRunner: Sendable {
           local px, py = coordinates(x)
           if px then
             local vx, vy = coordinates(v)
-            close = vx ~= nil and math.sqrt((vx - px) ^ 2 + (vy - py) ^ 2) <= tolerance
+            if vx ~= nil then
+              -- In floats (integers would wrap), scaled so squares neither overflow nor vanish.
+              local dx, dy = (vx + 0.0) - (px + 0.0), (vy + 0.0) - (py + 0.0)
+              if vx == px then dx = 0 end
+              if vy == py then dy = 0 end
+              local m = math.max(math.abs(dx), math.abs(dy))
+              close = m == 0 or (m < math.huge and m * math.sqrt((dx / m) ^ 2 + (dy / m) ^ 2) <= tolerance)
+            else
+              close = false
+            end
           elseif type(x) == 'number' and x == x then
-            close = type(v) == 'number' and (v == x or math.abs(v - x) <= tolerance)
+            close = type(v) == 'number' and (v == x or math.abs((v + 0.0) - (x + 0.0)) <= tolerance)
           else
             fail('toBeCloseTo: expected a number or a point {x, y} to compare with, got ' .. show(x))
           end

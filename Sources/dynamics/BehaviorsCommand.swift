@@ -31,9 +31,12 @@ struct Behaviors: ParsableCommand {
             let bridge = LuaBridge(state: try LuaState()) { report($0) }.withSceneFolder(scene)
             switch bridge.luaPluginDescription(name) {
             case .success(let plugin):
-                print("\(plugin.name) (lua, \(plugin.file))\n    params: \(plugin.params.isEmpty ? "none" : plugin.params)")
+                // Escaped like test names: a plugin's names and strings cannot forge lines
+                // of the listing or drive the terminal.
+                let e = LuaTestRunner.Result.escaped
+                print("\(e(plugin.name)) (lua, \(e(plugin.file)))\n    params: \(plugin.params.isEmpty ? "none" : e(plugin.params))")
             case .failure(let error):
-                print("\(name) (lua)\n    error: \(LuaBridge.shownMessage(error.message))")
+                print("\(LuaTestRunner.Result.escaped(name)) (lua)\n    error: \(LuaTestRunner.Result.escaped(LuaBridge.shownMessage(error.message)))")
                 broken += 1
             }
         }

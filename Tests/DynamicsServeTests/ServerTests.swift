@@ -175,7 +175,8 @@ struct ServerTests {
             #expect(reply.hasPrefix("HTTP/1.1 403") && reply.contains("attacker.test"), "\(method) \(path): \(reply.prefix(200))")
         }
         // Names that only look like loopback addresses resolve wherever their owner wants.
-        for host in ["127.0.0.1.attacker.test", "127.evil.test", "127.999.0.1", "127.0.0.1 evil", "127.0.0.1:80@evil"] {
+        for host in ["127.0.0.1.attacker.test", "127.evil.test", "127.999.0.1", "127.0.0.1 evil", "127.0.0.1:80@evil",
+                     "[::1].evil.com", "[::1]x", "localhost:abc"] {
             let reply = server.exchange(raw("GET", "/state", host: "\(host):\(port)")).reply
             #expect(reply.hasPrefix("HTTP/1.1 403") || reply.hasPrefix("HTTP/1.1 400"), "\(host): \(reply.prefix(120))")
         }

@@ -129,3 +129,14 @@ test("an item's mass before it is in an animator comes from its shape", function
   expect(dyn.item{ size = {100, 100}, shape = { {-50, -50}, {50, -50}, {0, 50} } }.mass):toBeCloseTo(0.5, 1e-9)
   expect(dyn.item{ size = {100, 50} }.mass):toBeCloseTo(0.5, 1e-12)
 end)
+
+-- Round 13: an item added to an active push on a paused animator was never pushed.
+test("an item added to an active push on a paused animator is pushed", function()
+  local a, box = resting()
+  local p = dyn.push{ items = {}, mode = "instantaneous", direction = {3, 0} }
+  a:addBehavior(p)
+  a:step()
+  p:addItem(box)
+  a:run{ seconds = 0.5 }
+  expect(box.center.x):toBeGreaterThan(250)
+end)

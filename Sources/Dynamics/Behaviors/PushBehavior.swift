@@ -26,7 +26,11 @@ open class PushBehavior: DynamicBehavior, CustomBehavior {
 
     public var items: [DynamicItem] { list.items }
 
-    public func addItem(_ item: DynamicItem) { if list.insert(item) { setNeedsUpdate() } }
+    public func addItem(_ item: DynamicItem) {
+        guard list.insert(item) else { return }
+        setNeedsUpdate()
+        if isActive { dynamicAnimator?.wake([item]) } // it was never pushed on a paused animator
+    }
     public func removeItem(_ item: DynamicItem) {
         if list.remove(item) { offsets[ObjectIdentifier(item)] = nil; setNeedsUpdate() }
     }

@@ -313,7 +313,7 @@ extension LuaBridge {
             return
         }
         guard let (a, r) = locateInWorld(h, item) else {
-            throw LuaArgumentError(message: "item.velocity: the item is not in an animator yet (add a behavior with it first)")
+            throw LuaArgumentError(message: "item.velocity: the item is not in an animator's world yet (add a behavior with it first; an item added during a frame joins at the next one)")
         }
         a._withUnsafeGuaranteedRef { $0.setVelocity(v, atRecord: r) }
     }

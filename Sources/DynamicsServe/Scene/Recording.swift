@@ -49,6 +49,7 @@ struct Recording {
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { throw .notAFile }
+        guard info.st_nlink <= 1 else { throw .link } // a hard link writes a file elsewhere too
         if info.st_size > 0 {
             let expected = Array(header.utf8)
             var start = [UInt8](repeating: 0, count: expected.count)
@@ -71,7 +72,7 @@ struct Recording {
 
         var description: String {
             switch self {
-            case .link: return "is a symbolic link (a recording is written only to a file of its own)"
+            case .link: return "is a link (a recording is written only to a file of its own)"
             case .notAFile: return "is not a regular file"
             case .notARecording: return "exists and is not a recording; move it away to save this one"
             case .cannotWrite(let reason): return "cannot be written: \(reason)"

@@ -128,11 +128,21 @@ enum LiveRoutes {
         }
 
         /// The host part of a `Host` header: `name`, `1.2.3.4` or `[v6]`, without the port.
+        /// Anything after the name other than `:` and a decimal port makes the whole header
+        /// the name (which then matches nothing): `[::1]x`, `127.0.0.1:1@evil`.
         static func name(ofAuthority authority: String) -> String {
             let a = authority.lowercased()
-            if a.hasPrefix("["), let end = a.firstIndex(of: "]") { return String(a[...end]) }
-            if let colon = a.lastIndex(of: ":") { return String(a[..<colon]) }
-            return a
+            var name = Substring(a), rest = Substring("")
+            if a.hasPrefix("[") {
+                guard let end = a.firstIndex(of: "]") else { return a }
+                name = a[...end]; rest = a[a.index(after: end)...]
+            } else if let colon = a.lastIndex(of: ":") {
+                name = a[..<colon]; rest = a[colon...]
+            }
+            if rest.isEmpty { return String(name) }
+            let port = rest.dropFirst()
+            guard rest.first == ":", !port.isEmpty, port.count <= 5, port.allSatisfy({ $0.isASCII && $0.isNumber }) else { return a }
+            return String(name)
         }
 
         /// A dotted IPv4 address in 127.0.0.0/8: four decimal numbers of 0…255, the first
