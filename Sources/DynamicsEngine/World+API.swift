@@ -79,9 +79,7 @@ extension World {
     /// Sets the velocity of the body's origin (m/s) and the angular velocity (rad/s): the
     /// centre of mass then moves at `v − w × (origin − centre)`.
     public func setVelocity(_ id: BodyID, atOrigin v: Vec2, angular: Double) {
-        let b = checked(id)
-        let r = sims.withUnsafeBufferPointer { $0[b].transform.p - $0[b].center }
-        setVelocity(b, linear: v - cross(angular, r), angular: angular)
+        setVelocity(checked(id), atOrigin: v, angular: angular)
     }
 
     /// Sets the velocity of the body's origin (m/s), keeping its angular velocity: what
@@ -89,9 +87,12 @@ extension World {
     /// (a script may set every item's velocity every frame).
     public func setVelocity(_ id: BodyID, atOrigin v: Vec2) {
         let b = checked(id)
+        setVelocity(b, atOrigin: v, angular: states.withUnsafeBufferPointer { $0[b].w })
+    }
+
+    private func setVelocity(_ b: Int, atOrigin v: Vec2, angular: Double) {
         let r = sims.withUnsafeBufferPointer { $0[b].transform.p - $0[b].center }
-        let w = states.withUnsafeBufferPointer { $0[b].w }
-        setVelocity(b, linear: v - cross(w, r), angular: w)
+        setVelocity(b, linear: v - cross(angular, r), angular: angular)
     }
 
     /// Adds a force (N) at a world point for the next step (cleared after it); wakes the body.

@@ -138,11 +138,11 @@ extension LuaBridge {
                     lua_settop(L, top)
                     throw LuaArgumentError(message: "use: behaviors/\(name).lua: params names must be strings")
                 }
-                do { try pluginParameter(at: lua_gettop(L), "use: behaviors/\(name).lua: params.\(LuaBridge.shown(key))") } catch {
+                do { try pushParameter(at: lua_gettop(L), "use: behaviors/\(name).lua: params.\(LuaBridge.shown(key))") } catch {
                     lua_settop(L, top)
                     throw error
                 }
-                lua_settop(L, -2)
+                lua_settop(L, -3) // the checked copy and the value
             }
         }
         lua_settop(L, t)
@@ -168,32 +168,27 @@ extension LuaBridge {
         return names.sorted()
     }
 
-    /// Checks a plugin parameter's value: a finite number, a boolean, a string or a vector
-    /// of two finite numbers.
-    func pluginParameter(at index: Int32, _ what: String) throws {
-        switch lua_type(L, index) {
-        case LUA_TNUMBER: _ = try number(at: index, what)
-        case LUA_TTABLE: _ = try vector(at: index, what)
-        case LUA_TBOOLEAN, LUA_TSTRING: break
-        default: throw LuaArgumentError(message: "\(what): expected a number, boolean, string or vector, got \(typeName(at: index))")
-        }
-    }
-
-    /// Checks a plugin parameter's value (`pluginParameter`) and pushes it as the plugin
-    /// reads it: a vector as a fresh table with both forms, `{x =, y =, [1], [2]}`, so
-    /// `self.direction.x` and `self.direction[1]` both work whichever form was given (a
-    /// default of `{1, 0}` made DESIGN's `self.direction.x` nil); anything else as it is.
+    /// Checks a plugin parameter's value (a finite number, a boolean, a string or a vector of
+    /// two finite numbers) and pushes it as the plugin reads it: a vector as a fresh table
+    /// with both forms, `{x =, y =, [1], [2]}`, so `self.direction.x` and `self.direction[1]`
+    /// both work whichever form was given (a default of `{1, 0}` made DESIGN's
+    /// `self.direction.x` nil); anything else as it is.
     func pushParameter(at index: Int32, _ what: String) throws {
-        try pluginParameter(at: index, what)
-        if lua_type(L, index) == LUA_TTABLE {
+        switch lua_type(L, index) {
+        case LUA_TNUMBER:
+            _ = try number(at: index, what)
+            lua_pushvalue(L, index)
+        case LUA_TTABLE:
             let (x, y) = try pair(at: index, what)
             lua_createtable(L, 2, 2)
             lua_pushnumber(L, x); lua_rawseti(L, -2, 1)
             lua_pushnumber(L, y); lua_rawseti(L, -2, 2)
             lua_pushnumber(L, x); dyn_lua_rawsetfield(L, -2, "x")
             lua_pushnumber(L, y); dyn_lua_rawsetfield(L, -2, "y")
-        } else {
+        case LUA_TBOOLEAN, LUA_TSTRING:
             lua_pushvalue(L, index)
+        default:
+            throw LuaArgumentError(message: "\(what): expected a number, boolean, string or vector, got \(typeName(at: index))")
         }
     }
 
@@ -238,7 +233,7 @@ extension LuaBridge {
             lua_pushnil(L)
             while lua_next(L, defaults) != 0 {
                 if let key = string(at: -2) { allowed.append(key) }
-                // (checked when the plugin loaded) a vector is copied in both forms
+                // A vector is copied in both forms (checked when the plugin loaded).
                 let value = lua_gettop(L)
                 lua_pushvalue(L, -2)
                 try pushParameter(at: value, "\(name).\(string(at: -1) ?? "?")")

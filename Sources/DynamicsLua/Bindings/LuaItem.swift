@@ -175,8 +175,9 @@ extension LuaBridge {
         case .mass:
             // Outside an animator: the mass it will have at the default density (from its
             // shape: a 100×100 ellipse is π/4, not 1).
-            var m: CGFloat = ItemMass.of(item) ?? item.bounds.width * item.bounds.height / 10_000
+            let m: CGFloat
             if let (a, r) = bridge.locate(handle, item) { m = a._withUnsafeGuaranteedRef { $0.mass(atRecord: r) } }
+            else { m = ItemMass.of(item) ?? item.bounds.width * item.bounds.height / 10_000 }
             lua_pushnumber(L, Double(m))
         case .velocity: bridge.pushPoint(bridge.velocity(handle, item))
         case .angularVelocity:
