@@ -140,3 +140,33 @@ test("an item added to an active push on a paused animator is pushed", function(
   a:run{ seconds = 0.5 }
   expect(box.center.x):toBeGreaterThan(250)
 end)
+
+-- DESIGN's attachment options read back as properties (they were write-only: reading
+-- `a.to` or `a.axis` was an error); the ones fixed at creation refuse assignment.
+test("an attachment's creation options read back, and are read-only", function()
+  local i1 = dyn.item{ center = {100, 100}, size = {20, 20} }
+  local i2 = dyn.item{ center = {200, 100}, size = {20, 20} }
+  local spring = dyn.attachment{ item = i1, to = i2, offset = {5, 0}, offsetTo = {0, -5} }
+  expect(spring.item == i1):toBe(true)
+  expect(spring.to == i2):toBe(true)
+  expect(spring.offset):toBeCloseTo({5, 0})
+  expect(spring.offsetTo):toBeCloseTo({0, -5})
+  expect(spring.axis):toBe(nil)
+  expect(spring.type):toBe("spring")
+  -- From (105, 100) to (200, 95): hypot(95, 5).
+  expect(spring.length):toBeCloseTo(math.sqrt(95 * 95 + 25), 1e-9)
+  local slider = dyn.attachment{ item = i1, to = i2, type = "sliding", anchor = {150, 100}, axis = {0, 1} }
+  expect(slider.axis):toBeCloseTo({0, 1})
+  -- A pin holds each item at its anchor: the offsets are the anchor's from each center.
+  local pin = dyn.attachment{ item = i1, to = i2, type = "pin", anchor = {150, 100} }
+  expect(pin.offset):toBeCloseTo({50, 0})
+  expect(pin.offsetTo):toBeCloseTo({-50, 0})
+  local anchored = dyn.attachment{ item = i1, anchor = {100, 0} }
+  expect(anchored.to):toBe(nil)
+  expect(anchored.offsetTo):toBe(nil)
+  for _, key in ipairs{ "item", "to", "offset", "offsetTo", "axis", "type" } do
+    local ok, err = pcall(function() spring[key] = spring[key] end)
+    expect(ok):toBe(false)
+    expect(tostring(err):find("attachment." .. key .. " is read-only", 1, true) ~= nil):toBe(true)
+  end
+end)

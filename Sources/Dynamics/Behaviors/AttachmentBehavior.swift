@@ -37,6 +37,10 @@ open class AttachmentBehavior: DynamicBehavior {
     let referenceAngle: CGFloat
     /// Sliding axis in the second item's axes at creation (unit); for an anchor, in the world.
     let localAxis: CGVector
+    /// A sliding attachment's axis of translation as given (unit, world axes at creation);
+    /// nil for the other kinds.
+    public var axisOfTranslation: CGVector? { kind == .sliding ? givenAxis : nil }
+    private let givenAxis: CGVector
 
     private var anchor: CGPoint
     private var storedLength: CGFloat
@@ -68,6 +72,7 @@ open class AttachmentBehavior: DynamicBehavior {
         self.items = items
         self.offsetA = offsetA
         self.offsetB = offsetB
+        givenAxis = axis
         attachedBehaviorType = items.count == 1 ? .anchor : .items
         let a = items[0]
         let pa = AttachmentBehavior.point(of: a, offset: offsetA)

@@ -13,7 +13,10 @@ import Foundation
 extension LuaBridge {
     static let attachmentOptions = ["item", "anchor", "to", "offset", "offsetTo", "length", "frequency", "damping",
                                     "type", "axis", "range", "frictionTorque"]
-    static let attachmentProperties = ["anchor", "length", "frequency", "damping", "frictionTorque", "range", "type"]
+    /// Readable on an attachment; `item`, `to`, `offset`, `offsetTo`, `axis` and `type` are
+    /// fixed when it is made (read-only, as UIKit's `items` and `attachedBehaviorType`).
+    static let attachmentProperties = ["anchor", "length", "frequency", "damping", "frictionTorque", "range", "type",
+                                       "item", "to", "offset", "offsetTo", "axis"]
 
     func makeAttachment() throws -> Int32 {
         let keys = try options(at: 1, "dynamics.attachment", allowed: LuaBridge.attachmentOptions)
@@ -120,6 +123,14 @@ extension LuaBridge {
         case (let a as AttachmentBehavior, "damping"): lua_pushnumber(L, Double(a.damping))
         case (let a as AttachmentBehavior, "frictionTorque"): lua_pushnumber(L, Double(a.frictionTorque))
         case (let a as AttachmentBehavior, "type"): lua_pushstring(L, a.kind.rawValue)
+        case (let a as AttachmentBehavior, "item"): bridge.push(a.items[0], as: .item)
+        case (let a as AttachmentBehavior, "to"):
+            if a.items.count == 2 { bridge.push(a.items[1], as: .item) } else { lua_pushnil(L) }
+        case (let a as AttachmentBehavior, "offset"): bridge.pushPoint(CGPoint(x: a.offsetA.dx, y: a.offsetA.dy))
+        case (let a as AttachmentBehavior, "offsetTo"):
+            if a.items.count == 2 { bridge.pushPoint(CGPoint(x: a.offsetB.dx, y: a.offsetB.dy)) } else { lua_pushnil(L) }
+        case (let a as AttachmentBehavior, "axis"):
+            if let axis = a.axisOfTranslation { bridge.pushPoint(CGPoint(x: axis.dx, y: axis.dy)) } else { lua_pushnil(L) }
         case (let a as AttachmentBehavior, "range"):
             lua_createtable(L, 2, 0)
             lua_pushnumber(L, Double(a.attachmentRange.minimum)); lua_rawseti(L, -2, 1)
