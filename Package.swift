@@ -90,13 +90,13 @@ let package = Package(
         .testTarget(name: "DynamicsEngineTests", dependencies: ["DynamicsEngine"]),
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics", "DynamicsScenes", "DynamicsTestSupport"]),
         .testTarget(name: "CLuaShimTests", dependencies: ["CLuaShim", "CLua"]),
-        .testTarget(name: "DynamicsLuaTests", dependencies: ["DynamicsLua", "CLua", "CLuaShim"]),
+        .testTarget(name: "DynamicsLuaTests", dependencies: ["DynamicsLua", "CLua", "CLuaShim", "DynamicsTestSupport"]),
         .testTarget(name: "GeometryTests", dependencies: ["Dynamics"]),
-        .testTarget(name: "ExampleTests", dependencies: ["Dynamics", "FallingBoxes"]),
+        .testTarget(name: "ExampleTests", dependencies: ["Dynamics", "FallingBoxes", "DynamicsTestSupport"]),
         .testTarget(name: "UIKitCompatTests", dependencies: ["UIKitPorts", "UIKitCompat"]),
-        .testTarget(name: "CLITests", dependencies: ["dynamics"]),
-        .testTarget(name: "DynamicsRenderTests", dependencies: ["DynamicsRender", "Dynamics"]),
-        .testTarget(name: "DynamicsServeTests", dependencies: ["DynamicsServe", "DynamicsLua", "Dynamics", "CLua", "dynamics"]),
+        .testTarget(name: "CLITests", dependencies: ["dynamics", "DynamicsTestSupport"]),
+        .testTarget(name: "DynamicsRenderTests", dependencies: ["DynamicsRender", "Dynamics", "DynamicsTestSupport"]),
+        .testTarget(name: "DynamicsServeTests", dependencies: ["DynamicsServe", "DynamicsLua", "Dynamics", "CLua", "dynamics", "DynamicsTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,4 @@
+import DynamicsTestSupport
 import Foundation
 import Testing
 
@@ -5,7 +6,7 @@ import Testing
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
 func temporaryFile(_ name: String, _ contents: String) throws -> String {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("dynamics-cli-\(UUID().uuidString)")
+    let dir = testScratch.appendingPathComponent("dynamics-cli-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     let url = dir.appendingPathComponent(name)
     try contents.write(to: url, atomically: true, encoding: .utf8)
@@ -16,7 +17,7 @@ func temporaryFile(_ name: String, _ contents: String) throws -> String {
 struct CommandTests {
     @Test("run records an SVG and CSV/JSON traces of an example")
     func runExample() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("dynamics-run-\(UUID().uuidString)")
+        let dir = testScratch.appendingPathComponent("dynamics-run-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let svg = dir.appendingPathComponent("p.svg").path, csv = dir.appendingPathComponent("p.csv").path
         let json = dir.appendingPathComponent("p.json").path

@@ -1,3 +1,4 @@
+import DynamicsTestSupport
 import Foundation
 import Testing
 
@@ -225,7 +226,7 @@ struct FuzzTests {
     @Test("FUZZ_CASES random scenes from FUZZ_SEED run through dynamics run")
     func fuzz() async throws {
         let seed = FuzzTests.seed, count = FuzzTests.caseCount
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dynamics-fuzz-\(seed)-\(UUID().uuidString)")
+        let folder = testScratch.appendingPathComponent("dynamics-fuzz-\(seed)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         // Failing cases are kept for reproduction (FUZZ_KEEP=1 keeps every case with its outcome).
         let kept = packageRoot.appendingPathComponent(".build/fuzz-failures")

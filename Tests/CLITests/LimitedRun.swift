@@ -1,3 +1,4 @@
+import DynamicsTestSupport
 import Foundation
 
 /// The built `dynamics` executable (next to the test bundle, or a few folders up).
@@ -82,7 +83,7 @@ func runLimited(_ arguments: [String], in directory: URL, timeout: Double,
 
 private func runLimitedNow(_ arguments: [String], in directory: URL, timeout: Double,
                            memoryCeilingKB: Int) throws -> LimitedOutcome {
-    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("dynamics-limited-\(UUID().uuidString)")
+    let scratch = testScratch.appendingPathComponent("dynamics-limited-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: scratch) }
     let outURL = scratch.appendingPathComponent("stdout"), errURL = scratch.appendingPathComponent("stderr")

@@ -1,3 +1,4 @@
+import DynamicsTestSupport
 import Foundation
 import Testing
 
@@ -14,7 +15,7 @@ struct TypesCommandTests {
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout == Self.source)
         #expect(r.stdout.hasPrefix("---@meta dynamics"))
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("types-\(UUID().uuidString).d.lua")
+        let file = testScratch.appendingPathComponent("types-\(UUID().uuidString).d.lua")
         defer { try? FileManager.default.removeItem(at: file) }
         let w = try runDynamics(["types", "--output", file.path])
         #expect(w.status == 0 && w.stdout.isEmpty)

@@ -1,4 +1,5 @@
 import DynamicsLua
+import DynamicsTestSupport
 import Foundation
 import Testing
 
@@ -17,7 +18,7 @@ struct SceneTests {
 
     @Test("A failing check names file:line, expected and actual")
     func failureReport() throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("report_test.lua")
+        let file = testScratch.appendingPathComponent("report_test.lua")
         try """
             test("adds", function()
               expect(1 + 1):toBe(2)
@@ -42,7 +43,7 @@ struct SceneTests {
     /// distance is not more than the tolerance"), so a test of positions passed on NaN state.
     @Test("toBeCloseTo fails on NaN values, targets and tolerances; equal infinities pass")
     func closeToNaN() throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("nan_\(UUID().uuidString)_test.lua")
+        let file = testScratch.appendingPathComponent("nan_\(UUID().uuidString)_test.lua")
         try """
             test("nan value", function() expect(0/0):toBeCloseTo(5) end)
             test("nan target", function() expect(5):toBeCloseTo(0/0) end)
@@ -69,7 +70,7 @@ struct SceneTests {
     /// A file whose cases never registered (a misspelt `test`) looked like a pass.
     @Test("A test file that declares no cases fails and says so")
     func noCases() throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("empty_\(UUID().uuidString)_test.lua")
+        let file = testScratch.appendingPathComponent("empty_\(UUID().uuidString)_test.lua")
         try "tset(\"x\", function() end) -- never called: tset is nil\nlocal n = 1\n".replacingOccurrences(of: "tset(", with: "local tset = nil; if tset then tset(")
             .appending(" end\n").write(to: file, atomically: true, encoding: .utf8)
         let results = LuaTestRunner().run(file: file.path)
@@ -80,7 +81,7 @@ struct SceneTests {
     /// syntax errors; line numbers stay those of the file.
     @Test("Script files may start with a byte-order mark and a #! line")
     func bomAndShebang() throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("bom_\(UUID().uuidString)_test.lua")
+        let file = testScratch.appendingPathComponent("bom_\(UUID().uuidString)_test.lua")
         try Data([0xEF, 0xBB, 0xBF] + Array("#!/usr/bin/env dynamics test\ntest(\"line\", function() error(\"here\") end)\n".utf8)).write(to: file)
         let results = LuaTestRunner().run(file: file.path)
         #expect(results.count == 1 && results[0].line.contains("_test.lua:2: here"), "\(results.map(\.line))")
@@ -88,7 +89,7 @@ struct SceneTests {
 
     @Test("loadScene and toFail errors name the test's line, not the test API's own chunk")
     func apiErrorLocations() throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("api_\(UUID().uuidString)_test.lua")
+        let file = testScratch.appendingPathComponent("api_\(UUID().uuidString)_test.lua")
         try """
             test("missing scene", function()
               loadScene("nope.lua")
@@ -98,9 +99,11 @@ struct SceneTests {
             end)
             """.write(to: file, atomically: true, encoding: .utf8)
         let lines = LuaTestRunner().run(file: file.path).map(\.line)
+        // Lua shortens a long path from the left ("...tail"); the file's name stays whole.
+        let shown = file.path.count <= 59 ? file.path : "..." + file.path.suffix(56)
         #expect(lines == [
-            "FAIL missing scene — \(file.path):2: loadScene: nope.lua: cannot read the file",
-            "FAIL bad pattern — \(file.path):5: toFail: bad pattern \"[\": malformed pattern (missing ']')",
+            "FAIL missing scene — \(shown):2: loadScene: nope.lua: cannot read the file",
+            "FAIL bad pattern — \(shown):5: toFail: bad pattern \"[\": malformed pattern (missing ']')",
         ], "\(lines)")
     }
 }

@@ -1,3 +1,4 @@
+import DynamicsTestSupport
 import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
@@ -216,7 +217,7 @@ struct Scene {
 
     @Test func writesByExtension() throws {
         let recorder = Scene().run(debug: true, seconds: 0.5)
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("DynamicsRenderTests-\(UUID().uuidString)")
+        let dir = testScratch.appendingPathComponent("DynamicsRenderTests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         try recorder.write(to: dir.appendingPathComponent("t.csv"))

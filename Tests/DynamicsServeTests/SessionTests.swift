@@ -2,6 +2,7 @@ import CLua
 import Dynamics
 @testable import DynamicsLua
 @testable import DynamicsServe
+import DynamicsTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -10,7 +11,7 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
 
 /// A fresh folder with `name` holding `contents`; returns the file's path.
 func sceneFile(_ name: String, _ contents: String) throws -> String {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("dynamics-serve-\(UUID().uuidString)")
+    let dir = testScratch.appendingPathComponent("dynamics-serve-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     let url = dir.appendingPathComponent(name)
     try contents.write(to: url, atomically: true, encoding: .utf8)
@@ -213,7 +214,7 @@ struct SessionTests {
         #expect(try String(contentsOfFile: file, encoding: .utf8) == own)
         // A link there is never written through (it made the viewer write wherever it
         // pointed, even a new file outside the folder), whether or not its target exists.
-        let outside = FileManager.default.temporaryDirectory.appendingPathComponent("outside-\(UUID().uuidString).txt").path
+        let outside = testScratch.appendingPathComponent("outside-\(UUID().uuidString).txt").path
         for target in [outside, file + ".recording"] {
             try FileManager.default.removeItem(atPath: file)
             try FileManager.default.createSymbolicLink(atPath: file, withDestinationPath: target)

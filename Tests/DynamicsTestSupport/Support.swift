@@ -74,3 +74,13 @@ public func frame(of item: DynamicItem) -> CGRect {
 
 /// Rotation angle of an item (radians, positive clockwise on screen).
 public func angle(of item: DynamicItem) -> Double { Double(atan2(item.transform.b, item.transform.a)) }
+
+/// One folder per test process for the files tests write (`dynamics-tests-PID` in the
+/// system's temporary folder), removed when the process exits: a `make test` leaves nothing
+/// behind in /tmp.
+public let testScratch: URL = {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("dynamics-tests-\(getpid())")
+    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    atexit { try? FileManager.default.removeItem(at: testScratch) }
+    return url
+}()

@@ -1,3 +1,4 @@
+import DynamicsTestSupport
 import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
@@ -18,7 +19,7 @@ import Dynamics
     // MARK: The executable
 
     @Test func executableRunsSettlesAndWritesAnAnimatedSVG() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("FallingBoxesTests-\(UUID().uuidString)")
+        let dir = testScratch.appendingPathComponent("FallingBoxesTests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let svgURL = dir.appendingPathComponent("x.svg")

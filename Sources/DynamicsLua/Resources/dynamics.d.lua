@@ -503,6 +503,11 @@ function ItemBehavior:addAngularVelocity(item, w) end
 ---@field frictionTorque number
 ---@field range number[] {min, max}
 ---@field type dynamics.AttachmentType (read-only)
+---@field item dynamics.Item (read-only) the first item
+---@field to dynamics.Item|nil (read-only) the second item; nil for an anchor
+---@field offset dynamics.Point (read-only) where it holds the first item, from its center in its axes (points)
+---@field offsetTo dynamics.Point|nil (read-only) the same on the second item; nil for an anchor
+---@field axis dynamics.Point|nil (read-only) a sliding attachment's axis as given; nil for the others
 
 ---@class dynamics.Snap: dynamics.Behavior
 ---@field point dynamics.Point
