@@ -60,9 +60,9 @@ extension World {
     }
 
     /// Sweeps awake shapes' boxes over the coming step and finds new pairs for the shapes
-    /// that left their fat boxes. Complexity: O(n) to update boxes and keep the sweep order;
-    /// then O(m·k) for m moved shapes with k neighbours each (a full O(n + pairs) rebuild
-    /// only when the set of shapes or their filters changed).
+    /// that left their fat boxes. Complexity: O(n) to update boxes; then O(m log n + k) for m
+    /// moved shapes with k pairs (a full O(n log n + pairs) rebuild only when the set of
+    /// shapes, their filters or a placement changed).
     func updatePairs(h: Double) {
         var moved: [Int32] = []
         shapes.withUnsafeMutableBufferPointer { sh in
@@ -153,94 +153,167 @@ extension World {
         return true
     }
 
-    /// Every pair from scratch: the sweep over moving shapes, plus each static shape
-    /// against the moving shapes its box spans.
+    /// Pairs a sweep may test per step before the trees take over: linear in the shapes.
+    /// Ordinary scenes stay far below (`boxes4000` tests about 26 a shape in a step); a
+    /// column of shapes, or one very wide shape, goes past it at once.
+    static func sweepBudget(shapes n: Int) -> Int { 256 * n + 4096 }
+
+    /// Every pair from scratch: the static tree is built again, then the moving shapes are
+    /// swept (or, once the sweep has gone over budget, put in their tree and queried); each
+    /// moving shape queries the static tree. Complexity: O(n log n + pairs).
     private func rebuildPairs() {
         var bp = broadPhase
         broadPhase = BroadPhase()
+        bp.staticTree.removeAll()
         bp.order.removeAll(keepingCapacity: true)
-        bp.statics.removeAll(keepingCapacity: true)
+        bp.proxy.removeAll(keepingCapacity: true)
+        bp.proxy.append(contentsOf: repeatElement(-1, count: shapes.count))
         for i in shapes.indices where shapes[i].alive && shapes[i].filter.collidesWithAnything {
-            if infos[Int(shapes[i].body)].type == .static { bp.statics.append(Int32(i)) } else { bp.order.append(Int32(i)) }
+            if infos[Int(shapes[i].body)].type == .static {
+                bp.proxy[i] = bp.staticTree.insert(shape: Int32(i), box: shapes[i].fatAABB)
+            } else {
+                bp.order.append(Int32(i))
+            }
         }
         bp.order.sort { shapes[Int($0)].fatAABB.lower.x < shapes[Int($1)].fatAABB.lower.x || (shapes[Int($0)].fatAABB.lower.x == shapes[Int($1)].fatAABB.lower.x && $0 < $1) }
         pairsDirty = false
         _ = sortSweepOrder(&bp)
         let n = bp.order.count
-        bp.keys.removeAll(keepingCapacity: true)
         let limit = maximumContacts
         var overflowed = false
+        var found = bp.found
+        bp.found = []
         shapes.withUnsafeBufferPointer { sh in
         infos.withUnsafeBufferPointer { inf in
-        bp.order.withUnsafeBufferPointer { order in
-        bp.lowerX.withUnsafeBufferPointer { lx in
-            for i in 0..<n {
-                let a = Int(order[i])
-                let sa = sh[a]
-                var j = i + 1
-                while j < n && lx[j] <= sa.fatAABB.upper.x {
-                    let b = Int(order[j])
-                    j += 1
-                    if pairAllowed(sa, sh[b], inf) { bp.keys.append(pairKey(Int32(a), Int32(b))) }
-                }
-                if bp.keys.count > limit { overflowed = true; break }
+            if !bp.usesTree {
+                bp.keys.removeAll(keepingCapacity: true)
+                var budget = World.sweepBudget(shapes: n)
+                bp.order.withUnsafeBufferPointer { order in
+                bp.lowerX.withUnsafeBufferPointer { lx in
+                    for i in 0..<n where !bp.usesTree {
+                        let a = Int(order[i])
+                        let sa = sh[a]
+                        var j = i + 1
+                        while j < n && lx[j] <= sa.fatAABB.upper.x {
+                            let b = Int(order[j])
+                            j += 1
+                            if pairAllowed(sa, sh[b], inf) { bp.keys.append(pairKey(Int32(a), Int32(b))) }
+                        }
+                        budget -= j - i
+                        if budget < 0 { bp.usesTree = true }
+                        if bp.keys.count > limit { overflowed = true; break }
+                    }
+                }}
             }
-            for s in bp.statics where !overflowed {
-                if bp.keys.count > limit { overflowed = true; break }
-                let ss = sh[Int(s)]
-                var j = 0
-                while j < n && lx[j] <= ss.fatAABB.upper.x {
-                    let b = Int(order[j])
-                    j += 1
-                    if pairAllowed(ss, sh[b], inf) { bp.keys.append(pairKey(s, Int32(b))) }
+            if bp.usesTree {
+                overflowed = false
+                bp.keys.removeAll(keepingCapacity: true)
+                bp.movingTree.removeAll()
+                for s in bp.order { bp.proxy[Int(s)] = bp.movingTree.insert(shape: s, box: sh[Int(s)].fatAABB) }
+                for s in bp.order {
+                    let a = Int(s), sa = sh[a]
+                    found.removeAll(keepingCapacity: true)
+                    bp.movingTree.query(sa.fatAABB, into: &found)
+                    for b in found where Int(b) > a && pairAllowed(sa, sh[Int(b)], inf) { bp.keys.append(pairKey(s, b)) }
+                    if bp.keys.count > limit { overflowed = true; break }
                 }
             }
-        }}}}
+            if !bp.staticTree.isEmpty && !overflowed {
+                for s in bp.order {
+                    let sa = sh[Int(s)]
+                    found.removeAll(keepingCapacity: true)
+                    bp.staticTree.query(sa.fatAABB, into: &found)
+                    for b in found where pairAllowed(sa, sh[Int(b)], inf) { bp.keys.append(pairKey(s, b)) }
+                    if bp.keys.count > limit { overflowed = true; break }
+                }
+            }
+        }}
+        bp.found = found
         if overflowed { contactsOverflowed = true }
         sortKeys(&bp)
         mergeContacts(newKeys: bp.keys, moved: nil)
         broadPhase = bp
     }
 
-    /// New pairs of the shapes that left their fat boxes, found by scanning their
-    /// neighbourhood in the sweep order, and the static shapes.
+    /// New pairs of the shapes that left their fat boxes: found by scanning their
+    /// neighbourhood in the sweep order (or, with the tree, by moving them in it and
+    /// querying it), and by querying the static tree. Complexity: O(n + m·k) for m moved
+    /// shapes with k neighbours each in the sweep, within the sweep budget; O(m log n + k)
+    /// with the tree.
     private func updateMovedPairs(_ moved: [Int32]) {
         var bp = broadPhase
         broadPhase = BroadPhase()
-        let maxWidth = sortSweepOrder(&bp)
-        let n = bp.order.count
-        bp.keys.removeAll(keepingCapacity: true)
         let keyLimit = maximumContacts >= Int.max / 2 ? Int.max : 2 * maximumContacts
         var overflowed = false
         if bp.movedFlags.count < shapes.count { bp.movedFlags = [Bool](repeating: false, count: shapes.count) }
+        var found = bp.found
+        bp.found = []
         shapes.withUnsafeBufferPointer { sh in
         infos.withUnsafeBufferPointer { inf in
-        bp.order.withUnsafeBufferPointer { order in
-        bp.lowerX.withUnsafeBufferPointer { lx in
-            for m in moved {
-                bp.movedFlags[Int(m)] = true
-                let sm = sh[Int(m)]
-                let p = Int(bp.position[Int(m)])
-                var j = p + 1
-                while j < n && lx[j] <= sm.fatAABB.upper.x {
-                    let o = order[j]
-                    j += 1
-                    if pairAllowed(sm, sh[Int(o)], inf) { bp.keys.append(pairKey(m, o)) }
-                }
-                j = p - 1
-                let reach = sm.fatAABB.lower.x - maxWidth
-                while j >= 0 && lx[j] >= reach {
-                    let o = order[j]
-                    j -= 1
-                    if pairAllowed(sm, sh[Int(o)], inf) { bp.keys.append(pairKey(m, o)) }
-                }
-                for s in bp.statics where pairAllowed(sm, sh[Int(s)], inf) {
-                    bp.keys.append(pairKey(m, s))
-                }
-                // Twice the limit: two moved neighbours find each other twice.
-                if bp.keys.count > keyLimit { overflowed = true; break }
+            if !bp.usesTree {
+                let maxWidth = sortSweepOrder(&bp)
+                let n = bp.order.count
+                bp.keys.removeAll(keepingCapacity: true)
+                var budget = World.sweepBudget(shapes: n)
+                bp.order.withUnsafeBufferPointer { order in
+                bp.lowerX.withUnsafeBufferPointer { lx in
+                    for m in moved {
+                        let sm = sh[Int(m)]
+                        let p = Int(bp.position[Int(m)])
+                        var j = p + 1
+                        while j < n && lx[j] <= sm.fatAABB.upper.x {
+                            let o = order[j]
+                            j += 1
+                            if pairAllowed(sm, sh[Int(o)], inf) { bp.keys.append(pairKey(m, o)) }
+                        }
+                        budget -= j - p
+                        j = p - 1
+                        let reach = sm.fatAABB.lower.x - maxWidth
+                        while j >= 0 && lx[j] >= reach {
+                            let o = order[j]
+                            j -= 1
+                            if pairAllowed(sm, sh[Int(o)], inf) { bp.keys.append(pairKey(m, o)) }
+                        }
+                        budget -= p - j
+                        if budget < 0 {
+                            // Over budget: this step's pairs come from the tree, and so do
+                            // every later step's.
+                            bp.usesTree = true
+                            bp.movingTree.removeAll()
+                            for s in order { bp.proxy[Int(s)] = bp.movingTree.insert(shape: s, box: sh[Int(s)].fatAABB) }
+                            break
+                        }
+                        // Twice the limit: two moved neighbours find each other twice.
+                        if bp.keys.count > keyLimit { overflowed = true; break }
+                    }
+                }}
+            } else {
+                // All moved shapes first, so that two moved shapes find each other.
+                for m in moved { bp.movingTree.move(bp.proxy[Int(m)], to: sh[Int(m)].fatAABB) }
             }
-        }}}}
+            if bp.usesTree {
+                overflowed = false
+                bp.keys.removeAll(keepingCapacity: true)
+                for m in moved {
+                    let sm = sh[Int(m)]
+                    found.removeAll(keepingCapacity: true)
+                    bp.movingTree.query(sm.fatAABB, into: &found)
+                    for o in found where o != m && pairAllowed(sm, sh[Int(o)], inf) { bp.keys.append(pairKey(m, o)) }
+                    if bp.keys.count > keyLimit { overflowed = true; break }
+                }
+            }
+            if !bp.staticTree.isEmpty && !overflowed {
+                for m in moved {
+                    let sm = sh[Int(m)]
+                    found.removeAll(keepingCapacity: true)
+                    bp.staticTree.query(sm.fatAABB, into: &found)
+                    for o in found where pairAllowed(sm, sh[Int(o)], inf) { bp.keys.append(pairKey(m, o)) }
+                    if bp.keys.count > keyLimit { overflowed = true; break }
+                }
+            }
+            for m in moved { bp.movedFlags[Int(m)] = true }
+        }}
+        bp.found = found
         if overflowed { contactsOverflowed = true }
         sortKeys(&bp)
         // Two moved neighbours find each other twice.
