@@ -297,7 +297,7 @@ public final class LuaBridge {
             guard bridge.luaPluginNames().contains(name) else {
                 throw LuaArgumentError(message: "require: module '\(LuaBridge.shown(name))' is not available in the sandbox (require loads \"dynamics\" and plugins: \(LuaBridge.listed(bridge.luaPluginNames())))")
             }
-            dyn_lua_getref(L, try bridge.loadPlugin(name))
+            dyn_lua_getref(L, try bridge.loadPlugin(name, caller: "require"))
             return 1
         }
         dyn_lua_rawsetfield(L, -2, "require")

@@ -47,10 +47,18 @@ extension LuaBridge {
                 // as available by the very message that said no plugin had its name.
                 guard FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(f)) else { continue }
                 let n = String(f.dropLast(4))
+                // Only names `use` accepts: `x.y.lua` was listed as available and then refused.
+                guard LuaBridge.isPluginName(n) else { continue }
                 if seen.insert(n).inserted { names.append(n) }
             }
         }
         return names
+    }
+
+    /// Whether `name` can name a Lua plugin file: letters, digits, `_` and `-`, at most 200
+    /// bytes (checked before the characters, so a 20 MB name costs no grapheme walk).
+    static func isPluginName(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.count <= 200 && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }
     }
 
     /// Every name `dyn.use` accepts: built-ins and Swift plugins, then Lua plugins.
@@ -80,18 +88,16 @@ extension LuaBridge {
     }
 
     /// Loads (once) and checks a Lua plugin; returns the reference of its definition table.
-    func loadPlugin(_ name: String) throws -> Int32 {
+    func loadPlugin(_ name: String, caller: String = "use") throws -> Int32 {
         if let ref = pluginDefinitions[name] { return ref }
         if let start = pluginsLoading.firstIndex(of: name) {
             let cycle = (pluginsLoading[start...] + [name]).map { LuaBridge.shown($0) }.joined(separator: " → ")
             throw LuaArgumentError(message: "plugin '\(LuaBridge.shown(name))' requires itself: \(cycle)")
         }
-        // A plugin name is a file name: the length is checked before the characters, so a
-        // script's 20 MB name costs no grapheme walk (it took 2.8 s).
-        guard name.utf8.count <= 200, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }),
+        guard LuaBridge.isPluginName(name),
               let folder = pluginSearchPath.first(where: {
                   FileManager.default.fileExists(atPath: ($0 as NSString).appendingPathComponent("\(name).lua")) }) else {
-            throw LuaArgumentError(message: "use: no behavior or plugin named '\(LuaBridge.shown(name))'; available: \(LuaBridge.listed(availableBehaviorNames()))")
+            throw LuaArgumentError(message: "\(caller): no behavior or plugin named '\(LuaBridge.shown(name))'; available: \(LuaBridge.listed(availableBehaviorNames()))")
         }
         let file = (folder as NSString).appendingPathComponent("\(name).lua")
         // A plugin is a file in its folder: a symbolic link that leads out of it is refused,
@@ -99,11 +105,11 @@ extension LuaBridge {
         // read it as a plugin's table).
         let realFolder = URL(fileURLWithPath: folder).resolvingSymlinksInPath().path
         guard URL(fileURLWithPath: file).resolvingSymlinksInPath().path.hasPrefix(realFolder + "/") else {
-            throw LuaArgumentError(message: "use: behaviors/\(name).lua is a link out of its folder")
+            throw LuaArgumentError(message: "\(caller): behaviors/\(name).lua is a link out of its folder")
         }
         let source: String
         do { source = try LuaSource.read(file) } catch {
-            throw LuaArgumentError(message: "use: behaviors/\(name).lua: \(error)")
+            throw LuaArgumentError(message: "\(caller): behaviors/\(name).lua: \(error)")
         }
         let top = lua_gettop(L)
         let status = LuaSource.load(L, source, chunkName: "@behaviors/\(name).lua")
@@ -117,7 +123,7 @@ extension LuaBridge {
         do { try state.call(nargs: 0, nresults: 1) } catch { lua_settop(L, top); throw error }
         guard lua_type(L, -1) == LUA_TTABLE else {
             lua_settop(L, top)
-            throw LuaArgumentError(message: "use: behaviors/\(name).lua must return a table { name, params, action, field }")
+            throw LuaArgumentError(message: "\(caller): behaviors/\(name).lua must return a table { name, params, action, field }")
         }
         let t = lua_gettop(L)
         for (key, type) in [("params", LUA_TTABLE), ("action", LUA_TFUNCTION), ("field", LUA_TFUNCTION)] {
@@ -125,7 +131,7 @@ extension LuaBridge {
             lua_settop(L, -2)
             if found != LUA_TNIL && found != type {
                 lua_settop(L, top)
-                throw LuaArgumentError(message: "use: behaviors/\(name).lua: '\(key)' must be a \(String(cString: lua_typename(L, type)))")
+                throw LuaArgumentError(message: "\(caller): behaviors/\(name).lua: '\(key)' must be a \(String(cString: lua_typename(L, type)))")
             }
         }
         // Each default: a string name, and a finite number, a boolean, a string or a vector
@@ -136,9 +142,9 @@ extension LuaBridge {
             while lua_next(L, params) != 0 {
                 guard lua_type(L, -2) == LUA_TSTRING, let key = string(at: -2) else {
                     lua_settop(L, top)
-                    throw LuaArgumentError(message: "use: behaviors/\(name).lua: params names must be strings")
+                    throw LuaArgumentError(message: "\(caller): behaviors/\(name).lua: params names must be strings")
                 }
-                do { try pushParameter(at: lua_gettop(L), "use: behaviors/\(name).lua: params.\(LuaBridge.shown(key))") } catch {
+                do { try pushParameter(at: lua_gettop(L), "\(caller): behaviors/\(name).lua: params.\(LuaBridge.shown(key))") } catch {
                     lua_settop(L, top)
                     throw error
                 }

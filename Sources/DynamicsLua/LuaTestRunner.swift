@@ -72,14 +72,20 @@ public struct LuaTestRunner: Sendable {
         local cases = {}
         local function fail(message) error(message, 3) end
         local function show(v) if type(v) == 'string' then return string.format('%q', v) end return tostring(v) end
+        local rawget = rawget
+        -- The matchers live in a table only this chunk holds; an expectation's metatable is
+        -- locked (getmetatable gives false), so no script can replace a matcher for others.
         local Expect = {}
-        Expect.__index = Expect
+        local ExpectMeta = { __index = Expect, __metatable = false }
         function test(name, fn)
           if type(name) ~= 'string' or type(fn) ~= 'function' then error('test(name, fn): expected a string and a function', 2) end
+          -- Cases run after the file has declared them all: one declared later (inside a
+          -- case, a callback or a timer) would never run, so it is an error.
+          if rawget(cases, 'sealed') then error('test: declare test cases at the top level of the file (this one was declared while a case ran)', 2) end
           if #cases >= \(maximumCases) then error('test: a file declares at most \(maximumCases) test cases', 2) end
           cases[#cases + 1] = { name = name, fn = fn }
         end
-        function expect(value) return setmetatable({ value = value }, Expect) end
+        function expect(value) return setmetatable({ value = value }, ExpectMeta) end
         function Expect:toBe(x)
           if self.value ~= x then fail('expected ' .. show(x) .. ', got ' .. show(self.value)) end
         end
@@ -218,6 +224,8 @@ public struct LuaTestRunner: Sendable {
                 lua_settop(state.raw, 0)
                 dyn_lua_getref(state.raw, cases)
                 let count = Int(lua_rawlen(state.raw, -1))
+                lua_pushboolean(state.raw, 1)
+                dyn_lua_rawsetfield(state.raw, 1, "sealed")
                 // A test file without cases checks nothing: a failure, not a silent pass
                 // (a file whose cases never registered, e.g. a misspelt `test`, looked green).
                 guard count > 0 else {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DynamicsLua
 import DynamicsServe
 import Foundation
 
@@ -39,7 +40,7 @@ struct Serve: ParsableCommand {
         Task {
             do {
                 try await server.run { port in
-                    FileHandle.standardOutput.write(Data("serving \(scene) at http://\(shown):\(port)/\n".utf8))
+                    FileHandle.standardOutput.write(Data("serving \(LuaTestRunner.Result.escaped(scene)) at http://\(shown):\(port)/\n".utf8))
                 }
             } catch {
                 failure.error = error

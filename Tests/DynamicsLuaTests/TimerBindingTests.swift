@@ -1,6 +1,7 @@
 import CLua
 import CLuaShim
 import DynamicsLua
+import DynamicsTestSupport
 import Foundation
 import Testing
 
@@ -85,7 +86,9 @@ struct TimerBindingTests {
     @Test("Bad timer arguments are errors at the caller's line")
     func badArguments() throws {
         for (call, message) in [("a:after(-1, function() end)", "after(seconds): must be ≥ 0"),
-                                ("a:every(0, function() end)", "every(seconds): must be > 0"),
+                                ("a:every(0, function() end)", "every(seconds): must be at least 1e-06 s"),
+                                // A subnormal period made the next firing time infinite (round 14).
+                                ("a:every(1e-315, function() end)", "every(seconds): must be at least 1e-06 s, got 1e-315"),
                                 ("a:after(1, 2)", "after(seconds, fn): expected a function"),
                                 ("a:every('x', function() end)", "every(seconds): expected a number")] {
             let state = try LuaState()
@@ -97,6 +100,36 @@ struct TimerBindingTests {
                 } catch let e as LuaError {
                     #expect(e.message.contains("bad.lua:2: \(message)"), "\(e.message)")
                 }
+            }
+        }
+    }
+}
+
+@Suite("Lua plugins on the search path")
+struct PluginNameTests {
+    /// `behaviors/x.y.lua` was listed as available and then refused by `use("x.y")`; only
+    /// names `use` accepts are listed now, and `require`'s errors are labelled `require`.
+    @Test("Only file names that name a plugin are listed; require's errors say require")
+    func listedNamesAreUsable() throws {
+        let folder = testScratch.appendingPathComponent("plugins-\(UUID().uuidString)")
+        let behaviors = folder.appendingPathComponent("behaviors")
+        try FileManager.default.createDirectory(at: behaviors, withIntermediateDirectories: true)
+        for name in ["x.y", "good_one", "bad name"] {
+            try "return { name = 'p', params = {} }".write(to: behaviors.appendingPathComponent("\(name).lua"), atomically: true, encoding: .utf8)
+        }
+        try "return 42".write(to: behaviors.appendingPathComponent("broken.lua"), atomically: true, encoding: .utf8)
+        let state = try LuaState()
+        let bridge = LuaBridge(state: state) { _ in }
+        bridge.sceneFolder = folder.path
+        let names = bridge.luaPluginNames()
+        #expect(names.contains("good_one") && names.contains("broken"))
+        #expect(!names.contains("x.y") && !names.contains("bad name"))
+        try withExtendedLifetime(bridge) {
+            do {
+                try state.run("return require('broken')", chunkName: "r.lua")
+                Issue.record("require('broken') should fail")
+            } catch let error as LuaError {
+                #expect(error.message.contains("require: behaviors/broken.lua must return a table"), "\(error.message)")
             }
         }
     }

@@ -182,6 +182,24 @@ struct SessionTests {
         #expect(failed.contains { $0.failure != nil }, "\(failed)")
     }
 
+    /// A scene file named `evil⏎error("injected")⏎--.lua` put live code into the recorded
+    /// test's header comment (round 15): the name is escaped there now.
+    @Test("A scene's file name cannot put code into its recorded test")
+    func recordedTestFileName() throws {
+        let path = try sceneFile("evil\nerror(\"injected\")\n--.lua", boxScene)
+        let session = LiveSession(scenePath: path, limits: LuaLimits())
+        try session.handle(.control(.pause))
+        try session.handle(.record(.start))
+        for _ in 0..<5 { try session.handle(.control(.step)) }
+        let reply = try session.handle(.record(.save))
+        let file = try #require(reply["file"] as? String)
+        let source = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(source.hasPrefix("-- Recorded by `dynamics serve evil\\nerror(\"injected\")\\n--.lua`"), "\(source.prefix(120))")
+        #expect(!source.split(separator: "\n").contains { $0.hasPrefix("error(") })
+        let results = LuaTestRunner(limits: LuaLimits()).run(file: file)
+        #expect(results.count == 1 && results.allSatisfy { $0.failure == nil }, "\(results)")
+    }
+
     /// A scene that returns its animator itself (not a table): the recorded test read
     /// `scene.animator` off the animator handle and failed ("no property 'animator'").
     /// A second save replaces the recording; a hand-written NAME_test.lua is never replaced.

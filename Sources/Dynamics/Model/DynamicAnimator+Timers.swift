@@ -48,13 +48,17 @@ extension DynamicAnimator {
         return addTimer(DynamicTimer(fireTime: elapsedTime + seconds, interval: nil, body: { body(); return false }))
     }
 
-    /// Calls `body` every `seconds` (> 0) of simulated time, first at `elapsedTime + seconds`,
+    /// The shortest period of `every(_:_:)`, in seconds: a timer fires at most once a frame,
+    /// and a period of 1e-315 s made the schedule's next time infinite.
+    public static let minimumTimerInterval: TimeInterval = 1e-6
+
+    /// Calls `body` every `seconds` (≥ `minimumTimerInterval`) of simulated time, first at `elapsedTime + seconds`,
     /// until it returns false or the timer is cancelled. The schedule is fixed (the n-th call
     /// is due at start + n·seconds, so it does not drift); a frame longer than the period
     /// runs the body once and skips the periods it missed. Otherwise as `after(_:_:)`.
     @discardableResult
     public func every(_ seconds: TimeInterval, _ body: @escaping () -> Bool) -> DynamicTimer {
-        require { try Validate.positive(seconds, "DynamicAnimator", "every(seconds)") }
+        require { try Validate.positive(seconds, "DynamicAnimator", "every(seconds)", min: DynamicAnimator.minimumTimerInterval) }
         return addTimer(DynamicTimer(fireTime: elapsedTime + seconds, interval: seconds, body: body))
     }
 

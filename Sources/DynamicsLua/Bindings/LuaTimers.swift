@@ -18,8 +18,8 @@ extension LuaBridge {
         return { bridge, L in
             let a = try bridge.object(at: 1, .animator, as: DynamicAnimator.self, what: name)
             let seconds = try bridge.number(at: 2, "\(name)(seconds)")
-            guard repeating ? seconds > 0 : seconds >= 0 else {
-                throw LuaArgumentError(message: "\(name)(seconds): must be \(repeating ? "> 0" : "≥ 0"), got \(seconds)")
+            guard repeating ? seconds >= DynamicAnimator.minimumTimerInterval : seconds >= 0 else {
+                throw LuaArgumentError(message: "\(name)(seconds): must be \(repeating ? "at least \(DynamicAnimator.minimumTimerInterval) s" : "≥ 0"), got \(seconds)")
             }
             // The function's reference lives as long as the timer's body: the animator
             // releases the body when the timer ends (fired, cancelled or failed), and the

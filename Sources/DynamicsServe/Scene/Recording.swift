@@ -1,4 +1,5 @@
 import Foundation
+import DynamicsLua
 
 /// A recorded session: the pointer events and slider moves seen since "record" restarted the
 /// scene, each on the step (of 1/60 s) before which it was applied, and the parameter values
@@ -83,9 +84,11 @@ struct Recording {
     /// A test file for the scene `sceneFile` (beside it): it loads the scene, sets the starting
     /// parameters, replays the events on their steps, runs to `steps` and expects every item's
     /// final center within 0.5 pt of `finals` (name, x, y, in the animator's item order).
+    /// The file name goes into the header comment with its control characters escaped (a
+    /// name with a newline put live code into the test).
     func testSource(sceneFile: String, steps: Int, finals: [(name: String, x: Double, y: Double)]) -> String {
         var s = """
-        \(Recording.header)\(sceneFile)`: the pointer events and slider moves of a live
+        \(Recording.header)\(LuaTestRunner.Result.escaped(sceneFile))`: the pointer events and slider moves of a live
         -- session, replayed on fixed steps of 1/60 s; every item must end where it ended then.
         local scene = loadScene(\(Recording.lua(sceneFile)))
         -- The scene returns its animator, or a table { animator = a, params = ... }.
