@@ -132,12 +132,14 @@ struct ServerTests {
         #expect(try server.request("/control", method: "POST", body: #"{"action":"restart"}"#).status == 200)
 
         for (path, body) in [("/pointer", "{"), ("/pointer", #"{"phase":"began"}"#), ("/param", #"{"name":"nope","value":1}"#),
-                             ("/param", #"{"name":"gravity","value":99}"#), ("/control", #"{"action":"explode"}"#),
-                             ("/control", String(repeating: "x", count: 100_000))] {
+                             ("/param", #"{"name":"gravity","value":99}"#), ("/control", #"{"action":"explode"}"#)] {
             let r = try server.request(path, method: "POST", body: body)
             #expect(r.status == 400, "\(path) \(body.prefix(40)): \(r.status)")
             #expect((r.json?["error"] as? String)?.isEmpty == false, "\(r.text)")
         }
+        // A body over 64 KB: 413, refused from its declared length before any of it is read.
+        let large = try server.request("/control", method: "POST", body: String(repeating: "x", count: 100_000))
+        #expect(large.status == 413 && (large.json?["error"] as? String)?.contains("64 KB") == true, "\(large.status) \(large.text)")
         #expect(try server.request("/state").status == 200) // still serving
     }
 
@@ -236,5 +238,9 @@ struct ConnectionLimitTests {
         // Half a request line, then nothing: answered and closed after the head timeout.
         let (reply, closed) = server.exchange("GET /sta", timeout: 20)
         #expect(reply.hasPrefix("HTTP/1.1 408") && closed, "\(reply.prefix(120))")
+        // A whole head, then a body that never comes (round 15: a byte every few seconds held
+        // the connection for good): answered 408 and closed after LiveRoutes.bodySeconds.
+        let (late, lateClosed) = server.exchange("POST /pointer HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100\r\n\r\n{", timeout: 20)
+        #expect(late.hasPrefix("HTTP/1.1 408") && late.contains("did not arrive") && lateClosed, "\(late.prefix(160))")
     }
 }

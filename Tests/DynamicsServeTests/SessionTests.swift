@@ -306,6 +306,39 @@ struct SessionTests {
         #expect(session.error?.contains("slow.lua") == true, "\(session.error ?? "nil")")
     }
 
+    /// Round 15: restarts (or record starts) sent one after another, as a WebSocket's
+    /// messages are handled, each loaded a scene that takes its whole budget to fail again:
+    /// twenty of them held the session 20 s. A scene untouched since its load answers them.
+    @Test("Restarts and record starts one after another on an untouched scene cost no load; after a step or an edit they load")
+    func sequentialRestartsOfAnUntouchedScene() async throws {
+        let path = try sceneFile("slow.lua", "while true do end")
+        var limits = LuaLimits()
+        limits.instructionBudget = 20_000_000 // 0.2 s
+        let session = LiveSession(scenePath: path, limits: limits)
+        let before = session.loadAttempts
+        for _ in 0..<5 {
+            await #expect(throws: CommandError.self) { try await session.perform(.control(.restart)) }
+            await #expect(throws: CommandError.self) { try await session.perform(.record(.start)) }
+        }
+        #expect(session.loadAttempts == before, "\(session.loadAttempts - before) loads")
+        // A good scene: paused, untouched, a restart costs nothing; after a step it reloads.
+        try boxScene.write(toFile: path, atomically: true, encoding: .utf8)
+        try await session.perform(.control(.restart)) // the file changed: it loads
+        let loaded = session.loadAttempts
+        #expect(loaded == before + 1 && session.error == nil)
+        try await session.perform(.control(.pause))
+        try await session.perform(.control(.restart))
+        #expect(session.loadAttempts == loaded)
+        try await session.perform(.control(.step))
+        try await session.perform(.control(.restart))
+        #expect(session.loadAttempts == loaded + 1)
+        // GET /state's answer is kept until the state changes.
+        let a = await session.stateJSON(), b = await session.stateJSON()
+        #expect(a == b && a.contains("\"step\":0"))
+        try await session.perform(.control(.step))
+        #expect(await session.stateJSON().contains("\"step\":1"))
+    }
+
     /// The same with a scene that loads, slowly, while the stepping thread runs: a load is
     /// counted when it ends, so a restart that arrived during it is answered by it (counted
     /// at its start, every waiting restart loaded again: ten restarts of a 0.8 s scene, 8 s).

@@ -16,19 +16,24 @@ enum LiveRoutes {
         router.get("/assets/:name") { _, context in
             asset(context.parameters.get("name").flatMap { assets[$0] })
         }
-        router.get("/state") { _, _ in json(.ok, session.state()) }
+        router.get("/state") { _, _ in
+            Response(status: .ok, headers: [.contentType: "application/json"],
+                     body: .init(byteBuffer: ByteBuffer(string: await session.stateJSON())))
+        }
         for kind in ["pointer", "param", "control", "speed", "record"] {
             router.post(RouterPath(stringLiteral: "/\(kind)")) { request, _ in
                 if let refusal = crossSiteRefusal(request) { return refusal }
                 let body: ByteBuffer
-                do {
-                    body = try await request.body.collect(upTo: 64 * 1024)
-                } catch {
-                    return json(.badRequest, ["error": "request body too large (at most 64 KB)"])
+                switch await collectBody(of: request) {
+                case .body(let b): body = b
+                case .tooLarge:
+                    return json(.contentTooLarge, ["error": "request body too large (at most 64 KB)"], closing: true)
+                case .late:
+                    return json(.requestTimeout, ["error": "the request body did not arrive within \(Int(bodySeconds)) s"], closing: true)
                 }
                 do {
                     let command = try Command.parse(kind, body: Data(body.readableBytesView))
-                    return json(.ok, try session.handle(command))
+                    return json(.ok, try await session.perform(command))
                 } catch let error as CommandError {
                     return json(.badRequest, ["error": error.message])
                 } catch {
@@ -51,7 +56,7 @@ enum LiveRoutes {
                 group.addTask {
                     for try await message in inbound.messages(maxSize: 1 << 16) {
                         guard case .text(let text) = message else { continue }
-                        if let reply = LiveRoutes.reply(to: text, session: session) {
+                        if let reply = await LiveRoutes.reply(to: text, session: session) {
                             try await outbound.write(.text(reply))
                         }
                     }
@@ -60,6 +65,33 @@ enum LiveRoutes {
                 try await group.next()
                 group.cancelAll()
             }
+        }
+    }
+
+    /// Most seconds a request body may take to arrive: a head arrives within the guard's
+    /// limit (`ConnectionLimits.headTimeout`), and a body sent a byte every few seconds held
+    /// its connection for good (256 of them locked every viewer out).
+    static let bodySeconds = 10.0
+    static let bodyLimit = 64 * 1024
+
+    enum CollectedBody { case body(ByteBuffer), tooLarge, late }
+
+    /// The request's body, refused at once when its declared length is over the limit, and
+    /// given up when it has not all arrived within `bodySeconds`.
+    static func collectBody(of request: Request) async -> CollectedBody {
+        if let declared = request.headers[.contentLength], let n = Int(declared), n > bodyLimit { return .tooLarge }
+        let body = request.body
+        return await withTaskGroup(of: CollectedBody?.self) { group in
+            group.addTask {
+                do { return .body(try await body.collect(upTo: bodyLimit)) } catch { return Task.isCancelled ? nil : .tooLarge }
+            }
+            group.addTask {
+                try? await Task.sleep(for: .seconds(bodySeconds))
+                return Task.isCancelled ? nil : .late
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first ?? .late
         }
     }
 
@@ -91,14 +123,14 @@ enum LiveRoutes {
     }
 
     /// The answer to one WebSocket message `{"type": ..., ...}` (nil: none needed).
-    static func reply(to text: String, session: LiveSession) -> String? {
+    static func reply(to text: String, session: LiveSession) async -> String? {
         guard let object = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any],
               let type = object["type"] as? String else {
             return encode(["type": "error", "message": "expected a JSON object with a \"type\""])
         }
         if type == "scene" { return session.sceneMessage }
         do {
-            var result = try session.handle(try Command.parse(type, object))
+            var result = try await session.perform(try Command.parse(type, object))
             guard type == "record" else { return nil }
             result["type"] = "reply"
             result["for"] = type
@@ -189,8 +221,11 @@ enum LiveRoutes {
         return String(decoding: data, as: UTF8.self)
     }
 
-    static func json(_ status: HTTPResponse.Status, _ object: [String: Any]) -> Response {
-        Response(status: status, headers: [.contentType: "application/json"],
-                 body: .init(byteBuffer: ByteBuffer(string: encode(object))))
+    /// A JSON answer; `closing` asks for the connection to be closed after it (a body that
+    /// was refused or is late is not read to its end).
+    static func json(_ status: HTTPResponse.Status, _ object: [String: Any], closing: Bool = false) -> Response {
+        var headers: HTTPFields = [.contentType: "application/json"]
+        if closing { headers[.connection] = "close" }
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: encode(object))))
     }
 }
