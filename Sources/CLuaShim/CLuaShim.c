@@ -317,6 +317,16 @@ int dyn_lua_budget_exceeded(lua_State *L) {
 
 /* ---- Running code -------------------------------------------------------- */
 
+/* Whether a message starts with a location "CHUNK:LINE: ". */
+static int dyn_is_located(const char *msg) {
+    const char *colon = strchr(msg, ':');
+    if (colon == NULL || colon == msg) return 0;
+    const char *p = colon + 1;
+    if (*p < '0' || *p > '9') return 0;
+    while (*p >= '0' && *p <= '9') p++;
+    return p[0] == ':' && p[1] == ' ';
+}
+
 /* Message handler: turns the error object into a string and appends a
    traceback. Not called by Lua for memory errors. */
 static int dyn_traceback(lua_State *L) {
@@ -332,6 +342,16 @@ static int dyn_traceback(lua_State *L) {
             msg = lua_tostring(L, -1);
         } else {
             msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+        }
+        dyn_lua_pushlocated(L, msg);
+        msg = lua_tostring(L, -1);
+    } else if (!dyn_is_located(msg) || strncmp(msg, "sandbox:", 8) == 0) {
+        /* A message raised in C with no script line ("C stack overflow", a coroutine's
+           "cannot resume dead coroutine") or at a line of the sandbox's own wrappers
+           ("sandbox:30: bad argument #1 to 'load'"): located at the innermost script line. */
+        if (strncmp(msg, "sandbox:", 8) == 0) {
+            const char *rest = strstr(msg, ": ");
+            if (rest != NULL) msg = rest + 2;
         }
         dyn_lua_pushlocated(L, msg);
         msg = lua_tostring(L, -1);
@@ -667,28 +687,39 @@ static const char *const dyn_sandbox_source =
     "  env[k] = G[k]\n"
     "end\n"
     "env.math, env.table, env.utf8, env.coroutine = G.math, G.table, G.utf8, G.coroutine\n"
-    "local rawpcall, rawxpcall = G.pcall, G.xpcall\n"
-    "env.pcall = function(...) return recheck(rawpcall(...)) end\n"
-    "env.xpcall = function(f, msgh, ...)\n"
-    "  return recheck(rawxpcall(f, function(e) if overbudget() then return e end return msgh(e) end, ...))\n"
-    "end\n"
+    "local pcall, xpcall, select_ = G.pcall, G.xpcall, G.select\n"
     "local rawsetmt, rawget_, type_, error_ = G.setmetatable, G.rawget, G.type, G.error\n"
+    "env.pcall = function(...)\n"
+    "  if select_('#', ...) == 0 then error_(\"bad argument #1 to 'pcall' (value expected)\", 2) end\n"
+    "  return recheck(pcall(...))\n"
+    "end\n"
+    "env.xpcall = function(...)\n"
+    "  local f, msgh = ...\n"
+    "  if type_(msgh) ~= 'function' then\n"
+    "    error_(\"bad argument #2 to 'xpcall' (function expected, got \" .. (select_('#', ...) < 2 and 'no value' or type_(msgh)) .. ')', 2)\n"
+    "  end\n"
+    "  return recheck(xpcall(f, function(e) if overbudget() then return e end return msgh(e) end, select_(3, ...)))\n"
+    "end\n"
     "env.setmetatable = function(t, mt)\n"
     "  if type_(mt) == 'table' and rawget_(mt, '__gc') ~= nil then\n"
     "    error_('setmetatable: __gc metamethods are not allowed in scripts (a finalizer runs at a time the script does not control)', 2)\n"
     "  end\n"
-    "  local ok, r = rawpcall(rawsetmt, t, mt)\n"
+    "  local ok, r = pcall(rawsetmt, t, mt)\n"
     "  if not ok then error_(r, 2) end\n"
     "  return r\n"
     "end\n"
     "G.string.dump = nil\n"
     "env.string = G.string\n"
     "env.os = { clock = G.os.clock, time = G.os.time, date = G.os.date }\n"
-    "local rawload = G.load\n"
+    "local load = G.load\n"
     "env.load = function(chunk, name, mode, e)\n"
+    "  local kind = type_(chunk)\n"
+    "  if kind ~= 'string' and kind ~= 'function' then\n"
+    "    error_(\"bad argument #1 to 'load' (string expected, got \" .. (chunk == nil and 'no value' or kind) .. ')', 2)\n"
+    "  end\n"
     "  if mode ~= nil and mode ~= 't' then return nil, 'load: only text chunks are allowed' end\n"
     "  if e == nil then e = env end\n"
-    "  return rawload(chunk, name, 't', e)\n"
+    "  return load(chunk, name, 't', e)\n"
     "end\n"
     "local gc = G.collectgarbage\n"
     "env.collectgarbage = function(opt, ...)\n"

@@ -539,6 +539,14 @@ public final class LuaBridge {
 
     // MARK: Calling scripts
 
+    /// "file:line" of the script line that called the running host function ("?" if none).
+    func callerLocation() -> String {
+        dyn_lua_pushwhere(L, 1)
+        defer { lua_settop(L, -2) }
+        let w = dyn_lua_tostring(L, -1).map { String(cString: $0) } ?? ""
+        return w.hasSuffix(": ") ? String(w.dropLast(2)) : (w.isEmpty ? "?" : w)
+    }
+
     /// "file:line" where the referenced function is defined.
     func definedAt(_ ref: Int32) -> String {
         dyn_lua_getref(L, ref)

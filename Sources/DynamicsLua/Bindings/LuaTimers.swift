@@ -26,6 +26,10 @@ extension LuaBridge {
             // reference with it.
             let held = HeldFunction(bridge: bridge, ref: try bridge.functionReference(at: 3, "\(name)(seconds, fn)"))
             let ref = held.ref
+            // Where errors point: the function's definition, or (for a C function or a
+            // sandbox wrapper, "[C]:-1") the script line that made the timer.
+            let definedAt = bridge.definedAt(ref)
+            let place = definedAt.hasPrefix("[C]") || definedAt.hasPrefix("sandbox:") ? "made at \(bridge.callerLocation())" : "at \(definedAt)"
             let timer = TimerBox()
             let body: () -> Bool = { [weak bridge] in
                 withExtendedLifetime(held) {}
@@ -37,7 +41,7 @@ extension LuaBridge {
                     again = !(lua_type(bridge.L, -1) == LUA_TBOOLEAN && lua_toboolean(bridge.L, -1) == 0)
                 }) {
                     t.cancel() // a failing timer is cancelled, the animator keeps running
-                    bridge.errorHandler(LuaError(kind: error.kind, message: "timer (\(name) at \(bridge.definedAt(ref))): \(error.message)",
+                    bridge.errorHandler(LuaError(kind: error.kind, message: "timer (\(name) \(place)): \(error.message)",
                                                  traceback: error.traceback))
                     return false
                 }

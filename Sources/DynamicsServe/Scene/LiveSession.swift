@@ -55,7 +55,7 @@ public final class LiveSession: @unchecked Sendable {
     /// Parameter values set with sliders, kept across reloads.
     private var paramValues: [String: Double] = [:]
     private var recording: Recording?
-    private var watched: [String: Date] = [:]
+    private var watched: [String: FileStamp] = [:]
     private var thread: Thread?
     private var stopped = false
     /// How many times a scene loaded (the first load, reloads and restarts).
@@ -159,18 +159,29 @@ public final class LiveSession: @unchecked Sendable {
         watched = Dictionary(files.map { ($0, LiveSession.modified($0)) }, uniquingKeysWith: { a, _ in a })
     }
 
-    static func modified(_ path: String) -> Date {
-        ((try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date) ?? .distantPast
+    /// What tells a file's versions apart: its modification time to the nanosecond, size
+    /// and inode (a save that replaces the file gets a new one). Dates alone, to the
+    /// second, missed a fix saved within a second of the broken file.
+    struct FileStamp: Equatable {
+        var seconds = 0, nanoseconds = 0, size = 0
+        var inode: UInt64 = 0
+        static let none = FileStamp(seconds: -1)
+    }
+
+    static func modified(_ path: String) -> FileStamp {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return .none }
+        return FileStamp(seconds: Int(st.st_mtim.tv_sec), nanoseconds: Int(st.st_mtim.tv_nsec), size: Int(st.st_size),
+                         inode: UInt64(st.st_ino))
     }
 
     /// Whether a watched file changed since the last load.
-    private var filesChanged: Bool { watched.contains { path, date in LiveSession.modified(path) != date } }
+    private var filesChanged: Bool { watched.contains { path, stamp in LiveSession.modified(path) != stamp } }
 
     /// Reloads when a watched file changed (polled by the stepping thread).
     private func checkFilesLocked() {
         guard filesChanged else { return }
         // Keep the new dates even when loading fails, so a broken file is loaded once per save.
-        watched = watched.mapValues { _ in .distantPast }
         for path in watched.keys { watched[path] = LiveSession.modified(path) }
         if loadLocked() { recording = nil }
     }
@@ -244,6 +255,7 @@ public final class LiveSession: @unchecked Sendable {
 
     /// `handle` on the session's queue, awaited: for the server's handlers, which must not
     /// block a thread of the cooperative pool.
+    @discardableResult
     public func perform(_ command: Command) async throws(CommandError) -> [String: Any] {
         let attemptsBefore = attemptsLock.withLock { attempts }
         let result: Result<Reply, CommandError> = await withCheckedContinuation { done in

@@ -16,7 +16,10 @@ import Synchronization
 ///   `Content-Length`, a header section over its limits) is answered 400 with the parser's
 ///   reason, and the connection closed (it used to get no answer and stay open);
 /// - at most `maximumConnections` connections are open at once; the next one is answered
-///   503 and closed.
+///   503 and closed;
+/// - a connection that stops reading what it is sent (its outbound buffer full, the channel
+///   not writable) for `stallTimeout` is closed: a viewer tab that hung, or a client that
+///   never reads, held one of the 16 viewer places for good.
 ///
 /// Between requests, a kept-alive connection is closed after Hummingbird's idle timeout
 /// (`LiveServer.idleTimeout`); WebSocket viewers are counted by `Broadcaster` (16).
@@ -46,11 +49,13 @@ struct GuardedChannel<Inner: ServerChildChannel>: ServerChildChannel {
 final class ConnectionLimits: Sendable {
     let maximumConnections: Int
     let headTimeout: TimeAmount
+    let stallTimeout: TimeAmount
     let open = Mutex(0)
 
-    init(maximumConnections: Int = 256, headTimeout: TimeAmount = .seconds(10)) {
+    init(maximumConnections: Int = 256, headTimeout: TimeAmount = .seconds(10), stallTimeout: TimeAmount = .seconds(15)) {
         self.maximumConnections = maximumConnections
         self.headTimeout = headTimeout
+        self.stallTimeout = stallTimeout
     }
 }
 
@@ -70,6 +75,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     /// the next one ("\r\n\r\n", or the "\n\n" the parser also takes).
     private var atLineStart = false
     private var timer: Scheduled<Void>?
+    private var stallTimer: Scheduled<Void>?
     private var answered = false
 
     init(limits: ConnectionLimits) { self.limits = limits }
@@ -96,8 +102,25 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         context.fireChannelActive()
     }
 
+    /// A channel that stays unwritable (the peer reads nothing) for `stallTimeout` is closed;
+    /// its pending writes then fail, which ends the handler that waits on them.
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        if context.channel.isWritable {
+            stallTimer?.cancel()
+            stallTimer = nil
+        } else if stallTimer == nil {
+            let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
+            stallTimer = context.eventLoop.scheduleTask(in: limits.stallTimeout) {
+                let context = loopBound.value
+                if !context.channel.isWritable { context.close(promise: nil) }
+            }
+        }
+        context.fireChannelWritabilityChanged()
+    }
+
     func channelInactive(context: ChannelHandlerContext) {
         timer?.cancel()
+        stallTimer?.cancel()
         if counted {
             counted = false
             limits.open.withLock { $0 -= 1 }

@@ -4,6 +4,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdWebSocket
 import NIOCore
+import Synchronization
 
 /// The viewer's routes: the page, the JSON endpoints and the `/live` WebSocket.
 enum LiveRoutes {
@@ -46,25 +47,40 @@ enum LiveRoutes {
             hosts.refusal(request) == nil && crossSiteRefusal(request) == nil
                 && session.broadcaster.count < Broadcaster.maximumSubscribers ? .upgrade([:]) : .dontUpgrade
         } onUpgrade: { inbound, outbound, _ in
-            guard let (id, frames) = session.broadcaster.subscribe() else { return } // full: closed
+            // Places are taken here, atomically: upgrades checked at once can outnumber them.
+            guard let (id, frames) = session.broadcaster.subscribe() else {
+                try await outbound.close(.policyViolation, reason: "too many viewers (at most \(Broadcaster.maximumSubscribers))")
+                return
+            }
             defer { session.broadcaster.unsubscribe(id) }
+            // Where this viewer's pointer is while it holds it down: a drag it started ends
+            // when it goes (it held the item pinned until another viewer pressed).
+            let pressed = PressedPointer()
             try await outbound.write(.text(session.sceneMessage))
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask {
-                    for await frame in frames { try await outbound.write(.text(frame)) }
-                }
-                group.addTask {
-                    for try await message in inbound.messages(maxSize: 1 << 16) {
-                        guard case .text(let text) = message else { continue }
-                        if let reply = await LiveRoutes.reply(to: text, session: session) {
-                            try await outbound.write(.text(reply))
+            do {
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    group.addTask {
+                        for await frame in frames { try await outbound.write(.text(frame)) }
+                    }
+                    group.addTask {
+                        for try await message in inbound.messages(maxSize: 1 << 16) {
+                            guard case .text(let text) = message else { continue }
+                            if let reply = await LiveRoutes.reply(to: text, session: session, pointer: { phase, x, y in
+                                pressed.place.withLock { $0 = phase == .began || phase == .moved ? (x, y) : nil }
+                            }) {
+                                try await outbound.write(.text(reply))
+                            }
                         }
                     }
+                    // The tab closed (inbound ended) or the server stops: end both tasks.
+                    try await group.next()
+                    group.cancelAll()
                 }
-                // The tab closed (inbound ended) or the server stops: end both tasks.
-                try await group.next()
-                group.cancelAll()
+            } catch {
+                await cancelPointer(pressed.place.withLock { $0 }, session: session)
+                throw error
             }
+            await cancelPointer(pressed.place.withLock { $0 }, session: session)
         }
     }
 
@@ -123,14 +139,29 @@ enum LiveRoutes {
     }
 
     /// The answer to one WebSocket message `{"type": ..., ...}` (nil: none needed).
-    static func reply(to text: String, session: LiveSession) async -> String? {
+    /// Where a viewer's pointer is pressed (nil: not pressed).
+    final class PressedPointer: Sendable {
+        let place = Mutex<(x: Double, y: Double)?>(nil)
+    }
+
+    /// A pointer still pressed when its viewer went: cancelled (no fling).
+    static func cancelPointer(_ at: (x: Double, y: Double)?, session: LiveSession) async {
+        guard let at else { return }
+        _ = try? await session.perform(.pointer(.cancelled, x: at.x, y: at.y))
+    }
+
+    /// `pointer` is told the phase and place of each pointer event applied.
+    static func reply(to text: String, session: LiveSession,
+                      pointer: (PointerPhase, Double, Double) -> Void = { _, _, _ in }) async -> String? {
         guard let object = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any],
               let type = object["type"] as? String else {
             return encode(["type": "error", "message": "expected a JSON object with a \"type\""])
         }
         if type == "scene" { return session.sceneMessage }
         do {
-            var result = try await session.perform(try Command.parse(type, object))
+            let command = try Command.parse(type, object)
+            var result = try await session.perform(command)
+            if case let .pointer(phase, x, y) = command { pointer(phase, x, y) }
             guard type == "record" else { return nil }
             result["type"] = "reply"
             result["for"] = type
