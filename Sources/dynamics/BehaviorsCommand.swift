@@ -10,6 +10,13 @@ struct Behaviors: ParsableCommand {
     @Option(help: "A scene folder whose behaviors/ is searched too.")
     var scene: String?
 
+    @OptionGroup var lua: LuaOptions
+
+    /// Each plugin loads under the Lua budget; the listing as a whole gets 60 s unless told
+    /// otherwise (a folder of 600 looping plugins held it for 10 minutes).
+    @OptionGroup var timeout: TimeoutOption
+    static let defaultTimeout = 60.0
+
     func validate() throws {
         // A mistyped folder listed nothing of its own and exited 0.
         if let scene, !FileManager.default.fileExists(atPath: scene) {
@@ -18,6 +25,7 @@ struct Behaviors: ParsableCommand {
     }
 
     func run() throws {
+        timeout.arm("behaviors", fallback: Behaviors.defaultTimeout)
         for name in BehaviorRegistry.shared.names {
             guard let d = BehaviorRegistry.shared.definition(named: name) else { continue }
             let params = d.parameters.map { "\($0.name) = \($0.defaultValue)" }.joined(separator: ", ")
@@ -25,10 +33,10 @@ struct Behaviors: ParsableCommand {
         }
         // Each plugin in a state of its own: a broken or looping one is reported and cannot
         // stop the others from being listed (a state stops after three calls over budget).
-        let names = LuaBridge(state: try LuaState()) { report($0) }.withSceneFolder(scene).luaPluginNames()
+        let names = LuaBridge(state: try LuaState(limits: lua.limits)) { report($0) }.withSceneFolder(scene).luaPluginNames()
         var broken = 0
         for name in names {
-            let bridge = LuaBridge(state: try LuaState()) { report($0) }.withSceneFolder(scene)
+            let bridge = LuaBridge(state: try LuaState(limits: lua.limits)) { report($0) }.withSceneFolder(scene)
             switch bridge.luaPluginDescription(name) {
             case .success(let plugin):
                 // Escaped like test names: a plugin's names and strings cannot forge lines

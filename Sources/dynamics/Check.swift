@@ -12,11 +12,14 @@ struct Check: ParsableCommand {
 
     @OptionGroup var lua: LuaOptions
 
+    @OptionGroup var timeout: TimeoutOption
+
     func validate() throws {
         guard !files.isEmpty else { throw ValidationError("give at least one script") }
     }
 
     func run() throws {
+        timeout.arm(files.count == 1 ? files[0] : "check")
         var failed = 0
         for file in files {
             let source: String

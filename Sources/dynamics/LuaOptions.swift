@@ -33,3 +33,28 @@ func report(_ error: LuaError) {
     printError("error: \(error.message)")
     if let traceback = error.traceback { printError(traceback) }
 }
+
+/// `--timeout S`: a wall-clock bound on the whole command, loading included, whatever runs
+/// when time is up (a script's budget may be larger). Shared by run, check and behaviors.
+struct TimeoutOption: ParsableArguments {
+    @Option(help: "Stop with an error when the command takes longer than this (wall-clock seconds).")
+    var timeout: Double?
+
+    func validate() throws {
+        if let timeout {
+            guard timeout.isFinite, timeout > 0, timeout <= 86_400 else {
+                throw ValidationError("--timeout must be in (0, 86400] seconds, got \(timeout)")
+            }
+        }
+    }
+
+    /// Starts the clock: after `timeout` (or `fallback`) seconds the process prints that
+    /// `what` timed out and exits with status 1.
+    func arm(_ what: String, fallback: Double? = nil) {
+        guard let seconds = timeout ?? fallback else { return }
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
+            printError("error: \(what): timed out after \(String(format: "%g", seconds)) s")
+            _exit(1)
+        }
+    }
+}

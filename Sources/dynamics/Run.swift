@@ -30,8 +30,7 @@ struct Run: ParsableCommand {
     @Flag(help: "Draw boundaries, attachments, snap points, field regions and contacts in the SVG.")
     var debug = false
 
-    @Option(help: "Stop with an error when the run takes longer than this (wall-clock seconds).")
-    var timeout: Double?
+    @OptionGroup var timeout: TimeoutOption
 
     @OptionGroup var lua: LuaOptions
 
@@ -40,11 +39,6 @@ struct Run: ParsableCommand {
         if let seconds {
             guard seconds.isFinite, seconds >= 0, seconds <= 86_400 else {
                 throw ValidationError("--seconds must be in 0…86400, got \(seconds)")
-            }
-        }
-        if let timeout {
-            guard timeout.isFinite, timeout > 0, timeout <= 86_400 else {
-                throw ValidationError("--timeout must be in (0, 86400] seconds, got \(timeout)")
             }
         }
         if let trace { guard trace.hasSuffix(".csv") || trace.hasSuffix(".json") else {
@@ -64,15 +58,7 @@ struct Run: ParsableCommand {
     static let maximumPrintedErrors = 100
 
     func run() throws {
-        if let timeout {
-            // Bounds the whole run, loading included, whatever is running when time is up
-            // (a script's budget may be larger than the timeout).
-            let seconds = timeout, scene = self.scene
-            DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
-                printError("error: \(scene): timed out after \(String(format: "%g", seconds)) s")
-                _exit(1)
-            }
-        }
+        timeout.arm(scene)
         // Errors of callbacks are printed as they come, the first `maximumPrintedErrors` of
         // them, and counted: 100 000 failing actions printed 500 MB and kept 600 MB.
         var errorCount = 0

@@ -211,6 +211,14 @@ struct CommandTests {
         // A folder that is not there is bad usage (it listed the rest and exited 0).
         let missing = try runDynamics(["behaviors", "--scene", "/nonexistent/scenes"])
         #expect(missing.status == 2 && missing.stderr.contains("no such scene or folder: /nonexistent/scenes"), "\(missing.stderr)")
+        // Plugins that loop take one budget each; the listing as a whole has a time limit
+        // (round 14: 600 of them held it for 10 minutes).
+        for i in 0..<20 { try "while true do end\n".write(toFile: folder + "/loop\(i).lua", atomically: true, encoding: .utf8) }
+        let bounded = try runDynamics(["behaviors", "--scene", (scene as NSString).deletingLastPathComponent,
+                                       "--lua-budget", "100000000", "--timeout", "2"])
+        #expect(bounded.status == 1 && bounded.stderr.contains("error: behaviors: timed out after 2 s"), "\(bounded.stderr)")
+        let check = try runDynamics(["check", folder + "/loop0.lua", folder + "/loop1.lua", folder + "/loop2.lua", "--timeout", "1"])
+        #expect(check.status == 1 && check.stderr.contains("error: check: timed out after 1 s"), "\(check.stderr)")
     }
 
     @Test("behaviors lists the built-ins and the plugins on the search path with their params")
