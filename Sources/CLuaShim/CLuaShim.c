@@ -937,6 +937,7 @@ void dyn_lua_pushxy(lua_State *L, double x, double y) {
 
 int dyn_lua_toxy(lua_State *L, int idx, const char *kx, const char *ky, double *out) {
     if (lua_type(L, idx) != LUA_TTABLE) return 0;
+    if (lua_rawlen(L, idx) > 2) return 0; /* {1, 2, 3} is no vector: the caller says so */
     idx = lua_absindex(L, idx);
     int top = lua_gettop(L), ok = 1;
     for (int k = 0; k < 2 && ok; k++) {

@@ -73,6 +73,10 @@ extension LuaBridge {
             throw LuaArgumentError(message: "\(what): expected a vector {x, y}, got \(typeName(at: index))")
         }
         let t = lua_absindex(L, index)
+        let count = lua_rawlen(L, t)
+        guard count <= 2 else {
+            throw LuaArgumentError(message: "\(what): expected a vector {x, y}, got a list of \(count) values")
+        }
         // Array part first ({a, b}: two raw index reads), then the named fields.
         func component(_ k: Int, _ key: String) throws -> Double {
             var type = lua_rawgeti(L, t, lua_Integer(k))

@@ -58,7 +58,10 @@ public enum StandardScenes {
         default: break
         }
         func size(_ prefix: String, items: (Int) -> Int) -> Int? {
-            guard name.hasPrefix(prefix), let n = Int(name.dropFirst(prefix.count)), n > 0,
+            // Decimal digits only ("boxes+5" and "boxes05" are not names of scenes).
+            let digits = name.dropFirst(prefix.count)
+            guard name.hasPrefix(prefix), digits.first != "0", digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+                  let n = Int(digits), n > 0,
                   n <= maximumItems, items(n) <= maximumItems else { return nil }
             return n
         }

@@ -13,6 +13,7 @@ enum OutputFile {
     /// folder that does not exist. (A full disk or a device that refuses writes shows when
     /// the file is written.)
     static func check(_ path: String, option: String) throws {
+        guard !path.isEmpty else { throw Failure(description: "\(option): expected a file name, got an empty one") }
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
             throw Failure(description: "\(option): cannot write \(path): it is a folder")

@@ -22,6 +22,9 @@ struct CommandTests {
         let svg = dir.appendingPathComponent("p.svg").path, csv = dir.appendingPathComponent("p.csv").path
         let json = dir.appendingPathComponent("p.json").path
         let scene = packageRoot.appendingPathComponent("Examples/pendulum.lua").path
+        // An empty output name is refused before the run (round 14: it ran the scene first).
+        let empty = try runDynamics(["run", scene, "--svg", ""])
+        #expect(empty.status == 2 && empty.stderr.contains("--svg: expected a file name, got an empty one"), "\(empty.stderr)")
         let r = try runDynamics(["run", scene, "--seconds", "1", "--svg", svg, "--debug", "--trace", csv])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains("1.000 s simulated"), "\(r.stdout)")
