@@ -384,14 +384,52 @@ public final class LiveSession: @unchecked Sendable {
             queue.async {
                 let json: String = self.lock.withLock {
                     if let cached = self.cachedState, cached.version == self.version { return cached.json }
-                    let data = (try? JSONSerialization.data(withJSONObject: self.stateLocked(), options: [.sortedKeys])) ?? Data("{}".utf8)
-                    let json = String(decoding: data, as: UTF8.self)
+                    let json = self.stateTextLocked()
                     self.cachedState = (self.version, json)
                     return json
                 }
                 done.resume(returning: json)
             }
         }
+    }
+
+    /// `stateLocked()` as JSON text, written directly (keys sorted, as JSONSerialization
+    /// wrote them): 20 000 items took 0.9 s through dictionaries and JSONSerialization.
+    private func stateTextLocked() -> String {
+        var out = JSONText()
+        out.raw("{\"dragging\":")
+        let held = scene.flatMap { $0.bridge.draggedItem(on: $0.animator) }
+        if let h = held, let i = items.firstIndex(where: { $0 === h }) { out.string(FrameEncoder.displayName(of: h, index: i)) } else { out.raw("null") }
+        out.raw(",\"error\":")
+        if let e = loadError ?? callbackError { out.string(e) } else { out.raw("null") }
+        out.raw(",\"generation\":\(generation),\"items\":[")
+        for (i, item) in items.enumerated() {
+            if i > 0 { out.raw(",") }
+            out.raw("{\"angle\":"); out.number(Double(atan2(item.transform.b, item.transform.a)))
+            out.raw(",\"height\":"); out.number(Double(item.bounds.height))
+            out.raw(",\"name\":"); out.string(FrameEncoder.displayName(of: item, index: i))
+            out.raw(",\"shape\":"); out.string(FrameEncoder.shapeName(item))
+            out.raw(",\"width\":"); out.number(Double(item.bounds.width))
+            out.raw(",\"x\":"); out.number(Double(item.center.x))
+            out.raw(",\"y\":"); out.number(Double(item.center.y))
+            out.raw("}")
+        }
+        out.raw("],\"params\":[")
+        for (i, p) in currentParams.enumerated() {
+            if i > 0 { out.raw(",") }
+            out.raw("{\"max\":"); out.number(p.max)
+            out.raw(",\"min\":"); out.number(p.min)
+            out.raw(",\"name\":"); out.string(p.name)
+            out.raw(",\"step\":"); out.number(p.step)
+            out.raw(",\"value\":"); out.number(p.value)
+            out.raw("}")
+        }
+        out.raw("],\"paused\":\(paused),\"recording\":\(recording != nil),\"reloads\":\(reloads)")
+        out.raw(",\"resting\":\(!(scene?.animator.isRunning ?? false)),\"running\":\(!paused && scene != nil)")
+        out.raw(",\"speed\":"); out.number(speed)
+        out.raw(",\"step\":\(steps),\"time\":"); out.number(scene?.animator.elapsedTime ?? 0)
+        out.raw("}")
+        return out.text
     }
 
     private func stateLocked() -> [String: Any] {
@@ -449,5 +487,38 @@ public final class LiveSession: @unchecked Sendable {
     static func json<T: Encodable>(_ value: T) -> String {
         let data = (try? JSONEncoder().encode(value)) ?? Data("{}".utf8)
         return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// JSON written piece by piece: strings escaped as JSON requires, numbers in Swift's
+/// shortest round-trip form (null if not finite, which the model never lets happen).
+struct JSONText {
+    private(set) var text = ""
+
+    mutating func raw(_ s: String) { text += s }
+
+    mutating func number(_ d: Double) {
+        guard d.isFinite else { text += "null"; return }
+        if d == d.rounded(), abs(d) < 1e15 { text += String(Int64(d)) } else { text += "\(d)" }
+    }
+
+    mutating func string(_ s: String) {
+        text += "\""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": text += "\\\""
+            case "\\": text += "\\\\"
+            case "\n": text += "\\n"
+            case "\r": text += "\\r"
+            case "\t": text += "\\t"
+            default:
+                if u.value < 0x20 || u.value == 0x7F || u.value == 0x2028 || u.value == 0x2029 {
+                    text += "\\u" + String(repeating: "0", count: 4 - String(u.value, radix: 16).count) + String(u.value, radix: 16)
+                } else {
+                    text.unicodeScalars.append(u)
+                }
+            }
+        }
+        text += "\""
     }
 }
