@@ -1,6 +1,7 @@
 import Dynamics
 import DynamicsLua
 import Foundation
+import Synchronization
 
 /// The scene the viewer runs: loads it, steps it in real time on its own thread (fixed steps
 /// of 1/60 s, `speed` of them per wall-clock 1/60 s), applies pointer events, sliders and
@@ -25,6 +26,10 @@ public final class LiveSession: @unchecked Sendable {
     private let lock = NSLock()
     /// Where the server's requests run, one at a time, off the cooperative pool.
     private let queue = DispatchQueue(label: "dynamics.serve.session", qos: .userInitiated)
+    /// Requests waiting for `lock`: the stepping thread lets them in between its frames (a
+    /// lock is not fair, and a scene whose frames took a second each kept the viewer's own
+    /// pause button waiting 15 s).
+    private let waiting = Mutex(0)
     private var scene: LiveScene?
     private var items: [DynamicItem] = []
     private var itemIDs: [ObjectIdentifier] = []
@@ -220,19 +225,24 @@ public final class LiveSession: @unchecked Sendable {
             guard let frame else { return }
             if !frame.isEmpty { broadcaster.send(frame) }
             last = now
+            // Requests waiting for the lock go first: a scene whose frames are slow would
+            // otherwise take it back before them tick after tick.
+            while waiting.withLock({ $0 }) > 0 && !Thread.current.isCancelled { Thread.sleep(forTimeInterval: 0.001) }
             let wait = next - Date().timeIntervalSinceReferenceDate
             if wait > 0 { Thread.sleep(forTimeInterval: wait) }
             next = max(next + tick, Date().timeIntervalSinceReferenceDate - tick)
         }
     }
 
-    /// Steps as many fixed frames as `wall` seconds at `speed` make (at most 4 per tick).
+    /// Steps as many fixed frames as `wall` seconds at `speed` make (at most 4 per tick), and
+    /// stops early when a request is waiting for the lock.
     private func advanceLocked(wall: Double) {
         guard !paused, scene != nil else { return }
         accumulator = min(accumulator + wall * speed, 4 * LiveScene.frame)
         while accumulator >= LiveScene.frame - 1e-9 {
             accumulator -= LiveScene.frame
             stepLocked()
+            if waiting.withLock({ $0 }) > 0 { accumulator = 0; break }
         }
     }
 
@@ -276,7 +286,9 @@ public final class LiveSession: @unchecked Sendable {
 
     /// `attemptsBefore`: the loads finished when the request arrived.
     private func handle(_ command: Command, attemptsBefore: Int) throws(CommandError) -> [String: Any] {
+        waiting.withLock { $0 += 1 }
         lock.lock()
+        waiting.withLock { $0 -= 1 }
         defer { lock.unlock() }
         version += 1
         // A load tried while this request waited, with no step since: the scene is as fresh
@@ -382,7 +394,9 @@ public final class LiveSession: @unchecked Sendable {
     public func stateJSON() async -> String {
         await withCheckedContinuation { done in
             queue.async {
+                self.waiting.withLock { $0 += 1 }
                 let json: String = self.lock.withLock {
+                    self.waiting.withLock { $0 -= 1 }
                     if let cached = self.cachedState, cached.version == self.version { return cached.json }
                     let json = self.stateTextLocked()
                     self.cachedState = (self.version, json)
