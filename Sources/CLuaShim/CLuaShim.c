@@ -937,18 +937,21 @@ void dyn_lua_pushxy(lua_State *L, double x, double y) {
 
 int dyn_lua_toxy(lua_State *L, int idx, const char *kx, const char *ky, double *out) {
     if (lua_type(L, idx) != LUA_TTABLE) return 0;
-    if (lua_rawlen(L, idx) > 2) return 0; /* {1, 2, 3} is no vector: the caller says so */
     idx = lua_absindex(L, idx);
-    int top = lua_gettop(L), ok = 1;
+    int top = lua_gettop(L), ok = 1, listed = 0;
     for (int k = 0; k < 2 && ok; k++) {
         int t = lua_rawgeti(L, idx, k + 1);
         if (t == LUA_TNIL) {
             dyn_push_key(L, k == 0 ? kx : ky, k);
             t = lua_rawget(L, idx);
+        } else {
+            listed = 1;
         }
         out[k] = t == LUA_TNUMBER ? (double)lua_tonumber(L, -1) : 0;
         ok = t == LUA_TNUMBER && isfinite(out[k]);
     }
+    /* A list of three or more values is no vector ({1, 2, 3}): the caller says so. */
+    if (ok && listed) ok = lua_rawgeti(L, idx, 3) == LUA_TNIL;
     lua_settop(L, top);
     return ok;
 }
