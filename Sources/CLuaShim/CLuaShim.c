@@ -488,7 +488,9 @@ static inline int dyn_host_end(lua_State *L, DynAllocState *st, int n) {
     if (n < 0) return lua_error(L); /* only C raises */
     if (st != NULL && st->exceeded) return dyn_budget_error(L);
     if (st != NULL && st->cap != 0 && st->hostDepth == 0 && st->used > st->cap) {
-        return luaL_error(L, "not enough memory");
+        /* Raised here, after the host call, it has the script's line (Lua's own memory
+           error has none). */
+        return luaL_error(L, "not enough memory: the script went past the memory cap of %I bytes", (lua_Integer)st->cap);
     }
     return n;
 }

@@ -181,7 +181,11 @@ public final class LuaState {
         case LUA_ERRMEM:
             kind = .memory
             message = "not enough memory: the script went past the memory cap of \(limits.memoryCap) bytes"
-        default: kind = budget || message.hasSuffix("instruction budget exceeded") ? .budget : .runtime
+        default:
+            // Also a memory error: the cap found exceeded after a host call (CLuaShim's
+            // dyn_host_end), located at the script's line.
+            kind = budget || message.hasSuffix("instruction budget exceeded") ? .budget
+                : message.hasSuffix("went past the memory cap of \(limits.memoryCap) bytes") ? .memory : .runtime
         }
         if kind == .budget && !message.contains("\(limits.instructionBudget)") {
             message += " (\(limits.instructionBudget) instructions per call)"
