@@ -97,6 +97,13 @@ struct BroadPhase {
     var movedFlags: [Bool] = []
     /// Scratch: a query's shapes.
     var found: [Int32] = []
+    /// The categories of the moving and of the static shapes (at the last rebuild).
+    var movingCategories: UInt64 = 0, staticCategories: UInt64 = 0
+
+    /// Whether a shape with `f` can collide with some moving (static) shape: its mask meets
+    /// one of their categories, or its group is positive (a group overrides the masks).
+    @inline(__always) func meetsMoving(_ f: Filter) -> Bool { f.maskBits & movingCategories != 0 || f.groupIndex > 0 }
+    @inline(__always) func meetsStatic(_ f: Filter) -> Bool { f.maskBits & staticCategories != 0 || f.groupIndex > 0 }
     var keys: [UInt64] = []
     var radixScratch: [UInt64] = []
 }
