@@ -242,5 +242,13 @@ struct ConnectionLimitTests {
         // the connection for good): answered 408 and closed after LiveRoutes.bodySeconds.
         let (late, lateClosed) = server.exchange("POST /pointer HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100\r\n\r\n{", timeout: 20)
         #expect(late.hasPrefix("HTTP/1.1 408") && late.contains("did not arrive") && lateClosed, "\(late.prefix(160))")
+        // A GET with a body: refused at once, the connection closed (round 16: a body
+        // trickled to GET / held its connection past every timeout).
+        let (get, _) = server.exchange("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1\r\n\r\n{", timeout: 5)
+        #expect(get.hasPrefix("HTTP/1.1 400") && get.contains("has no body"), "\(get.prefix(160))")
+        let (slow, slowClosed) = server.exchange("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100\r\n\r\n{", timeout: 20)
+        #expect(slow.hasPrefix("HTTP/1.1 408") && slowClosed, "\(slow.prefix(160))")
+        let (huge, _) = server.exchange("GET /state HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 9000000000\r\n\r\n", timeout: 5)
+        #expect(huge.hasPrefix("HTTP/1.1 413"), "\(huge.prefix(160))")
     }
 }

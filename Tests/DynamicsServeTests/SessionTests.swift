@@ -371,6 +371,26 @@ struct SessionTests {
         #expect(p["name"] as? String == "gravity" && p["value"] as? Double == 1.25)
     }
 
+    /// Round 16: on a running scene each `GET /state` was built again, one after another
+    /// (100 clients kept the pause button waiting 24 s). Requests that arrive while a build
+    /// waits share it.
+    @Test("Concurrent GET /state requests on a running scene share their builds")
+    func stateRequestsShareBuilds() async throws {
+        let session = LiveSession(scenePath: try sceneFile("box.lua", boxScene), limits: LuaLimits())
+        session.start()
+        defer { session.stop() }
+        try await Task.sleep(for: .milliseconds(100)) // frames are stepping
+        let before = session.stateBuilds
+        let answers = await withTaskGroup(of: String.self) { group in
+            for _ in 0..<60 { group.addTask { await session.stateJSON() } }
+            var all: [String] = []
+            for await a in group { all.append(a) }
+            return all
+        }
+        #expect(answers.count == 60 && answers.allSatisfy { $0.hasPrefix("{\"dragging\"") })
+        #expect(session.stateBuilds - before <= 20, "\(session.stateBuilds - before) builds for 60 requests")
+    }
+
     /// The same with a scene that loads, slowly, while the stepping thread runs: a load is
     /// counted when it ends, so a restart that arrived during it is answered by it (counted
     /// at its start, every waiting restart loaded again: ten restarts of a 0.8 s scene, 8 s).

@@ -391,21 +391,43 @@ public final class LiveSession: @unchecked Sendable {
     /// `GET /state` as JSON, built on the session's queue and kept until the state changes:
     /// one answer is built at a time and pollers of an unchanged state share it (20 000
     /// items cost 1 s of encoding a request, and 100 clients asking at once held 300 MB).
+    ///
+    /// Requests that arrive while a build waits in the queue join it: one build answers them
+    /// all, so the queue holds at most one build ahead of any command (100 clients asking a
+    /// running scene of 20 000 items, each answer built again, kept the pause button waiting
+    /// 24 s).
     public func stateJSON() async -> String {
         await withCheckedContinuation { done in
+            let first: Bool = stateWaiters.withLock { waiters in
+                waiters.append(done)
+                return waiters.count == 1
+            }
+            guard first else { return }
             queue.async {
+                // From here on, new requests start the next build.
+                let waiters = self.stateWaiters.withLock { w -> [CheckedContinuation<String, Never>] in
+                    defer { w = [] }
+                    return w
+                }
                 self.waiting.withLock { $0 += 1 }
                 let json: String = self.lock.withLock {
                     self.waiting.withLock { $0 -= 1 }
                     if let cached = self.cachedState, cached.version == self.version { return cached.json }
+                    self.stateBuilds += 1
                     let json = self.stateTextLocked()
                     self.cachedState = (self.version, json)
                     return json
                 }
-                done.resume(returning: json)
+                for w in waiters { w.resume(returning: json) }
             }
         }
     }
+
+    /// `GET /state` answers built so far (for tests).
+    private(set) var stateBuilds = 0
+
+    /// Requests for `GET /state` waiting for the build in the queue.
+    private let stateWaiters = Mutex<[CheckedContinuation<String, Never>]>([])
 
     /// `stateLocked()` as JSON text, written directly (keys sorted, as JSONSerialization
     /// wrote them): 20 000 items took 0.9 s through dictionaries and JSONSerialization.
@@ -483,7 +505,9 @@ public final class LiveSession: @unchecked Sendable {
     }
 
     /// The current scene message (sent first to a new WebSocket, and on request).
-    var sceneMessage: String { lock.withLock { sceneJSON } }
+    /// Under its own lock, never `lock`: a new WebSocket or a "scene" message must not wait
+    /// for a load.
+    var sceneMessage: String { sceneJSON }
 
     /// A frame message now (the stepping thread sends one every tick).
     private func frameJSONLocked() -> String {

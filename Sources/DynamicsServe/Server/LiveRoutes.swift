@@ -12,6 +12,7 @@ enum LiveRoutes {
                     hosts: HostNames) {
         router.add(middleware: ErrorBodies())
         router.add(middleware: hosts)
+        router.add(middleware: RequestRules(session: session))
         router.get("/") { _, _ in asset(assets["index.html"]) }
         router.get("/index.html") { _, _ in asset(assets["index.html"]) }
         router.get("/assets/:name") { _, context in
@@ -108,6 +109,42 @@ enum LiveRoutes {
             let first = await group.next() ?? nil
             group.cancelAll()
             return first ?? .late
+        }
+    }
+
+    /// Rules every request meets before its route, with a message (docs/cli.md, "Limits"):
+    /// a body declared over 64 KB is a 413 and a GET with a body a 400 (a 408 if it does not
+    /// arrive within `bodySeconds`), both closing the connection (a body trickled to `GET /` held the connection
+    /// past every timeout: 256 of them locked the viewer out); an upgrade to `/live` from
+    /// another site's page is a 403, and one past the viewer limit a 503 (both were a bare
+    /// 400).
+    struct RequestRules: RouterMiddleware {
+        typealias Context = BasicWebSocketRequestContext
+        let session: LiveSession
+
+        func handle(_ request: Request, context: Context,
+                    next: (Request, Context) async throws -> Response) async throws -> Response {
+            if let declared = request.headers[.contentLength], let n = Int(declared), n > LiveRoutes.bodyLimit {
+                return json(.contentTooLarge, ["error": "request body too large (at most 64 KB)"], closing: true)
+            }
+            if request.method == .get || request.method == .head {
+                let declared = request.headers[.contentLength].flatMap { Int($0) } ?? 0
+                if declared > 0 || request.headers[.transferEncoding] != nil {
+                    // Read (or given up on) within the body deadline: a connection whose body
+                    // is never read stays open until all of it has come.
+                    if case .late = await collectBody(of: request) {
+                        return json(.requestTimeout, ["error": "the request body did not arrive within \(Int(bodySeconds)) s"], closing: true)
+                    }
+                    return json(.badRequest, ["error": "a \(request.method.rawValue) request has no body"], closing: true)
+                }
+            }
+            if request.uri.path == "/live" {
+                if let refusal = crossSiteRefusal(request) { return refusal }
+                if session.broadcaster.count >= Broadcaster.maximumSubscribers {
+                    return json(.serviceUnavailable, ["error": "too many viewers (at most \(Broadcaster.maximumSubscribers) at once)"])
+                }
+            }
+            return try await next(request, context)
         }
     }
 
