@@ -115,7 +115,7 @@ extension LuaBridge {
         let file = pluginSearchPath.map { ($0 as NSString).appendingPathComponent("\(name).lua") }
             .first { FileManager.default.fileExists(atPath: $0) } ?? "?"
         let ref: Int32
-        do { ref = try loadPlugin(name) } catch let error as LuaError { return .failure(error) } catch {
+        do { ref = try loadPlugin(name, caller: "plugin") } catch let error as LuaError { return .failure(error) } catch {
             return .failure(LuaError(kind: .runtime, message: (error as? LuaArgumentError)?.message ?? "\(error)"))
         }
         return .success(describePlugin(name, file: file, ref: ref))

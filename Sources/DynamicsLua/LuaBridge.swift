@@ -287,7 +287,9 @@ public final class LuaBridge {
         lua_pushvalue(L, module)
         dyn_lua_rawsetfield(L, -2, "dynamics")
         pushFunction { bridge, L in
-            let name = bridge.string(at: 1) ?? "?"
+            guard lua_type(L, 1) == LUA_TSTRING, let name = bridge.string(at: 1) else {
+                throw LuaArgumentError(message: "require(name): expected a string, got \(bridge.typeName(at: 1))")
+            }
             if name == "dynamics" {
                 dyn_lua_push_sandbox(L)
                 dyn_lua_rawgetfield(L, -1, "dynamics")

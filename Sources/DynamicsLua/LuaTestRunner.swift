@@ -66,12 +66,16 @@ public struct LuaTestRunner: Sendable {
 
     /// The test API, installed in the sandbox of each test file.
     static let testAPISource = """
-        -- The test API keeps its own references: a file that replaces error, tostring,
-        -- type or setmetatable cannot make a failing expectation pass.
-        local error, tostring, type, setmetatable, string, math, pcall = error, tostring, type, setmetatable, string, math, pcall
+        -- The test API keeps its own references to every function it uses: a file (or the
+        -- scene it loads) that replaces error, tostring, math.abs or string.find cannot make
+        -- a failing expectation pass (the math and string tables are shared, and writable).
+        local error, tostring, type, setmetatable, pcall, load, rawset = error, tostring, type, setmetatable, pcall, load, rawset
+        local format, find, gsub = string.format, string.find, string.gsub
+        local huge, abs, max, sqrt = math.huge, math.abs, math.max, math.sqrt
+        local readScene = __dynamics_readScene
         local cases = {}
         local function fail(message) error(message, 3) end
-        local function show(v) if type(v) == 'string' then return string.format('%q', v) end return tostring(v) end
+        local function show(v) if type(v) == 'string' then return format('%q', v) end return tostring(v) end
         local rawget = rawget
         -- The matchers live in a table only this chunk holds; an expectation's metatable is
         -- locked (getmetatable gives false), so no script can replace a matcher for others.
@@ -104,7 +108,7 @@ public struct LuaTestRunner: Sendable {
         end
         function Expect:toBeCloseTo(x, tolerance)
           tolerance = tolerance or 1e-6
-          if type(tolerance) ~= 'number' or not (tolerance >= 0 and tolerance < math.huge) then
+          if type(tolerance) ~= 'number' or not (tolerance >= 0 and tolerance < huge) then
             fail('toBeCloseTo: the tolerance must be a finite number >= 0, got ' .. show(tolerance))
           end
           local v = self.value
@@ -120,13 +124,13 @@ public struct LuaTestRunner: Sendable {
               local dx, dy = (vx + 0.0) - (px + 0.0), (vy + 0.0) - (py + 0.0)
               if vx == px then dx = 0 end
               if vy == py then dy = 0 end
-              local m = math.max(math.abs(dx), math.abs(dy))
-              close = m == 0 or (m < math.huge and m * math.sqrt((dx / m) ^ 2 + (dy / m) ^ 2) <= tolerance)
+              local m = max(abs(dx), abs(dy))
+              close = m == 0 or (m < huge and m * sqrt((dx / m) ^ 2 + (dy / m) ^ 2) <= tolerance)
             else
               close = false
             end
           elseif type(x) == 'number' and x == x then
-            close = type(v) == 'number' and (v == x or math.abs((v + 0.0) - (x + 0.0)) <= tolerance)
+            close = type(v) == 'number' and (v == x or abs((v + 0.0) - (x + 0.0)) <= tolerance)
           else
             fail('toBeCloseTo: expected a number or a point {x, y} to compare with, got ' .. show(x))
           end
@@ -147,18 +151,32 @@ public struct LuaTestRunner: Sendable {
           if ok then fail('expected an error' .. (pattern and (' matching ' .. show(pattern)) or '') .. ', got none') end
           if pattern then
             -- A bad pattern is the test's mistake: reported at its line, not this file's.
-            local valid, found = pcall(string.find, tostring(err), pattern)
-            if not valid then fail('toFail: bad pattern ' .. show(pattern) .. ': ' .. tostring(found):gsub('^[^:]*:%d+: ', '')) end
+            local valid, found = pcall(find, tostring(err), pattern)
+            if not valid then fail('toFail: bad pattern ' .. show(pattern) .. ': ' .. (gsub(tostring(found), '^[^:]*:%d+: ', ''))) end
             if not found then
               fail('expected an error matching ' .. show(pattern) .. ', got ' .. show(tostring(err)))
             end
           end
         end
+        -- A scene runs with the file's globals, but cannot replace the test API's own: it sees
+        -- them through a view whose assignments go to the globals, except to these names
+        -- (a scene that defined `expect` turned its test's failing checks into passes).
+        local G = _G
+        local api = { test = true, expect = true, loadScene = true }
+        local sceneGlobals = setmetatable({}, {
+          __index = G,
+          __newindex = function(_, k, v)
+            if api[k] then error("a scene cannot replace the test API's '" .. tostring(k) .. "'", 2) end
+            rawset(G, k, v)
+          end,
+          __metatable = false,
+        })
+        rawset(sceneGlobals, '_G', sceneGlobals)
         function loadScene(path)
           -- Errors name the test's line that called loadScene, not this file's.
-          local read, source, name = pcall(__dynamics_readScene, path)
-          if not read then error((tostring(source):gsub('^dynamics%.test:%d+: ', '')), 2) end
-          local chunk, problem = load(source, '@' .. name, 't')
+          local read, source, name = pcall(readScene, path)
+          if not read then error((gsub(tostring(source), '^dynamics%.test:%d+: ', '')), 2) end
+          local chunk, problem = load(source, '@' .. name, 't', sceneGlobals)
           if not chunk then error(problem, 2) end
           return chunk()
         end
