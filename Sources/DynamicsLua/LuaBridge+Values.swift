@@ -109,6 +109,10 @@ extension LuaBridge {
             throw LuaArgumentError(message: "\(what): expected a rectangle {x, y, width, height}, got \(typeName(at: index))")
         }
         let t = lua_absindex(L, index)
+        let count = lua_rawlen(L, t)
+        guard count <= 4 else {
+            throw LuaArgumentError(message: "\(what): expected a rectangle {x, y, width, height}, got a list of \(count) values")
+        }
         var v: [Double] = []
         for (k, key) in ["x", "y", "width", "height"].enumerated() {
             var type = dyn_lua_rawgetfield(L, t, key)

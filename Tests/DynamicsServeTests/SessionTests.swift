@@ -391,6 +391,22 @@ struct SessionTests {
         #expect(session.stateBuilds - before <= 20, "\(session.stateBuilds - before) builds for 60 requests")
     }
 
+    /// Round 16: viewers share the scene's one pointer, and one leaving while pressed ended
+    /// the drag another viewer had started since. A leaving viewer cancels only its own press.
+    @Test("A viewer that leaves cancels its own press, not another viewer's drag")
+    func leavingViewerKeepsOthersDrag() async throws {
+        let session = LiveSession(scenePath: try sceneFile("box.lua", boxScene), limits: LuaLimits())
+        try await session.perform(.control(.pause))
+        let a = UUID(), b = UUID()
+        try await session.perform(.pointer(.began, x: 100, y: 300), viewer: a)
+        try await session.perform(.pointer(.began, x: 100, y: 300), viewer: b)
+        #expect(session.state()["dragging"] as? String == "box")
+        await session.viewerLeft(a, at: 100, 300)
+        #expect(session.state()["dragging"] as? String == "box")
+        await session.viewerLeft(b, at: 100, 300)
+        #expect(session.state()["dragging"] is NSNull)
+    }
+
     /// The same with a scene that loads, slowly, while the stepping thread runs: a load is
     /// counted when it ends, so a restart that arrived during it is answered by it (counted
     /// at its start, every waiting restart loaded again: ten restarts of a 0.8 s scene, 8 s).

@@ -266,17 +266,28 @@ public final class LiveSession: @unchecked Sendable {
     /// `handle` on the session's queue, awaited: for the server's handlers, which must not
     /// block a thread of the cooperative pool.
     @discardableResult
-    public func perform(_ command: Command) async throws(CommandError) -> [String: Any] {
+    /// `viewer` names the WebSocket a pointer event comes from (nil: an HTTP request).
+    public func perform(_ command: Command, viewer: UUID? = nil) async throws(CommandError) -> [String: Any] {
         let attemptsBefore = attemptsLock.withLock { attempts }
         let result: Result<Reply, CommandError> = await withCheckedContinuation { done in
             queue.async {
                 done.resume(returning: Result { () throws(CommandError) in
-                    Reply(object: try self.handle(command, attemptsBefore: attemptsBefore))
+                    Reply(object: try self.handle(command, attemptsBefore: attemptsBefore, viewer: viewer))
                 })
             }
         }
         return try result.get().object
     }
+
+    /// A viewer went while its pointer was down: its press is cancelled (no fling), unless
+    /// another viewer has pressed since (the viewers share the scene's one pointer; a leaving
+    /// viewer ended the drag of the one still pressing).
+    func viewerLeft(_ viewer: UUID, at x: Double, _ y: Double) async {
+        _ = try? await perform(.pointer(.cancelled, x: x, y: y), viewer: viewer)
+    }
+
+    /// The viewer whose press the pointer holds (nil: none, or an HTTP client's).
+    private var pointerViewer: UUID?
 
     /// Applies a command; returns the JSON object to answer with, or throws a bad request.
     @discardableResult
@@ -285,7 +296,7 @@ public final class LiveSession: @unchecked Sendable {
     }
 
     /// `attemptsBefore`: the loads finished when the request arrived.
-    private func handle(_ command: Command, attemptsBefore: Int) throws(CommandError) -> [String: Any] {
+    private func handle(_ command: Command, attemptsBefore: Int, viewer: UUID? = nil) throws(CommandError) -> [String: Any] {
         waiting.withLock { $0 += 1 }
         lock.lock()
         waiting.withLock { $0 -= 1 }
@@ -303,6 +314,10 @@ public final class LiveSession: @unchecked Sendable {
         switch command {
         case let .pointer(phase, x, y):
             guard let scene else { throw CommandError("no scene is running: \(loadError ?? "?")") }
+            if phase == .began { pointerViewer = viewer }
+            // A leaving viewer's cancel applies only to its own press.
+            if phase == .cancelled, let viewer, pointerViewer != viewer { return ["ok": true, "handled": false] }
+            if phase == .ended || phase == .cancelled { pointerViewer = nil }
             recordLocked(.pointer(phase: phase.rawValue, x: x, y: y))
             pristine = false
             let handled = scene.bridge.pointer(phase, at: CGPoint(x: x, y: y), on: scene.animator)

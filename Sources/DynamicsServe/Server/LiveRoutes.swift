@@ -66,7 +66,7 @@ enum LiveRoutes {
                     group.addTask {
                         for try await message in inbound.messages(maxSize: 1 << 16) {
                             guard case .text(let text) = message else { continue }
-                            if let reply = await LiveRoutes.reply(to: text, session: session, pointer: { phase, x, y in
+                            if let reply = await LiveRoutes.reply(to: text, session: session, viewer: id, pointer: { phase, x, y in
                                 pressed.place.withLock { $0 = phase == .began || phase == .moved ? (x, y) : nil }
                             }) {
                                 try await outbound.write(.text(reply))
@@ -78,10 +78,10 @@ enum LiveRoutes {
                     group.cancelAll()
                 }
             } catch {
-                await cancelPointer(pressed.place.withLock { $0 }, session: session)
+                await cancelPointer(pressed.place.withLock { $0 }, viewer: id, session: session)
                 throw error
             }
-            await cancelPointer(pressed.place.withLock { $0 }, session: session)
+            await cancelPointer(pressed.place.withLock { $0 }, viewer: id, session: session)
         }
     }
 
@@ -182,13 +182,13 @@ enum LiveRoutes {
     }
 
     /// A pointer still pressed when its viewer went: cancelled (no fling).
-    static func cancelPointer(_ at: (x: Double, y: Double)?, session: LiveSession) async {
+    static func cancelPointer(_ at: (x: Double, y: Double)?, viewer: UUID, session: LiveSession) async {
         guard let at else { return }
-        _ = try? await session.perform(.pointer(.cancelled, x: at.x, y: at.y))
+        await session.viewerLeft(viewer, at: at.x, at.y)
     }
 
     /// `pointer` is told the phase and place of each pointer event applied.
-    static func reply(to text: String, session: LiveSession,
+    static func reply(to text: String, session: LiveSession, viewer: UUID? = nil,
                       pointer: (PointerPhase, Double, Double) -> Void = { _, _, _ in }) async -> String? {
         guard let object = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any],
               let type = object["type"] as? String else {
@@ -197,7 +197,7 @@ enum LiveRoutes {
         if type == "scene" { return session.sceneMessage }
         do {
             let command = try Command.parse(type, object)
-            var result = try await session.perform(command)
+            var result = try await session.perform(command, viewer: viewer)
             if case let .pointer(phase, x, y) = command { pointer(phase, x, y) }
             guard type == "record" else { return nil }
             result["type"] = "reply"
