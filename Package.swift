@@ -64,7 +64,7 @@ let package = Package(
         .target(
             name: "DynamicsServe",
             dependencies: [
-                "Dynamics", "DynamicsLua", "CLua", "CLuaShim",
+                "Dynamics", "DynamicsLua", "DynamicsRender", "CLua", "CLuaShim",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),

@@ -1,8 +1,9 @@
 import Foundation
 import Dynamics
 
-/// Number and text formatting shared by the writers: fast, locale-free and deterministic.
-enum Format {
+/// Number and text formatting shared by the writers (and the viewer's JSON): fast,
+/// locale-free and deterministic.
+package enum Format {
     private static let powers: [Double] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000]
 
     /// `v` with exactly `digits` decimals (0…8), "-0" printed as "0", rounding half away from
@@ -60,7 +61,7 @@ enum Format {
 
     /// A JSON string literal: quotes, backslashes and control characters escaped, slashes and
     /// everything else as they are.
-    static func jsonString(_ s: String) -> String {
+    package static func jsonString(_ s: String) -> String {
         var out = "\""
         for u in s.unicodeScalars {
             switch u {

@@ -1,5 +1,6 @@
 import Dynamics
 import DynamicsLua
+import DynamicsRender
 import Foundation
 import Synchronization
 
@@ -543,8 +544,8 @@ public final class LiveSession: @unchecked Sendable {
     }
 }
 
-/// JSON written piece by piece: strings escaped as JSON requires, numbers in Swift's
-/// shortest round-trip form (null if not finite, which the model never lets happen).
+/// JSON written piece by piece: strings escaped as the JSON traces escape them, numbers in
+/// Swift's shortest round-trip form (null if not finite, which the model never lets happen).
 struct JSONText {
     private(set) var text = ""
 
@@ -555,23 +556,5 @@ struct JSONText {
         if d == d.rounded(), abs(d) < 1e15 { text += String(Int64(d)) } else { text += "\(d)" }
     }
 
-    mutating func string(_ s: String) {
-        text += "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            default:
-                if u.value < 0x20 || u.value == 0x7F || u.value == 0x2028 || u.value == 0x2029 {
-                    text += "\\u" + String(repeating: "0", count: 4 - String(u.value, radix: 16).count) + String(u.value, radix: 16)
-                } else {
-                    text.unicodeScalars.append(u)
-                }
-            }
-        }
-        text += "\""
-    }
+    mutating func string(_ s: String) { text += Format.jsonString(s) }
 }
