@@ -100,10 +100,16 @@ struct BroadPhase {
     /// The categories of the moving and of the static shapes (at the last rebuild).
     var movingCategories: UInt64 = 0, staticCategories: UInt64 = 0
 
-    /// Whether a shape with `f` can collide with some moving (static) shape: its mask meets
-    /// one of their categories, or its group is positive (a group overrides the masks).
-    @inline(__always) func meetsMoving(_ f: Filter) -> Bool { f.maskBits & movingCategories != 0 || f.groupIndex > 0 }
-    @inline(__always) func meetsStatic(_ f: Filter) -> Bool { f.maskBits & staticCategories != 0 || f.groupIndex > 0 }
+    /// Whether a shape with `f` can collide with some shape of `categories` (the moving or the
+    /// static ones): its mask meets one of them, or its group is positive (a group overrides
+    /// the masks).
+    @inline(__always) static func meets(_ f: Filter, _ categories: UInt64) -> Bool { f.maskBits & categories != 0 || f.groupIndex > 0 }
+
+    /// The moving tree built again from the sweep's shapes (when the tree takes over).
+    mutating func buildMovingTree(_ sh: UnsafeBufferPointer<ShapeData>) {
+        movingTree.removeAll()
+        for s in order { proxy[Int(s)] = movingTree.insert(shape: s, box: sh[Int(s)].fatAABB) }
+    }
     var keys: [UInt64] = []
     var radixScratch: [UInt64] = []
 }

@@ -188,7 +188,7 @@ extension World {
                 bp.movingCategories |= shapes[i].filter.categoryBits
             }
         }
-        for s in moving where bp.meetsMoving(shapes[Int(s)].filter) { bp.order.append(s) }
+        for s in moving where BroadPhase.meets(shapes[Int(s)].filter, bp.movingCategories) { bp.order.append(s) }
         bp.order.sort { shapes[Int($0)].fatAABB.lower.x < shapes[Int($1)].fatAABB.lower.x || (shapes[Int($0)].fatAABB.lower.x == shapes[Int($1)].fatAABB.lower.x && $0 < $1) }
         pairsDirty = false
         _ = sortSweepOrder(&bp)
@@ -220,26 +220,15 @@ extension World {
                 }}
             }
             if bp.usesTree {
-                overflowed = false
                 bp.keys.removeAll(keepingCapacity: true)
-                bp.movingTree.removeAll()
-                for s in bp.order { bp.proxy[Int(s)] = bp.movingTree.insert(shape: s, box: sh[Int(s)].fatAABB) }
-                for s in bp.order {
-                    let a = Int(s), sa = sh[a]
-                    found.removeAll(keepingCapacity: true)
-                    bp.movingTree.query(sa.fatAABB, into: &found)
-                    for b in found where Int(b) > a && pairAllowed(sa, sh[Int(b)], inf) { bp.keys.append(pairKey(s, b)) }
-                    if bp.keys.count > limit { overflowed = true; break }
-                }
+                bp.buildMovingTree(sh)
+                // A pair within the tree is kept from the query of its lower shape.
+                overflowed = !treePairs(bp.order, &bp.movingTree, sh, inf, &found, &bp.keys, limit: limit, keep: { a, b in b > a })
             }
+            let staticCategories = bp.staticCategories
             if !bp.staticTree.isEmpty && !overflowed {
-                for s in moving where bp.meetsStatic(sh[Int(s)].filter) {
-                    let sa = sh[Int(s)]
-                    found.removeAll(keepingCapacity: true)
-                    bp.staticTree.query(sa.fatAABB, into: &found)
-                    for b in found where pairAllowed(sa, sh[Int(b)], inf) { bp.keys.append(pairKey(s, b)) }
-                    if bp.keys.count > limit { overflowed = true; break }
-                }
+                overflowed = !treePairs(moving, &bp.staticTree, sh, inf, &found, &bp.keys, limit: limit,
+                                        from: { BroadPhase.meets(sh[Int($0)].filter, staticCategories) })
             }
         }}
         bp.found = found
@@ -294,37 +283,27 @@ extension World {
                             // Over budget: this step's pairs come from the tree, and so do
                             // every later step's.
                             bp.usesTree = true
-                            bp.movingTree.removeAll()
-                            for s in order { bp.proxy[Int(s)] = bp.movingTree.insert(shape: s, box: sh[Int(s)].fatAABB) }
                             break
                         }
                         // Twice the limit: two moved neighbours find each other twice.
                         if bp.keys.count > keyLimit { overflowed = true; break }
                     }
                 }}
+                if bp.usesTree { bp.buildMovingTree(sh) }
             } else {
                 // All moved shapes first, so that two moved shapes find each other.
                 for m in moved where bp.proxy[Int(m)] >= 0 { bp.movingTree.move(bp.proxy[Int(m)], to: sh[Int(m)].fatAABB) }
             }
             if bp.usesTree {
-                overflowed = false
                 bp.keys.removeAll(keepingCapacity: true)
-                for m in moved where bp.proxy[Int(m)] >= 0 {
-                    let sm = sh[Int(m)]
-                    found.removeAll(keepingCapacity: true)
-                    bp.movingTree.query(sm.fatAABB, into: &found)
-                    for o in found where o != m && pairAllowed(sm, sh[Int(o)], inf) { bp.keys.append(pairKey(m, o)) }
-                    if bp.keys.count > keyLimit { overflowed = true; break }
-                }
+                let proxy = bp.proxy
+                overflowed = !treePairs(moved, &bp.movingTree, sh, inf, &found, &bp.keys, limit: keyLimit,
+                                        from: { proxy[Int($0)] >= 0 }, keep: { m, o in o != m })
             }
+            let staticCategories = bp.staticCategories
             if !bp.staticTree.isEmpty && !overflowed {
-                for m in moved where bp.meetsStatic(sh[Int(m)].filter) {
-                    let sm = sh[Int(m)]
-                    found.removeAll(keepingCapacity: true)
-                    bp.staticTree.query(sm.fatAABB, into: &found)
-                    for o in found where pairAllowed(sm, sh[Int(o)], inf) { bp.keys.append(pairKey(m, o)) }
-                    if bp.keys.count > keyLimit { overflowed = true; break }
-                }
+                overflowed = !treePairs(moved, &bp.staticTree, sh, inf, &found, &bp.keys, limit: keyLimit,
+                                        from: { BroadPhase.meets(sh[Int($0)].filter, staticCategories) })
             }
             for m in moved { bp.movedFlags[Int(m)] = true }
         }}
@@ -341,6 +320,24 @@ extension World {
         mergeContacts(newKeys: bp.keys, moved: bp.movedFlags)
         for m in moved { bp.movedFlags[Int(m)] = false }
         broadPhase = bp
+    }
+
+    /// Appends the allowed pairs of each shape of `shapesToQuery` that `from` accepts with the
+    /// shapes `tree` finds over its fat box; `keep` drops the pairs found another way (a shape
+    /// with itself, a pair of one tree met from both ends). False once `keys` passed `limit`.
+    @inline(__always)
+    private func treePairs(_ shapesToQuery: [Int32], _ tree: inout AABBTree, _ sh: UnsafeBufferPointer<ShapeData>,
+                           _ inf: UnsafeBufferPointer<BodyInfo>, _ found: inout [Int32], _ keys: inout [UInt64],
+                           limit: Int, from: (Int32) -> Bool = { _ in true },
+                           keep: (Int32, Int32) -> Bool = { _, _ in true }) -> Bool {
+        for a in shapesToQuery where from(a) {
+            let sa = sh[Int(a)]
+            found.removeAll(keepingCapacity: true)
+            tree.query(sa.fatAABB, into: &found)
+            for b in found where keep(a, b) && pairAllowed(sa, sh[Int(b)], inf) { keys.append(pairKey(a, b)) }
+            if keys.count > limit { return false }
+        }
+        return true
     }
 
     private func sortKeys(_ bp: inout BroadPhase) {
