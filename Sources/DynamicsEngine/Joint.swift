@@ -56,6 +56,8 @@ public struct JointDef: Equatable, Sendable {
     public var upper = Double.greatestFiniteMagnitude
     /// Friction torque of a revolute joint (N·m); 0 = free.
     public var maxFrictionTorque = 0.0
+    /// Friction force of a prismatic joint along its axis (N); 0 = free.
+    public var maxFrictionForce = 0.0
     /// Target joint: the angular spring's frequency (Hz), and the distance (m) within which
     /// the lean into the line of travel fades out.
     public var angularHertz = 0.0
@@ -99,6 +101,8 @@ struct Joint {
     var upper = Double.greatestFiniteMagnitude
     /// Friction torque of a pin (N·m); 0 = free.
     var maxFrictionTorque = 0.0
+    /// Friction force of a sliding joint (N); 0 = free.
+    var maxFrictionForce = 0.0
     /// Target: the angular spring's frequency (Hz) and the distance (m) below which the turn
     /// toward the line of travel fades out.
     var angularHertz = 0.0
@@ -143,7 +147,7 @@ struct Joint {
         enableSpring = d.enableSpring; enableLimit = d.enableLimit
         hertz = d.hertz; dampingRatio = d.dampingRatio
         referenceAngle = d.referenceAngle; localAxisA = d.localAxisA
-        lower = d.lower; upper = d.upper; maxFrictionTorque = d.maxFrictionTorque
+        lower = d.lower; upper = d.upper; maxFrictionTorque = d.maxFrictionTorque; maxFrictionForce = d.maxFrictionForce
         angularHertz = d.angularHertz; turnFadeLength = d.turnFadeLength
     }
 
@@ -156,7 +160,7 @@ struct Joint {
         d.enableSpring = enableSpring; d.enableLimit = enableLimit
         d.hertz = hertz; d.dampingRatio = dampingRatio
         d.referenceAngle = referenceAngle; d.localAxisA = localAxisA
-        d.lower = lower; d.upper = upper; d.maxFrictionTorque = maxFrictionTorque
+        d.lower = lower; d.upper = upper; d.maxFrictionTorque = maxFrictionTorque; d.maxFrictionForce = maxFrictionForce
         d.angularHertz = angularHertz; d.turnFadeLength = turnFadeLength
         return d
     }

@@ -112,6 +112,14 @@ extension World {
             let mA = simA.invMass, iA = simA.invInertia, mB = simB.invMass, iB = simB.invInertia
             let k = iA + iB
             j.pointee.angularMass = k > 0 ? 1 / k : 0
+            // A part switched off since the last step (friction set to 0, a range removed)
+            // starts again from zero: its last impulse would otherwise be warm-started on
+            // every step for good (Box2D resets it in the setter). A pin whose friction was
+            // set back to 0 stayed held.
+            if j.pointee.kind == .revolute ? j.pointee.maxFrictionTorque <= 0 : j.pointee.maxFrictionForce <= 0 {
+                j.pointee.frictionImpulse = 0
+            }
+            if !j.pointee.enableLimit { j.pointee.lowerImpulse = 0; j.pointee.upperImpulse = 0 }
             switch j.pointee.kind {
             case .distance:
                 let d = j.pointee.deltaCenter + j.pointee.rB - j.pointee.rA
@@ -191,7 +199,7 @@ extension World {
                     let perp = axis.leftPerp
                     let a1 = cross(d + rA, axis), a2 = cross(rB, axis)
                     let s1 = cross(d + rA, perp), s2 = cross(rB, perp)
-                    let axial = j.pointee.lowerImpulse - j.pointee.upperImpulse
+                    let axial = j.pointee.frictionImpulse + j.pointee.lowerImpulse - j.pointee.upperImpulse
                     let Pv = j.pointee.linearImpulse.x * perp + axial * axis
                     let LA = j.pointee.linearImpulse.x * s1 + j.pointee.linearImpulse.y + axial * a1
                     let LB = j.pointee.linearImpulse.x * s2 + j.pointee.linearImpulse.y + axial * a2
@@ -239,7 +247,7 @@ extension World {
                 case .weld:
                     solveWeld(j, d, dqA, dqB, rA, rB, &vA, &wA, &vB, &wB, M, soft, useBias)
                 case .prismatic:
-                    solvePrismatic(j, d, dqA, dqB, rA, rB, &vA, &wA, &vB, &wB, M, soft, inv_h, useBias)
+                    solvePrismatic(j, d, dqA, dqB, rA, rB, &vA, &wA, &vB, &wB, M, soft, h, inv_h, useBias)
                 case .target:
                     solveTarget(j, d, dqA, dqB, rA, rB, &vA, &wA, &vB, &wB, M)
                 }
@@ -401,11 +409,21 @@ private func solveWeld(_ j: UnsafeMutablePointer<Joint>, _ d: Vec2, _ dqA: Rot, 
 @inline(__always)
 private func solvePrismatic(_ j: UnsafeMutablePointer<Joint>, _ d: Vec2, _ dqA: Rot, _ dqB: Rot, _ rA: Vec2, _ rB: Vec2,
                             _ vA: inout Vec2, _ wA: inout Double, _ vB: inout Vec2, _ wB: inout Double,
-                            _ M: InverseMasses, _ soft: Softness, _ inv_h: Double, _ useBias: Bool) {
+                            _ M: InverseMasses, _ soft: Softness, _ h: Double, _ inv_h: Double, _ useBias: Bool) {
     let axis = dqA.rotate(j.pointee.axisA)
     let translation = dot(axis, d)
     let a1 = cross(d + rA, axis), a2 = cross(rB, axis)
     let mass = j.pointee.axialMass
+    if j.pointee.maxFrictionForce > 0 {
+        // Friction along the axis: a motor of speed 0 whose force is capped (as the pin's).
+        let old = j.pointee.frictionImpulse
+        let cap = j.pointee.maxFrictionForce * h
+        let total = min(max(old - mass * (dot(axis, vB - vA) + a2 * wB - a1 * wA), -cap), cap)
+        let impulse = total - old
+        j.pointee.frictionImpulse = total
+        vA = vA - (M.mA * impulse) * axis; wA -= M.iA * impulse * a1
+        vB = vB + (M.mB * impulse) * axis; wB += M.iB * impulse * a2
+    }
     if j.pointee.enableLimit {
         func cdot() -> Double { dot(axis, vB - vA) + a2 * wB - a1 * wA }
         do {

@@ -27,7 +27,7 @@ struct SolverBody {
 }
 typealias MaskW = SIMDMask<SIMD4<Int32>>
 
-/// Four contact constraints, structure-of-arrays (624 bytes). Padding lanes point at a zero
+/// Four contact constraints, structure-of-arrays (656 bytes). Padding lanes point at a zero
 /// dummy body and have zero masses. The passes read it through a pointer and write back only
 /// the impulses.
 struct WideConstraint {
@@ -47,6 +47,8 @@ struct WideConstraint {
     /// rows' coupling k12, with which the sequential solve of point 2 sees point 1's impulse
     /// without evaluating the velocities again.
     var invK11 = FloatW(), invK12 = FloatW(), invK22 = FloatW(), k12 = FloatW()
+    /// The normal mass matrix's diagonal (block lanes), for the one-point cases of the LCP.
+    var k11 = FloatW(), k22 = FloatW()
     var block = MaskW(repeating: false)
     /// The scalar constraint of each lane (−1 for padding), to copy impulses back.
     var source = SIMD4<Int32>(repeating: -1)
@@ -282,7 +284,7 @@ extension World {
                             wc.pointee.maxNormalImpulse2[j] = 0
                             var p2 = ContactConstraintPoint()
                             var useBlock = false
-                            var invK11 = 0.0, invK12 = 0.0, invK22 = 0.0, k12 = 0.0
+                            var invK11 = 0.0, invK12 = 0.0, invK22 = 0.0, k12 = 0.0, blockK11 = 0.0, blockK22 = 0.0
                             if pointCount == 2 {
                                 let q = point(c.pointee.manifold.p1)
                                 p2 = q.point
@@ -303,6 +305,8 @@ extension World {
                                     invK11 = k22 / det
                                     invK22 = k11 / det
                                     invK12 = -k12 / det
+                                    blockK11 = k11
+                                    blockK22 = k22
                                 }
                             } else {
                                 // No second point: zero masses, never speculative, never pushes.
@@ -315,6 +319,7 @@ extension World {
                             wc.pointee.block[j] = useBlock
                             wc.pointee.invK11[j] = Float(invK11); wc.pointee.invK12[j] = Float(invK12)
                             wc.pointee.invK22[j] = Float(invK22); wc.pointee.k12[j] = Float(k12)
+                            wc.pointee.k11[j] = Float(blockK11); wc.pointee.k22[j] = Float(blockK22)
 
                             let restitution = c.pointee.restitution
                             let approach = min(p1.point.relativeVelocity, pointCount == 2 ? p2.relativeVelocity : 0)
@@ -354,6 +359,7 @@ extension World {
         wc.pointee.base2[j] = 1; wc.pointee.normalMass2[j] = 0; wc.pointee.tangentMass2[j] = 0
         wc.pointee.normalImpulse2[j] = 0; wc.pointee.tangentImpulse2[j] = 0; wc.pointee.maxNormalImpulse2[j] = 0
         wc.pointee.invK11[j] = 0; wc.pointee.invK12[j] = 0; wc.pointee.invK22[j] = 0; wc.pointee.k12[j] = 0
+        wc.pointee.k11[j] = 0; wc.pointee.k22[j] = 0
         wc.pointee.block[j] = false
     }
 
@@ -680,8 +686,30 @@ extension World {
             var d2: FloatW = useBias ? zero - ms2 * k2 - is2 * old2 : zero - k2
             let sameScales = useBias ? (pen1 .== pen2) : allTrue
             let ok = c.pointee.block .& sameScales .& (old1 + d1 .>= 0) .& (old2 + d2 .>= 0)
-            d1.replace(with: seq1, where: .!ok)
-            d2.replace(with: seq2, where: .!ok)
+            // Where the block solution pushes a point the wrong way and both rows are rigid
+            // (relax pass; biased pass with both points apart), the rest of the 2×2 LCP, in
+            // Box2D v2.4's order: point 1 alone, point 2 alone, neither. The point-by-point
+            // fallback does not find these: two flat boxes parting after a landing kept
+            // unequal impulses, and the box spun (a dropped stack of two tilted 0.12 rad).
+            let rigid = useBias ? .!pen1 .& .!pen2 : allTrue
+            let lcp = c.pointee.block .& rigid .& .!ok
+            let k11 = c.pointee.k11, k22 = c.pointee.k22, k12 = c.pointee.k12
+            let only1: FloatW = old1 - c.pointee.normalMass1 * (x1 - k12 * old2)
+            let w2only1: FloatW = x2 + k12 * (only1 - old1) - k22 * old2
+            let case2 = lcp .& (only1 .>= 0) .& (w2only1 .>= 0)
+            let only2: FloatW = old2 - c.pointee.normalMass2 * (x2 - k12 * old1)
+            let w1only2: FloatW = x1 + k12 * (only2 - old2) - k11 * old1
+            let case3 = lcp .& .!case2 .& (only2 .>= 0) .& (w1only2 .>= 0)
+            let w1none: FloatW = x1 - k11 * old1 - k12 * old2
+            let w2none: FloatW = x2 - k12 * old1 - k22 * old2
+            let case4 = lcp .& .!case2 .& .!case3 .& (w1none .>= 0) .& (w2none .>= 0)
+            let sequential = .!(ok .| case2 .| case3 .| case4)
+            d1.replace(with: seq1, where: sequential)
+            d2.replace(with: seq2, where: sequential)
+            d1.replace(with: only1 - old1, where: case2)
+            d1.replace(with: zero - old1, where: case3 .| case4)
+            d2.replace(with: zero - old2, where: case2 .| case4)
+            d2.replace(with: only2 - old2, where: case3)
             let n1: FloatW = old1 + d1, n2: FloatW = old2 + d2
             c.pointee.normalImpulse1 = n1
             c.pointee.normalImpulse2 = n2

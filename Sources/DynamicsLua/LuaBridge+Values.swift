@@ -61,7 +61,8 @@ extension LuaBridge {
     }
 
     /// Components of {x = , y = } or {a, b} (other names than x and y in `keys`).
-    func pair(at index: Int32, _ what: String, keys: (StaticString, StaticString)? = nil) throws -> (Double, Double) {
+    /// With `infinite`, ±∞ is accepted (a range without a limit on that side); NaN never is.
+    func pair(at index: Int32, _ what: String, keys: (StaticString, StaticString)? = nil, infinite: Bool = false) throws -> (Double, Double) {
         // The common case in one C call; anything else is read again below to say what is wrong.
         var xy: (Double, Double) = (0, 0)
         if withUnsafeMutableBytes(of: &xy, {
@@ -69,13 +70,14 @@ extension LuaBridge {
         }) != 0 {
             return xy
         }
+        let shape = keys.map { "{\($0.0), \($0.1)}" } ?? "a vector {x, y}"
         guard lua_type(L, index) == LUA_TTABLE else {
-            throw LuaArgumentError(message: "\(what): expected a vector {x, y}, got \(typeName(at: index))")
+            throw LuaArgumentError(message: "\(what): expected \(shape), got \(typeName(at: index))")
         }
         let t = lua_absindex(L, index)
         let count = lua_rawlen(L, t)
         guard count <= 2 else {
-            throw LuaArgumentError(message: "\(what): expected a vector {x, y}, got a list of \(count) values")
+            throw LuaArgumentError(message: "\(what): expected \(shape), got a list of \(count) values")
         }
         // Array part first ({a, b}: two raw index reads), then the named fields.
         func component(_ k: Int, _ key: String) throws -> Double {
@@ -83,10 +85,12 @@ extension LuaBridge {
             if type == LUA_TNIL { lua_settop(L, -2); type = dyn_lua_rawgetfield(L, t, key) }
             defer { lua_settop(L, -2) }
             guard type == LUA_TNUMBER else {
-                throw LuaArgumentError(message: "\(what): expected a vector {x, y} of numbers, got \(typeName(at: -1)) for \(key)")
+                throw LuaArgumentError(message: "\(what): expected \(shape) of numbers, got \(typeName(at: -1)) for \(key)")
             }
             let v = dyn_lua_tonumber(L, -1)
-            guard v.isFinite else { throw LuaArgumentError(message: "\(what): must be finite, got \(v) for \(key)") }
+            guard v.isFinite || (infinite && !v.isNaN) else {
+                throw LuaArgumentError(message: "\(what): must be \(infinite ? "a number (not NaN)" : "finite"), got \(v) for \(key)")
+            }
             return v
         }
         return (try component(1, keys.map { "\($0.0)" } ?? "x"), try component(2, keys.map { "\($0.1)" } ?? "y"))

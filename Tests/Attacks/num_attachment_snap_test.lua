@@ -14,7 +14,10 @@ each(BAD, function(v, s)
     test("attachment." .. k .. " = " .. s, function() local a, box, ball = world(); local j = dyn.attachment{ item = box, to = ball }; refuses(k, function() j[k] = v end) end)
   end
   test("attachment.anchor = " .. s, function() local a, box = world(); local j = dyn.attachment{ item = box, anchor = {0, 0} }; refuses("anchor", function() j.anchor = {v, v} end) end)
-  test("pin range " .. s, function() local a, box, ball = world(); refuses("range", function() dyn.attachment{ item = box, to = ball, type = "pin", anchor = {220, 200}, range = {-v, v} } end) end)
+  -- {-inf, inf} is no limit (what `range` reads back without one), not a bad value.
+  if v ~= math.huge then
+    test("pin range " .. s, function() local a, box, ball = world(); refuses("range", function() dyn.attachment{ item = box, to = ball, type = "pin", anchor = {220, 200}, range = {-v, v} } end) end)
+  end
   test("sliding axis " .. s, function() local a, box, ball = world(); refuses("axis", function() dyn.attachment{ item = box, to = ball, type = "sliding", anchor = {220, 200}, axis = {v, 1} } end) end)
   test("snap{point} " .. s, function() local a, box = world(); refuses("point", function() dyn.snap{ item = box, point = {v, 1} } end) end)
   test("snap.point = " .. s, function() local a, box = world(); local sn = dyn.snap{ item = box, point = {1, 1} }; refuses("point", function() sn.point = {1, v} end) end)

@@ -162,6 +162,45 @@ struct AttachmentTests {
         #expect(braked.speed < free.speed * 0.5 || braked.speed < 0.01, "friction \(braked.speed) vs free \(free.speed)")
     }
 
+    @Test("A pin's friction set back to 0 while it runs releases it (no leftover impulse)")
+    func pinFrictionReleased() {
+        let animator = DynamicAnimator()
+        let base = DynamicView(center: CGPoint(x: 200, y: 100), size: CGSize(width: 40, height: 40))
+        let arm = DynamicView(center: CGPoint(x: 260, y: 100), size: CGSize(width: 100, height: 10))
+        let anchor = DynamicItemBehavior(items: [base]); anchor.isAnchored = true
+        let pin = AttachmentBehavior.pinAttachment(with: arm, attachedTo: base, attachmentAnchor: CGPoint(x: 220, y: 100))
+        pin.frictionTorque = 1e6 // holds the arm level
+        animator.addBehavior(anchor); animator.addBehavior(pin); animator.addBehavior(GravityBehavior(items: [arm]))
+        animator.run(seconds: 0.5)
+        #expect(abs(angle(of: arm)) < 0.01, "held by friction: \(angle(of: arm))")
+        pin.frictionTorque = 0
+        animator.run(seconds: 0.3)
+        // Free, it falls like a pendulum released level: well past 0.3 rad in 0.3 s (a held
+        // arm stayed at 0.001).
+        #expect(angle(of: arm) > 0.3, "swings once released: \(angle(of: arm)) rad")
+    }
+
+    @Test("A sliding attachment's frictionTorque resists sliding: a force in UIKit Newtons (±2 %)")
+    func slidingFriction() {
+        // A 40×40 item of density 1 (mass 0.16) on a vertical slide under gravity 1 (1000 pt/s²):
+        // its weight is 1.6 UIKit N (a = 100·f/mass). Friction 1.2 leaves a net 0.4 N: 250 pt/s².
+        func fall(friction: CGFloat) -> Double {
+            let animator = DynamicAnimator()
+            let item = DynamicView(center: CGPoint(x: 200, y: 200), size: CGSize(width: 40, height: 40))
+            let props = DynamicItemBehavior(items: [item]); props.resistance = 0
+            let slide = AttachmentBehavior.slidingAttachment(with: item, attachmentAnchor: CGPoint(x: 200, y: 200),
+                                                             axisOfTranslation: CGVector(dx: 0, dy: 1))
+            slide.frictionTorque = friction
+            animator.addBehavior(props); animator.addBehavior(slide); animator.addBehavior(GravityBehavior(items: [item]))
+            animator.run(seconds: 0.5, dt: 1.0 / 120)
+            return Double(item.center.y) - 200
+        }
+        let free = fall(friction: 0), braked = fall(friction: 1.2), held = fall(friction: 2)
+        #expect(abs(free - 0.5 * 1000 * 0.25) <= 0.02 * 125, "free: \(free) pt")
+        #expect(abs(braked - 0.5 * 250 * 0.25) <= 0.02 * 31.25, "braked: \(braked) pt")
+        #expect(abs(held) <= 0.01, "friction above the weight holds it: \(held) pt")
+    }
+
     @Test("A pin's attachmentRange limits the angle")
     func pinRange() {
         let animator = DynamicAnimator()

@@ -170,3 +170,52 @@ test("an attachment's creation options read back, and are read-only", function()
     expect(tostring(err):find("attachment." .. key .. " is read-only", 1, true) ~= nil):toBe(true)
   end
 end)
+
+-- A property that means nothing for an attachment's type was accepted and ignored (a pin's
+-- `frequency`, a spring's `range`, `anchor` on two joined items): now each is an error that
+-- names the types it applies to (round 17). Sliding attachments have friction now.
+test("attachment properties are refused on types they do not apply to", function()
+  local i1 = dyn.item{ center = {100, 100}, size = {20, 20} }
+  local i2 = dyn.item{ center = {200, 100}, size = {20, 20} }
+  local spring = dyn.attachment{ item = i1, to = i2 }
+  local pin = dyn.attachment{ item = i1, to = i2, type = "pin", anchor = {150, 100} }
+  local slider = dyn.attachment{ item = i1, anchor = {100, 100}, type = "sliding", axis = {0, 1} }
+  expect(function() spring.range = {-1, 1} end):toFail('attachment.range: applies to "pin" and "sliding" attachments, not "spring"')
+  expect(function() spring.anchor = {0, 0} end):toFail("attachment.anchor: this spring attachment joins two items")
+  expect(function() pin.length = 5 end):toFail('attachment.length: applies to "limit" and "spring" attachments, not "pin"')
+  expect(function() pin.frequency = 5 end):toFail('attachment.frequency: applies to "spring" attachments, not "pin"')
+  expect(function() spring.frictionTorque = 1 end):toFail('attachment.frictionTorque: applies to "pin" and "sliding" attachments')
+  expect(function() dyn.attachment{ item = i1, to = i2, type = "fixed", anchor = {150, 100}, damping = 1 } end)
+    :toFail('attachment.damping: applies to "spring" attachments, not "fixed"')
+  slider.frictionTorque = 2
+  expect(slider.frictionTorque):toBe(2)
+  slider.anchor = {110, 100}
+  expect(slider.anchor):toBeCloseTo({110, 100})
+end)
+
+-- A range could be set but never removed: `nil` and the {-inf, inf} it reads back without
+-- one were refused (round 17).
+test("an attachment's range is removed with nil, and an infinite end is no limit", function()
+  local a = dyn.animator{}
+  local base = dyn.item{ center = {200, 100}, size = {40, 40} }
+  local arm = dyn.item{ center = {260, 100}, size = {100, 10} }
+  a:addBehavior(dyn.itemBehavior{ items = {base}, anchored = true })
+  local pin = dyn.attachment{ item = arm, to = base, type = "pin", anchor = {220, 100}, range = {-0.1, 0.1} }
+  a:addBehavior(pin)
+  a:addBehavior(dyn.gravity{ items = {arm} })
+  a:run{ seconds = 0.5 }
+  expect(arm.angle):toBeLessThan(0.11)
+  local free = pin.range
+  pin.range = nil
+  expect(pin.range[1]):toBe(-math.huge)
+  expect(pin.range[2]):toBe(math.huge)
+  a:run{ seconds = 0.5 }
+  expect(arm.angle):toBeGreaterThan(0.5)
+  pin.range = {-math.huge, 0.2}
+  expect(pin.range[2]):toBe(0.2)
+  pin.range = free
+  expect(pin.range[2]):toBe(0.1)
+  expect(function() pin.range = {0/0, 1} end):toFail("attachment.range: must be a number")
+  expect(function() pin.range = {1, 2} end):toFail("attachment.range: must contain 0")
+  expect(function() pin.range = 3 end):toFail("attachment.range: expected {min, max}, got number")
+end)

@@ -210,7 +210,8 @@ open class AttachmentBehavior: DynamicBehavior {
         set { guard accept({ try Validate.nonNegative(newValue, "AttachmentBehavior", "frequency", max: 1e4) }) else { return }; storedFrequency = newValue; setNeedsUpdate() }
     }
 
-    /// Torque a pin resists turning with (UIKit Newton·points), ≥ 0.
+    /// Torque a pin resists turning with (UIKit Newton·points), or the force a sliding
+    /// attachment resists sliding with (UIKit Newtons), ≥ 0. Other kinds have no friction.
     public var frictionTorque: CGFloat {
         get { storedFrictionTorque }
         set {
@@ -272,6 +273,8 @@ open class AttachmentBehavior: DynamicBehavior {
         case .sliding:
             j.kind = .prismatic
             j.localAxisA = Vec2(Double(localAxis.dx), Double(localAxis.dy))
+            // A force along the axis, in UIKit Newtons (the engine's N: docs/units.md).
+            j.maxFrictionForce = Double(storedFrictionTorque)
             if !range.isInfinite {
                 j.enableLimit = true
                 j.lower = Double(range.minimum) * Units.metersPerPoint

@@ -147,12 +147,36 @@ extension LuaBridge {
         return true
     }
 
+    /// Which attachments a settable property means something for. Setting one on another
+    /// kind used to be accepted and ignored (a pin's `frequency`, a spring's `range`, a
+    /// sliding attachment's `frictionTorque` before it had friction): now it is an error.
+    static let attachmentKindsByProperty: [String: Set<AttachmentBehavior.Kind>] = [
+        "length": [.spring, .limit],
+        "frequency": [.spring],
+        "damping": [.spring],
+        "frictionTorque": [.pin, .sliding],
+        "range": [.pin, .sliding],
+    ]
+
+    static func checkApplies(_ key: String, to a: AttachmentBehavior) throws {
+        if key == "anchor" {
+            guard a.items.count == 1 else {
+                throw LuaArgumentError(message: "attachment.anchor: this \(a.kind.rawValue) attachment joins two items and has no anchor to move")
+            }
+            return
+        }
+        guard let kinds = attachmentKindsByProperty[key], !kinds.contains(a.kind) else { return }
+        let names = kinds.map { "\"\($0.rawValue)\"" }.sorted().joined(separator: " and ")
+        throw LuaArgumentError(message: "attachment.\(key): applies to \(names) attachments, not \"\(a.kind.rawValue)\"")
+    }
+
     static func setJointProperty(_ bridge: LuaBridge, _ object: AnyObject, _ key: String, _ v: Int32) throws -> Bool {
         func nonNegative(_ what: String) throws -> Double {
             let x = try bridge.number(at: v, what)
             guard x >= 0 else { throw LuaArgumentError(message: "\(what): must be ≥ 0, got \(x)") }
             return x
         }
+        if let a = object as? AttachmentBehavior { try checkApplies(key, to: a) }
         switch (object, key) {
         case (let a as AttachmentBehavior, "anchor"): a.anchorPoint = try bridge.point(at: v, "attachment.anchor")
         case (let a as AttachmentBehavior, "length"): a.length = try nonNegative("attachment.length")
@@ -160,7 +184,13 @@ extension LuaBridge {
         case (let a as AttachmentBehavior, "damping"): a.damping = try nonNegative("attachment.damping")
         case (let a as AttachmentBehavior, "frictionTorque"): a.frictionTorque = try nonNegative("attachment.frictionTorque")
         case (let a as AttachmentBehavior, "range"):
-            let (lo, hi) = try bridge.pair(at: v, "attachment.range", keys: ("min", "max"))
+            // nil removes the limit; an infinite end (as `range` reads back without one) is
+            // no limit on that side.
+            if lua_type(bridge.L, v) == LUA_TNIL {
+                a.attachmentRange = FloatRange(minimum: -.infinity, maximum: .infinity)
+                return true
+            }
+            let (lo, hi) = try bridge.pair(at: v, "attachment.range", keys: ("min", "max"), infinite: true)
             guard lo <= 0, hi >= 0 else { throw LuaArgumentError(message: "attachment.range: must contain 0, got {\(lo), \(hi)}") }
             a.attachmentRange = FloatRange(minimum: lo, maximum: hi)
         case (let s as SnapBehavior, "point"): s.snapPoint = try bridge.point(at: v, "snap.point")

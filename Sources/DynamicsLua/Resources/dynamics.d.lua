@@ -135,7 +135,7 @@ function dynamics.behavior(options) end
 ---@field type? dynamics.AttachmentType default "spring"
 ---@field axis? dynamics.Point unit axis of a sliding attachment, default {1, 0}
 ---@field range? number[] {min, max}: angle limits of a pin (radians), or translation limits of a slide (points); must contain 0
----@field frictionTorque? number resists turning (pin) or sliding
+---@field frictionTorque? number pin: torque (UIKit N·pt) resisting turning; sliding: force (UIKit N) resisting sliding
 
 ---Attaches an item to an anchor or to another item.
 ---@param options dynamics.AttachmentOptions
@@ -496,12 +496,12 @@ function ItemBehavior:addAngularVelocity(item, w) end
 ---@field action fun(self: dynamics.CompositeBehavior, dt: number)|nil
 
 ---@class dynamics.Attachment: dynamics.Behavior
----@field anchor dynamics.Point
----@field length number points
----@field frequency number Hz (0: rigid)
----@field damping number damping ratio
----@field frictionTorque number
----@field range number[] {min, max}
+---@field anchor dynamics.Point attachments to an anchor only
+---@field length number points (spring, limit)
+---@field frequency number Hz (0: rigid; spring)
+---@field damping number damping ratio (spring)
+---@field frictionTorque number pin: UIKit N·pt; sliding: UIKit N
+---@field range number[]|nil {min, max} (pin: rad, sliding: pt); nil or an infinite end: no limit
 ---@field type dynamics.AttachmentType (read-only)
 ---@field item dynamics.Item (read-only) the first item
 ---@field to dynamics.Item|nil (read-only) the second item; nil for an anchor
