@@ -235,6 +235,10 @@ public final class World {
     @exclusivity(unchecked) var scratchA = UnsafeMutablePointer<Vec2>.allocate(capacity: 2 * Tuning.maxPolygonVertices)
     @exclusivity(unchecked) var scratchB = UnsafeMutablePointer<Vec2>.allocate(capacity: 2 * Tuning.maxPolygonVertices)
     @exclusivity(unchecked) var awakeBodies: [Int32] = []
+    /// Rectangles that dynamic bodies must not leave (see `setContainer`).
+    @exclusivity(unchecked) var containers: [Container] = []
+    /// Bodies put back inside a container since the world was made (see `setContainer`).
+    @exclusivity(unchecked) public internal(set) var containedCount = 0
     @exclusivity(unchecked) var sleepScratch = SleepScratch()
     /// Contacts that approach fast enough to bounce (restitution > 0), in double precision:
     /// the only ones the restitution passes visit.
@@ -336,6 +340,7 @@ public final class World {
             }
         }
         for s in shapeList(of: i) { destroyShape(at: Int(s)) }
+        containers.removeAll { $0.body == id.index }
         infos[i].alive = false
         freeBodies.append(id.index)
         pairsDirty = true

@@ -55,6 +55,32 @@ struct StackingTests {
         }
     }
 
+    /// A 1 pt box bouncing at 5000 pt/s spins so fast off a corner hit that it carried its
+    /// center past a wall within one step (4 of these 40 throws escaped in a second; a 20 pt
+    /// box at 39 000 pt/s did too). The bounds are a container now (docs/engine.md).
+    @Test("Small fast boxes never leave boundsAsBoundary (40 throws, 1 pt at 5000 pt/s)")
+    func smallFastBoxesStayInside() {
+        var escaped: [Int] = []
+        for trial in 1...40 {
+            let animator = DynamicAnimator(referenceBounds: CGRect(x: 0, y: 0, width: 1000, height: 1000))
+            let box = DynamicView(center: CGPoint(x: 500, y: 500), size: CGSize(width: 1, height: 1))
+            box.transform = CGAffineTransform(rotationAngle: Double(trial) * 0.37)
+            let collision = CollisionBehavior(items: [box])
+            collision.translatesReferenceBoundsIntoBoundary = true
+            collision.boundaryElasticity = 1
+            let props = DynamicItemBehavior(items: [box])
+            props.elasticity = 1; props.resistance = 0; props.friction = 0
+            let angle = Double(trial) * 0.7
+            props.addLinearVelocity(CGPoint(x: 5000 * cos(angle), y: 5000 * sin(angle)), for: box)
+            animator.addBehavior(collision); animator.addBehavior(props)
+            for _ in 0..<60 {
+                animator.step(1.0 / 60)
+                if !(0...1000).contains(box.center.x) || !(0...1000).contains(box.center.y) { escaped.append(trial); break }
+            }
+        }
+        #expect(escaped.isEmpty, "escaped in throws \(escaped)")
+    }
+
     @Test("pyramid(20) stands for 10 s and rests")
     func pyramid() {
         let scene = StandardScenes.pyramid(20)

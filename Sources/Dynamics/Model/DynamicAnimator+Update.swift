@@ -280,13 +280,15 @@ extension DynamicAnimator {
                 // Same geometry; the bit may have moved.
                 for body in set.bodies {
                     for s in world.shapeIDs(of: body) { world.setFilter(s, filter) }
+                    world.setContainerFilter(of: body, filter)
                 }
                 continue
             }
             if let old = boundarySets[k] { for body in old.bodies { world.destroyBody(body) } }
             var bodies: [BodyID] = []
-            func addChain(_ points: [CGPoint], closed: Bool, identifier: AnyHashable?) {
-                guard points.count >= 2 else { return }
+            @discardableResult
+            func addChain(_ points: [CGPoint], closed: Bool, identifier: AnyHashable?) -> BodyID? {
+                guard points.count >= 2 else { return nil }
                 let owner = boundaryOwners.count
                 boundaryOwners.append((c, identifier))
                 let body = world.createBody(type: .static, position: .zero, angle: 0, userData: owner)
@@ -300,7 +302,7 @@ extension DynamicAnimator {
                 }
                 if closed, p.count > 2, (p[0] - p[p.count - 1]).lengthSquared < 1e-12 { p.removeLast() }
                 let n = p.count
-                guard n >= 2 else { bodies.append(body); return }
+                guard n >= 2 else { bodies.append(body); return body }
                 let loop = closed && n >= 3
                 let segmentCount = loop ? n : n - 1
                 for i in 0..<segmentCount {
@@ -312,11 +314,19 @@ extension DynamicAnimator {
                                           filter: filter, userData: owner)
                 }
                 bodies.append(body)
+                return body
             }
             if let insets = c.referenceInsets, let bounds = referenceBounds {
                 let r = bounds.inset(by: insets)
-                addChain([CGPoint(x: r.minX, y: r.minY), CGPoint(x: r.maxX, y: r.minY),
-                          CGPoint(x: r.maxX, y: r.maxY), CGPoint(x: r.minX, y: r.maxY)], closed: true, identifier: nil)
+                let body = addChain([CGPoint(x: r.minX, y: r.minY), CGPoint(x: r.maxX, y: r.minY),
+                                     CGPoint(x: r.maxX, y: r.maxY), CGPoint(x: r.minX, y: r.maxY)], closed: true, identifier: nil)
+                // Its items never end a step outside it, whatever the contacts missed
+                // (docs/engine.md, "Containers").
+                if let body, r.width > 0, r.height > 0 {
+                    world.setContainer(body, box: AABB(lower: Units.meters(CGPoint(x: r.minX, y: r.minY)),
+                                                       upper: Units.meters(CGPoint(x: r.maxX, y: r.maxY))),
+                                       filter: filter, restitution: Double(c.boundaryElasticity))
+                }
             }
             for (identifier, path) in c.boundaries {
                 for line in path.flattened(tolerance: 0.25) {
