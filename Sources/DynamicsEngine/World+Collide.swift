@@ -663,7 +663,16 @@ extension World {
         let c = contacts[ci]
         let m = c.manifold
         func onB(_ p: ManifoldPoint) -> Vec2 { p.point + (0.5 * p.separation) * m.normal }
-        var point = m.pointCount == 2 ? lerp(onB(m.p0), onB(m.p1), 0.5) : onB(m.p0)
+        // Where they met: the midpoint of two points that touch alike (a flat face), else the
+        // closer point (a corner that hit first; the other point is speculative, up to a whole
+        // step's travel away: the midpoint of a tilted box that hit at 20 000 pt/s was 5 pt
+        // off the floor).
+        var point: Vec2
+        if m.pointCount < 2 || abs(m.p0.separation - m.p1.separation) <= Tuning.linearSlop {
+            point = m.pointCount == 2 ? lerp(onB(m.p0), onB(m.p1), 0.5) : onB(m.p0)
+        } else {
+            point = onB(m.p0.separation < m.p1.separation ? m.p0 : m.p1)
+        }
         let b = Int(shapes[Int(c.shapeB)].body)
         if afterSolve && infos[b].type == .dynamic { point += states[b].dp }
         beginEvents.append(contactEvent(c.shapeA, c.shapeB, point: point, normal: m.normal))
