@@ -49,7 +49,7 @@ public struct LiveServer: Sendable {
         let limits = ConnectionLimits()
         let webSocketResponder = router.buildResponder()
         let configuration = HTTP1WebSocketUpgradeChannel.Configuration(
-            http1: .init(idleTimeout: LiveServer.idleTimeout),
+            http1: .init(additionalChannelHandlers: [ClosingResponses()], idleTimeout: LiveServer.idleTimeout),
             ws: WebSocketServerConfiguration(maxFrameSize: 1 << 16, validateUTF8: true))
         let server = HTTPServerBuilder { responder in
             GuardedChannel(inner: HTTP1WebSocketUpgradeChannel(responder: responder, webSocketResponder: webSocketResponder,
