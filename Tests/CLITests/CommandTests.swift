@@ -224,6 +224,30 @@ struct CommandTests {
         #expect(check.status == 1 && check.stderr.contains("error: check: timed out after 1 s"), "\(check.stderr)")
     }
 
+    /// A port in use was reported in NIO's words: `error: bind(descriptor:ptr:bytes:): Address
+    /// already in use) (errno: 98)`.
+    @Test("serve on a port in use, or on an address that is not this machine's, says so and exits 1")
+    func servePortInUse() throws {
+        let scene = packageRoot.appendingPathComponent("Examples/pendulum.lua").path
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #expect(fd >= 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && listen(fd, 1) == 0 && getsockname(fd, $0, &length) == 0 }
+        }
+        #expect(bound)
+        let port = Int(UInt16(bigEndian: address.sin_port))
+        let r = try runDynamics(["serve", scene, "--port", "\(port)"])
+        #expect(r.status == 1 && r.stderr == "error: port \(port) is already in use (try --port 0 for a free one)\n", "\(r.stderr)")
+        // 192.0.2.1 (TEST-NET-1) is no address of this machine.
+        let foreign = try runDynamics(["serve", scene, "--port", "0", "--host", "192.0.2.1"])
+        #expect(foreign.status == 1 && foreign.stderr.contains("error: cannot listen on 192.0.2.1: it is not an address of this machine"), "\(foreign.stderr)")
+    }
+
     @Test("behaviors lists the built-ins and the plugins on the search path with their params")
     func behaviorsCommand() throws {
         let r = try runDynamics(["behaviors"])
