@@ -17,13 +17,13 @@ struct Bench: ParsableCommand {
     @Flag(help: "Print a JSON array of {scene, items, steps, sleep, msPerStep, minMsPerStep, maxMsPerStep, pausedAtStep}.")
     var json = false
 
-    @Option(help: "Runs per scene (at least 3).")
+    @Option(parsing: .unconditional, help: "Runs per scene (at least 3).")
     var runs = 3
 
     @Flag(help: "Keep every item awake, so each step is a moving step (Box2D's benchmark runs with sleep off).")
     var noSleep = false
 
-    @Option(help: "Run only the first N steps of each scene (for profilers such as callgrind, where a full run is slow).")
+    @Option(parsing: .unconditional, help: "Run only the first N steps of each scene (for profilers such as callgrind, where a full run is slow).")
     var steps: Int?
 
     func validate() throws {

@@ -224,6 +224,29 @@ struct CommandTests {
         #expect(check.status == 1 && check.stderr.contains("error: check: timed out after 1 s"), "\(check.stderr)")
     }
 
+    /// `run X --seconds -1` said "Missing value for '--seconds <seconds>'" (the parser took
+    /// -1 for a flag), and --port's range was the only one written with three dots.
+    @Test("A negative number given to a numeric option reaches its range check (exit 2)")
+    func negativeNumbers() throws {
+        let scene = packageRoot.appendingPathComponent("Examples/pendulum.lua").path
+        for (arguments, message) in [
+            (["run", scene, "--seconds", "-1"], "--seconds must be in 0…86400, got -1.0"),
+            (["run", scene, "--fps", "-5"], "--fps must be in 1…1000, got -5.0"),
+            (["run", scene, "--timeout", "-2"], "--timeout must be in (0, 86400] seconds, got -2.0"),
+            (["check", scene, "--lua-budget", "-1"], "--lua-budget must be in 1000…10^12 instructions, got -1"),
+            (["check", scene, "--lua-memory", "-1"], "--lua-memory must be in 1…65536 MB, got -1"),
+            (["test", scene, "--jobs", "-2"], "--jobs must be in 1…64, got -2"),
+            (["test", scene, "--timeout", "-1"], "--timeout must be in (0, 86400] seconds, got -1.0"),
+            (["serve", scene, "--port", "-1"], "--port must be in 0…65535, got -1"),
+            (["serve", scene, "--port", "70000"], "--port must be in 0…65535, got 70000"),
+            (["bench", "--runs", "-3"], "--runs must be at least 3, got -3"),
+            (["bench", "--steps", "-1"], "--steps must be at least 1, got -1"),
+        ] {
+            let r = try runDynamics(arguments)
+            #expect(r.status == 2 && r.stderr.contains(message), "\(arguments.dropFirst(2)): \(r.stderr)")
+        }
+    }
+
     /// A port in use was reported in NIO's words: `error: bind(descriptor:ptr:bytes:): Address
     /// already in use) (errno: 98)`.
     @Test("serve on a port in use, or on an address that is not this machine's, says so and exits 1")
