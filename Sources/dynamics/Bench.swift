@@ -8,7 +8,11 @@ import Foundation
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Benchmark the standard scenes (build with -c release).",
-        discussion: "Each scene runs its 1200 steps --runs times; msPerStep is the median run's time per step."
+        discussion: """
+            Each scene runs its own number of steps (boxesN and pyramidN 1200, luaFieldN and luaActionN 600, \
+            largePyramid and jointGrid 500, manyPyramids 200; --steps runs fewer) --runs times; msPerStep is \
+            the median run's time per step.
+            """
     )
 
     @Option(help: "Run only this scene (\(StandardScenes.benchmarkNames.joined(separator: ", "))).")
