@@ -271,6 +271,25 @@ struct CommandTests {
         #expect(foreign.status == 1 && foreign.stderr.contains("error: cannot listen on 192.0.2.1: it is not an address of this machine"), "\(foreign.stderr)")
     }
 
+    /// A plugin that requires its sibling loaded under run and behaviors, but check alone
+    /// searched `behaviors/behaviors/` and said "module 'dd' is not available in the sandbox".
+    @Test("check on a plugin in a behaviors/ folder finds the plugins beside it")
+    func checkPluginSiblings() throws {
+        let scene = try temporaryFile("scene.lua", "local dyn = require \"dynamics\"\nlocal a = dyn.animator{}\ndyn.use(\"cc\"){}\nreturn a\n")
+        let folder = (scene as NSString).deletingLastPathComponent
+        try FileManager.default.createDirectory(atPath: folder + "/behaviors", withIntermediateDirectories: true)
+        try "local d = require \"dd\"\nreturn { name = \"cc\", params = { k = d.params.k } }\n"
+            .write(toFile: folder + "/behaviors/cc.lua", atomically: true, encoding: .utf8)
+        try "return { name = \"dd\", params = { k = 2 } }\n".write(toFile: folder + "/behaviors/dd.lua", atomically: true, encoding: .utf8)
+        let r = try runDynamics(["check", folder + "/behaviors/cc.lua", scene])
+        #expect(r.status == 0 && r.stdout.contains("ok \(folder)/behaviors/cc.lua"), "\(r.stderr)")
+        // A file in a folder of another name keeps the usual search path (its folder's behaviors/).
+        try FileManager.default.createDirectory(atPath: folder + "/other", withIntermediateDirectories: true)
+        try "local d = require \"dd\"\nreturn { name = \"ee\" }\n".write(toFile: folder + "/other/ee.lua", atomically: true, encoding: .utf8)
+        let elsewhere = try runDynamics(["check", folder + "/other/ee.lua"])
+        #expect(elsewhere.status == 1 && elsewhere.stderr.contains("module 'dd' is not available"), "\(elsewhere.stderr)")
+    }
+
     @Test("behaviors lists the built-ins and the plugins on the search path with their params")
     func behaviorsCommand() throws {
         let r = try runDynamics(["behaviors"])
