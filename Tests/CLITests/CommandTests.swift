@@ -290,6 +290,16 @@ struct CommandTests {
         #expect(elsewhere.status == 1 && elsewhere.stderr.contains("module 'dd' is not available"), "\(elsewhere.stderr)")
     }
 
+    /// `behaviors --scene FILE` looked for FILE/behaviors/, found nothing and exited 0.
+    @Test("behaviors --scene takes a folder: a file is bad usage that names its folder")
+    func behaviorsSceneFile() throws {
+        let scene = try temporaryFile("scene.lua", "return 1\n")
+        let r = try runDynamics(["behaviors", "--scene", scene])
+        let folder = (scene as NSString).deletingLastPathComponent
+        #expect(r.status == 2 && r.stderr.contains("--scene takes the scene's folder, not a file: \(scene) (try --scene \(folder))"), "\(r.stderr)")
+        #expect(try runDynamics(["behaviors", "--scene", folder]).status == 0)
+    }
+
     @Test("behaviors lists the built-ins and the plugins on the search path with their params")
     func behaviorsCommand() throws {
         let r = try runDynamics(["behaviors"])
