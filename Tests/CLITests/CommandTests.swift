@@ -300,6 +300,39 @@ struct CommandTests {
         #expect(try runDynamics(["behaviors", "--scene", folder]).status == 0)
     }
 
+    /// Names that are not UTF-8 reach the CLI as Strings with U+FFFD: `run $'\xffbad.lua'` said
+    /// "no such scene file: �bad.lua" beside the file, check and test "cannot read the file".
+    @Test("A file name that is not UTF-8 is refused as such: on the command line (exit 2) and in a test folder")
+    func nonUTF8Names() throws {
+        let folder = (try temporaryFile("ok.lua", "return 1\n") as NSString).deletingLastPathComponent
+        func create(_ name: [UInt8]) -> Bool {
+            let path = Array(folder.utf8) + [UInt8(ascii: "/")] + name + [0]
+            let fd = path.withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_CREAT | O_WRONLY, 0o644) } }
+            guard fd >= 0 else { return false }
+            let text = "test(\"a\", function() expect(1):toBe(1) end)\n"
+            _ = text.withCString { write(fd, $0, strlen($0)) }
+            return close(fd) == 0
+        }
+        #expect(create([0xFF] + Array("bad.lua".utf8)))
+        try FileManager.default.createDirectory(atPath: folder + "/t", withIntermediateDirectories: true)
+        #expect(create(Array("t/".utf8) + [0xFF, 0xFE] + Array("_test.lua".utf8)))
+        // The name as raw bytes, through the shell (Process takes Strings).
+        for command in ["run", "check"] {
+            let shell = Process()
+            shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+            shell.arguments = ["-c", "cd \"$1\" && exec \"$0\" \"$2\" \"$(printf '\\377bad.lua')\"", dynamicsBinary.path, folder, command]
+            let err = Pipe()
+            shell.standardError = err
+            shell.standardOutput = FileHandle.nullDevice
+            try shell.run()
+            let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            shell.waitUntilExit()
+            #expect(shell.terminationStatus == 2 && stderr.contains("file names and other arguments must be valid UTF-8, got \u{FFFD}bad.lua"), "\(command): \(stderr)")
+        }
+        let t = try runDynamics(["test", folder + "/t"])
+        #expect(t.status == 1 && t.stdout.contains("file names must be valid UTF-8"), "\(t.stdout)")
+    }
+
     @Test("behaviors lists the built-ins and the plugins on the search path with their params")
     func behaviorsCommand() throws {
         let r = try runDynamics(["behaviors"])
