@@ -12,7 +12,7 @@ public enum LuaSource {
 
     /// Why a file was not read, as messages show it after the file's name.
     public enum Refusal: Error, CustomStringConvertible {
-        case unreadable, notAFile, tooLarge(Int), notUTF8
+        case unreadable, notAFile, tooLarge(Int), notUTF8, nameNotUTF8
 
         public var description: String {
             switch self {
@@ -20,6 +20,7 @@ public enum LuaSource {
             case .notAFile: return "cannot read the file (not a regular file)"
             case .tooLarge(let n): return "cannot read the file: \(n) bytes, more than the \(LuaSource.maximumBytes >> 20) MB a script may have"
             case .notUTF8: return "cannot read the file (it is not UTF-8 text)"
+            case .nameNotUTF8: return "cannot read the file: file names must be valid UTF-8 (the bytes shown as \u{FFFD} are not)"
             }
         }
     }
@@ -30,7 +31,10 @@ public enum LuaSource {
     /// swapped in between the check and the read (a FIFO) can hold the host.
     public static func read(_ path: String) throws(Refusal) -> String {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { throw .unreadable }
+        // Paths are Strings: a name that is not UTF-8 (found in a folder, or given on the
+        // command line) reaches here with U+FFFD for its bad bytes, and no such file exists.
+        // Saying so beats "cannot read the file" about a file the user can see.
+        guard fd >= 0 else { throw errno == ENOENT && path.contains("\u{FFFD}") ? .nameNotUTF8 : .unreadable }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw .unreadable }

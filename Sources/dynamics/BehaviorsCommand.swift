@@ -7,7 +7,7 @@ import Foundation
 struct Behaviors: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "List built-in behaviors and plugins with their parameters.")
 
-    @Option(help: "A scene folder whose behaviors/ is searched too.")
+    @Option(help: "A scene folder (not a file) whose behaviors/ is searched too.")
     var scene: String?
 
     @OptionGroup var lua: LuaOptions
@@ -18,9 +18,15 @@ struct Behaviors: ParsableCommand {
     static let defaultTimeout = 60.0
 
     func validate() throws {
-        // A mistyped folder listed nothing of its own and exited 0.
-        if let scene, !FileManager.default.fileExists(atPath: scene) {
+        // A mistyped folder listed nothing of its own and exited 0; so did a scene file
+        // given for its folder (its behaviors/ was looked for inside the file).
+        var isFolder: ObjCBool = false
+        if let scene, !FileManager.default.fileExists(atPath: scene, isDirectory: &isFolder) {
             throw ValidationError("no such scene or folder: \(scene)")
+        }
+        if let scene, !isFolder.boolValue {
+            let folder = (scene as NSString).deletingLastPathComponent
+            throw ValidationError("--scene takes the scene's folder, not a file: \(scene) (try --scene \(folder.isEmpty ? "." : folder))")
         }
     }
 

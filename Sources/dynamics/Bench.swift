@@ -8,7 +8,11 @@ import Foundation
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Benchmark the standard scenes (build with -c release).",
-        discussion: "Each scene runs its 1200 steps --runs times; msPerStep is the median run's time per step."
+        discussion: """
+            Each scene runs its own number of steps (boxesN and pyramidN 1200, luaFieldN and luaActionN 600, \
+            largePyramid and jointGrid 500, manyPyramids 200; --steps runs fewer) --runs times; msPerStep is \
+            the median run's time per step.
+            """
     )
 
     @Option(help: "Run only this scene (\(StandardScenes.benchmarkNames.joined(separator: ", "))).")
@@ -17,13 +21,13 @@ struct Bench: ParsableCommand {
     @Flag(help: "Print a JSON array of {scene, items, steps, sleep, msPerStep, minMsPerStep, maxMsPerStep, pausedAtStep}.")
     var json = false
 
-    @Option(help: "Runs per scene (at least 3).")
+    @Option(parsing: .unconditional, help: "Runs per scene (at least 3).")
     var runs = 3
 
     @Flag(help: "Keep every item awake, so each step is a moving step (Box2D's benchmark runs with sleep off).")
     var noSleep = false
 
-    @Option(help: "Run only the first N steps of each scene (for profilers such as callgrind, where a full run is slow).")
+    @Option(parsing: .unconditional, help: "Run only the first N steps of each scene (for profilers such as callgrind, where a full run is slow).")
     var steps: Int?
 
     func validate() throws {

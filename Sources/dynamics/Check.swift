@@ -29,6 +29,7 @@ struct Check: ParsableCommand {
             do {
                 var callbackErrors: [LuaError] = []
                 let (bridge, _) = try LuaTestRunner.environment(for: file, limits: lua.limits) { callbackErrors.append($0) }
+                if let scene = Check.sceneFolder(ofPlugin: file) { bridge.sceneFolder = scene }
                 try bridge.state.run(source, chunkName: file) // locations name the path as given
                 if let e = callbackErrors.first { throw e }
                 print("ok \(file)")
@@ -38,5 +39,15 @@ struct Check: ParsableCommand {
             }
         }
         if failed > 0 { throw ExitCode(1) }
+    }
+
+    /// For a file in a `behaviors/` folder (a plugin), the scene folder above it: checked
+    /// under it, the plugin finds its sibling plugins as it does when a scene uses it
+    /// (`require "dd"` beside `cc.lua` was "not available in the sandbox" under check
+    /// alone, which searched `behaviors/behaviors/`). Nil for any other file.
+    static func sceneFolder(ofPlugin file: String) -> String? {
+        let folder = URL(fileURLWithPath: file).standardizedFileURL.deletingLastPathComponent()
+        guard folder.lastPathComponent == "behaviors" else { return nil }
+        return folder.deletingLastPathComponent().path
     }
 }

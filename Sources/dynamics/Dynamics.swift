@@ -1,5 +1,6 @@
 import ArgumentParser
 import Dynamics
+import DynamicsLua
 import Foundation
 
 /// The host CLI (docs/cli.md): run, test, check, bench, behaviors. Exit status: 0 on success,
@@ -18,6 +19,14 @@ struct DynamicsCommand: ParsableCommand {
         InvalidInput.uncaughtHandler = { error in
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
         }
+        // Swift hands the arguments over as Strings, each byte that is not UTF-8 replaced by
+        // U+FFFD, so a file named with such bytes cannot be reached through its argument
+        // (`run $'\xffbad.lua'` said "no such scene file: �bad.lua" beside the file). Said
+        // plainly, as bad usage; keeping the raw bytes through every path is not worth it.
+        if let bad = nonUTF8Argument() {
+            FileHandle.standardError.write(Data("Error: file names and other arguments must be valid UTF-8, got \(bad) (the bytes shown as \u{FFFD} are not)\n".utf8))
+            Foundation.exit(2)
+        }
         do {
             var command = try parseAsRoot()
             try command.run()
@@ -29,5 +38,18 @@ struct DynamicsCommand: ParsableCommand {
             }
             exit(withError: error)
         }
+    }
+
+    /// The first command-line argument whose bytes are not valid UTF-8, as Swift decodes it
+    /// (U+FFFD for the bad bytes, control characters escaped); nil when all are.
+    static func nonUTF8Argument() -> String? {
+        for i in 1..<Int(CommandLine.argc) {
+            guard let raw = CommandLine.unsafeArgv[i] else { continue }
+            let bytes = UnsafeRawBufferPointer(start: raw, count: strlen(raw))
+            if String(validating: bytes, as: UTF8.self) == nil {
+                return LuaTestRunner.Result.escaped(String(decoding: bytes, as: UTF8.self))
+            }
+        }
+        return nil
     }
 }

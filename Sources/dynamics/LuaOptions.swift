@@ -3,11 +3,16 @@ import DynamicsLua
 import Foundation
 
 /// `--lua-budget N` and `--lua-memory MB`, shared by run, test and check.
+///
+/// Numeric options of every command are parsed `.unconditional`: the word after the option
+/// is its value even when it starts with a dash, so `--seconds -1` reaches the range check
+/// (it was "Missing value for '--seconds <seconds>'": the parser took -1 for a flag). The
+/// cost: `--seconds --fps 10` takes `--fps` for the value and says it is not a number.
 struct LuaOptions: ParsableArguments {
-    @Option(name: .customLong("lua-budget"), help: "Lua instructions per call into Lua (default 100000000).")
+    @Option(name: .customLong("lua-budget"), parsing: .unconditional, help: "Lua instructions per call into Lua (default 100000000).")
     var budget: Int = 100_000_000
 
-    @Option(name: .customLong("lua-memory"), help: "Memory cap of the Lua state, in MB (default 64).")
+    @Option(name: .customLong("lua-memory"), parsing: .unconditional, help: "Memory cap of the Lua state, in MB (default 64).")
     var memory: Int = 64
 
     func validate() throws {
@@ -37,7 +42,7 @@ func report(_ error: LuaError) {
 /// `--timeout S`: a wall-clock bound on the whole command, loading included, whatever runs
 /// when time is up (a script's budget may be larger). Shared by run, check and behaviors.
 struct TimeoutOption: ParsableArguments {
-    @Option(help: "Stop with an error when the command takes longer than this (wall-clock seconds).")
+    @Option(parsing: .unconditional, help: "Stop with an error when the command takes longer than this (wall-clock seconds).")
     var timeout: Double?
 
     func validate() throws {

@@ -15,10 +15,10 @@ struct Run: ParsableCommand {
     @Argument(help: "The scene script.")
     var scene: String
 
-    @Option(help: "Seconds to run (default: the scene's `seconds`, else 10).")
+    @Option(parsing: .unconditional, help: "Seconds to run (default: the scene's `seconds`, else 10).")
     var seconds: Double?
 
-    @Option(help: "Frames per second of stepping (default 60).")
+    @Option(parsing: .unconditional, help: "Frames per second of stepping (default 60).")
     var fps: Double = 60
 
     @Option(help: "Write a trace: .csv (time,item,x,y,angle,vx,vy) or .json.")

@@ -12,7 +12,7 @@ struct Serve: ParsableCommand {
     @Argument(help: "The scene script.")
     var scene: String
 
-    @Option(help: "The port (default 8420; 0 picks a free one).")
+    @Option(parsing: .unconditional, help: "The port (default 8420; 0 picks a free one).")
     var port: Int = 8420
 
     @Option(help: "The address to listen on (default 127.0.0.1: this machine only).")
@@ -21,7 +21,7 @@ struct Serve: ParsableCommand {
     @OptionGroup var lua: LuaOptions
 
     func validate() throws {
-        guard (0...65535).contains(port) else { throw ValidationError("--port must be in 0...65535, got \(port)") }
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be in 0…65535, got \(port)") }
         guard !host.isEmpty else { throw ValidationError("--host must not be empty") }
         guard FileManager.default.fileExists(atPath: scene) else { throw ValidationError("no such scene file: \(scene)") }
     }

@@ -21,10 +21,10 @@ struct Test: ParsableCommand {
     @Option(help: "Also write a JUnit XML report to this file.")
     var junit: String?
 
-    @Option(help: "Test files run in parallel (default 1).")
+    @Option(parsing: .unconditional, help: "Test files run in parallel (default 1).")
     var jobs: Int = 1
 
-    @Option(help: "Seconds each test file may take before its worker is killed (default 60).")
+    @Option(parsing: .unconditional, help: "Seconds each test file may take before its worker is killed (default 60).")
     var timeout: Double = 60
 
     @OptionGroup var lua: LuaOptions

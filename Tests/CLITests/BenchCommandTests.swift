@@ -108,4 +108,19 @@ struct BenchCommandTests {
         let help = try runDynamics(["bench", "--help"])
         #expect(help.status == 0 && help.stdout.contains("--json"))
     }
+
+    /// The help said "Each scene runs its 1200 steps": only boxesN and pyramidN do.
+    @Test("--help gives each scene's own step count")
+    func helpStepCounts() throws {
+        let help = try runDynamics(["bench", "--help"])
+        let text = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(help.status == 0 && !text.contains("its 1200 steps"), "\(text)")
+        for counted in ["boxesN and pyramidN 1200", "luaFieldN and luaActionN 600", "largePyramid and jointGrid 500", "manyPyramids 200"] {
+            #expect(text.contains(counted), "\(counted): \(text)")
+        }
+        // The counts are the scenes' own (a small luaField runs the same 600 steps).
+        let run = try runDynamics(["bench", "--scene", "luaField10", "--json", "--runs", "3"])
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
+        #expect(rows.first?["steps"] as? Int == 600, "\(run.stdout)")
+    }
 }

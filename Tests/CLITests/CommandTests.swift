@@ -224,6 +224,115 @@ struct CommandTests {
         #expect(check.status == 1 && check.stderr.contains("error: check: timed out after 1 s"), "\(check.stderr)")
     }
 
+    /// `run X --seconds -1` said "Missing value for '--seconds <seconds>'" (the parser took
+    /// -1 for a flag), and --port's range was the only one written with three dots.
+    @Test("A negative number given to a numeric option reaches its range check (exit 2)")
+    func negativeNumbers() throws {
+        let scene = packageRoot.appendingPathComponent("Examples/pendulum.lua").path
+        for (arguments, message) in [
+            (["run", scene, "--seconds", "-1"], "--seconds must be in 0…86400, got -1.0"),
+            (["run", scene, "--fps", "-5"], "--fps must be in 1…1000, got -5.0"),
+            (["run", scene, "--timeout", "-2"], "--timeout must be in (0, 86400] seconds, got -2.0"),
+            (["check", scene, "--lua-budget", "-1"], "--lua-budget must be in 1000…10^12 instructions, got -1"),
+            (["check", scene, "--lua-memory", "-1"], "--lua-memory must be in 1…65536 MB, got -1"),
+            (["test", scene, "--jobs", "-2"], "--jobs must be in 1…64, got -2"),
+            (["test", scene, "--timeout", "-1"], "--timeout must be in (0, 86400] seconds, got -1.0"),
+            (["serve", scene, "--port", "-1"], "--port must be in 0…65535, got -1"),
+            (["serve", scene, "--port", "70000"], "--port must be in 0…65535, got 70000"),
+            (["bench", "--runs", "-3"], "--runs must be at least 3, got -3"),
+            (["bench", "--steps", "-1"], "--steps must be at least 1, got -1"),
+        ] {
+            let r = try runDynamics(arguments)
+            #expect(r.status == 2 && r.stderr.contains(message), "\(arguments.dropFirst(2)): \(r.stderr)")
+        }
+    }
+
+    /// A port in use was reported in NIO's words: `error: bind(descriptor:ptr:bytes:): Address
+    /// already in use) (errno: 98)`.
+    @Test("serve on a port in use, or on an address that is not this machine's, says so and exits 1")
+    func servePortInUse() throws {
+        let scene = packageRoot.appendingPathComponent("Examples/pendulum.lua").path
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #expect(fd >= 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && listen(fd, 1) == 0 && getsockname(fd, $0, &length) == 0 }
+        }
+        #expect(bound)
+        let port = Int(UInt16(bigEndian: address.sin_port))
+        let r = try runDynamics(["serve", scene, "--port", "\(port)"])
+        #expect(r.status == 1 && r.stderr == "error: port \(port) is already in use (try --port 0 for a free one)\n", "\(r.stderr)")
+        // 192.0.2.1 (TEST-NET-1) is no address of this machine.
+        let foreign = try runDynamics(["serve", scene, "--port", "0", "--host", "192.0.2.1"])
+        #expect(foreign.status == 1 && foreign.stderr.contains("error: cannot listen on 192.0.2.1: it is not an address of this machine"), "\(foreign.stderr)")
+    }
+
+    /// A plugin that requires its sibling loaded under run and behaviors, but check alone
+    /// searched `behaviors/behaviors/` and said "module 'dd' is not available in the sandbox".
+    @Test("check on a plugin in a behaviors/ folder finds the plugins beside it")
+    func checkPluginSiblings() throws {
+        let scene = try temporaryFile("scene.lua", "local dyn = require \"dynamics\"\nlocal a = dyn.animator{}\ndyn.use(\"cc\"){}\nreturn a\n")
+        let folder = (scene as NSString).deletingLastPathComponent
+        try FileManager.default.createDirectory(atPath: folder + "/behaviors", withIntermediateDirectories: true)
+        try "local d = require \"dd\"\nreturn { name = \"cc\", params = { k = d.params.k } }\n"
+            .write(toFile: folder + "/behaviors/cc.lua", atomically: true, encoding: .utf8)
+        try "return { name = \"dd\", params = { k = 2 } }\n".write(toFile: folder + "/behaviors/dd.lua", atomically: true, encoding: .utf8)
+        let r = try runDynamics(["check", folder + "/behaviors/cc.lua", scene])
+        #expect(r.status == 0 && r.stdout.contains("ok \(folder)/behaviors/cc.lua"), "\(r.stderr)")
+        // A file in a folder of another name keeps the usual search path (its folder's behaviors/).
+        try FileManager.default.createDirectory(atPath: folder + "/other", withIntermediateDirectories: true)
+        try "local d = require \"dd\"\nreturn { name = \"ee\" }\n".write(toFile: folder + "/other/ee.lua", atomically: true, encoding: .utf8)
+        let elsewhere = try runDynamics(["check", folder + "/other/ee.lua"])
+        #expect(elsewhere.status == 1 && elsewhere.stderr.contains("module 'dd' is not available"), "\(elsewhere.stderr)")
+    }
+
+    /// `behaviors --scene FILE` looked for FILE/behaviors/, found nothing and exited 0.
+    @Test("behaviors --scene takes a folder: a file is bad usage that names its folder")
+    func behaviorsSceneFile() throws {
+        let scene = try temporaryFile("scene.lua", "return 1\n")
+        let r = try runDynamics(["behaviors", "--scene", scene])
+        let folder = (scene as NSString).deletingLastPathComponent
+        #expect(r.status == 2 && r.stderr.contains("--scene takes the scene's folder, not a file: \(scene) (try --scene \(folder))"), "\(r.stderr)")
+        #expect(try runDynamics(["behaviors", "--scene", folder]).status == 0)
+    }
+
+    /// Names that are not UTF-8 reach the CLI as Strings with U+FFFD: `run $'\xffbad.lua'` said
+    /// "no such scene file: �bad.lua" beside the file, check and test "cannot read the file".
+    @Test("A file name that is not UTF-8 is refused as such: on the command line (exit 2) and in a test folder")
+    func nonUTF8Names() throws {
+        let folder = (try temporaryFile("ok.lua", "return 1\n") as NSString).deletingLastPathComponent
+        func create(_ name: [UInt8]) -> Bool {
+            let path = Array(folder.utf8) + [UInt8(ascii: "/")] + name + [0]
+            let fd = path.withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_CREAT | O_WRONLY, 0o644) } }
+            guard fd >= 0 else { return false }
+            let text = "test(\"a\", function() expect(1):toBe(1) end)\n"
+            _ = text.withCString { write(fd, $0, strlen($0)) }
+            return close(fd) == 0
+        }
+        #expect(create([0xFF] + Array("bad.lua".utf8)))
+        try FileManager.default.createDirectory(atPath: folder + "/t", withIntermediateDirectories: true)
+        #expect(create(Array("t/".utf8) + [0xFF, 0xFE] + Array("_test.lua".utf8)))
+        // The name as raw bytes, through the shell (Process takes Strings).
+        for command in ["run", "check"] {
+            let shell = Process()
+            shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+            shell.arguments = ["-c", "cd \"$1\" && exec \"$0\" \"$2\" \"$(printf '\\377bad.lua')\"", dynamicsBinary.path, folder, command]
+            let err = Pipe()
+            shell.standardError = err
+            shell.standardOutput = FileHandle.nullDevice
+            try shell.run()
+            let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            shell.waitUntilExit()
+            #expect(shell.terminationStatus == 2 && stderr.contains("file names and other arguments must be valid UTF-8, got \u{FFFD}bad.lua"), "\(command): \(stderr)")
+        }
+        let t = try runDynamics(["test", folder + "/t"])
+        #expect(t.status == 1 && t.stdout.contains("file names must be valid UTF-8"), "\(t.stdout)")
+    }
+
     @Test("behaviors lists the built-ins and the plugins on the search path with their params")
     func behaviorsCommand() throws {
         let r = try runDynamics(["behaviors"])

@@ -4,6 +4,7 @@ import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
 import NIOCore
+import NIOHTTPTypes
 import Synchronization
 
 /// The viewer's connections, guarded below HTTP (docs/cli.md, "Limits"). Hummingbird answers
@@ -22,7 +23,9 @@ import Synchronization
 ///   never reads, held one of the 16 viewer places for good.
 ///
 /// Between requests, a kept-alive connection is closed after Hummingbird's idle timeout
-/// (`LiveServer.idleTimeout`); WebSocket viewers are counted by `Broadcaster` (16).
+/// (`LiveServer.idleTimeout`); WebSocket viewers are counted by `Broadcaster` (16). An answer
+/// that says `Connection: close` closes its connection (`ClosingResponses`, installed by
+/// `LiveServer` among Hummingbird's HTTP handlers).
 struct GuardedChannel<Inner: ServerChildChannel>: ServerChildChannel {
     typealias Value = Inner.Value
     let inner: Inner
@@ -177,5 +180,40 @@ final class ParseErrorCatcher: ChannelInboundHandler, RemovableChannelHandler {
         } else {
             context.close(promise: nil)
         }
+    }
+}
+
+/// Among Hummingbird's HTTP handlers (after the codec): once a response whose head says
+/// `Connection: close` has been written, closes the connection.
+///
+/// Hummingbird closes a connection only when the *request* asks for it; after any other
+/// answer it reads the rest of the request's body, however long that takes, before it reads
+/// the next request. So a refusal sent before the body was read (a 404, 405 or 413, a GET
+/// with a body) kept its connection open while a client trickled the body a byte every few
+/// seconds, and 256 such clients took every place (everyone else got 503). The routes mark
+/// those answers `Connection: close` (`LiveRoutes.json(_:_:closing:)`, `ErrorBodies`); this
+/// handler makes the header true. The unread rest of the body is dropped with the
+/// connection, so the peer may see a reset after the answer rather than a clean end.
+final class ClosingResponses: ChannelOutboundHandler, RemovableChannelHandler {
+    typealias OutboundIn = HTTPResponsePart
+    typealias OutboundOut = HTTPResponsePart
+
+    private var closing = false
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        switch unwrapOutboundIn(data) {
+        case .head(let head) where head.status.kind != .informational:
+            closing = head.headerFields[.connection]?.lowercased() == "close"
+        case .end where closing:
+            // Flushed first: the answer goes out whole, then the connection closes.
+            let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
+            let written = context.writeAndFlush(data)
+            written.whenComplete { _ in loopBound.value.close(promise: nil) }
+            written.cascade(to: promise)
+            return
+        default:
+            break
+        }
+        context.write(data, promise: promise)
     }
 }

@@ -112,12 +112,20 @@ enum LiveRoutes {
         }
     }
 
+    /// Whether a request has a body, or says it has one: a `Content-Length` over 0, or any
+    /// `Transfer-Encoding` (chunked).
+    static func declaresBody(_ request: Request) -> Bool {
+        (request.headers[.contentLength].flatMap { Int($0) } ?? 0) > 0 || request.headers[.transferEncoding] != nil
+    }
+
     /// Rules every request meets before its route, with a message (docs/cli.md, "Limits"):
-    /// a body declared over 64 KB is a 413 and a GET with a body a 400 (a 408 if it does not
-    /// arrive within `bodySeconds`), both closing the connection (a body trickled to `GET /` held the connection
-    /// past every timeout: 256 of them locked the viewer out); an upgrade to `/live` from
-    /// another site's page is a 403, and one past the viewer limit a 503 (both were a bare
-    /// 400).
+    /// a body declared over 64 KB is a 413 and a GET or HEAD that declares a body a 400, both
+    /// at once, before any of the body is read, and both closing the connection. A body
+    /// trickled to `GET /` held its connection past every timeout (256 of them locked the
+    /// viewer out); reading it first, under the body deadline, still held it 10 s per try,
+    /// and the 400 of a body that had all come left the connection open. An upgrade to
+    /// `/live` from another site's page is a 403, and one past the viewer limit a 503 (both
+    /// were a bare 400).
     struct RequestRules: RouterMiddleware {
         typealias Context = BasicWebSocketRequestContext
         let session: LiveSession
@@ -127,16 +135,8 @@ enum LiveRoutes {
             if let declared = request.headers[.contentLength], let n = Int(declared), n > LiveRoutes.bodyLimit {
                 return json(.contentTooLarge, ["error": "request body too large (at most 64 KB)"], closing: true)
             }
-            if request.method == .get || request.method == .head {
-                let declared = request.headers[.contentLength].flatMap { Int($0) } ?? 0
-                if declared > 0 || request.headers[.transferEncoding] != nil {
-                    // Read (or given up on) within the body deadline: a connection whose body
-                    // is never read stays open until all of it has come.
-                    if case .late = await collectBody(of: request) {
-                        return json(.requestTimeout, ["error": "the request body did not arrive within \(Int(bodySeconds)) s"], closing: true)
-                    }
-                    return json(.badRequest, ["error": "a \(request.method.rawValue) request has no body"], closing: true)
-                }
+            if (request.method == .get || request.method == .head) && LiveRoutes.declaresBody(request) {
+                return json(.badRequest, ["error": "a \(request.method.rawValue) request has no body"], closing: true)
             }
             if request.uri.path == "/live" {
                 if let refusal = crossSiteRefusal(request) { return refusal }
@@ -158,20 +158,31 @@ enum LiveRoutes {
     }
 
     /// Errors Hummingbird answers itself (no route, a route's other method) with a message,
-    /// like every other refusal of the viewer: `{"error": "..."}`.
+    /// like every other refusal of the viewer: `{"error": "..."}`. Outermost of the
+    /// middleware, it also closes the connection after any refusal (4xx, 5xx) of a request
+    /// that has or declares a body: that body may not have been read (a 404, a 405, a 403
+    /// answer before it), and Hummingbird would wait for all of it before the next request,
+    /// however slowly it comes (round 17: 256 clients trickling bodies to `POST /nope` took
+    /// every connection). `ClosingResponses` carries the `Connection: close` out.
     struct ErrorBodies: RouterMiddleware {
         typealias Context = BasicWebSocketRequestContext
         func handle(_ request: Request, context: Context,
                     next: (Request, Context) async throws -> Response) async throws -> Response {
+            var response: Response
             do {
-                return try await next(request, context)
+                response = try await next(request, context)
             } catch let error as HTTPError where error.status == .notFound {
                 let path = request.uri.path
                 if let allowed = LiveRoutes.allowedMethod(for: path), request.method.rawValue != allowed {
-                    return LiveRoutes.json(.methodNotAllowed, ["error": "\(request.method.rawValue) is not allowed on \(LuaBridge.shown(path)) (use \(allowed))"])
+                    response = LiveRoutes.json(.methodNotAllowed, ["error": "\(request.method.rawValue) is not allowed on \(LuaBridge.shown(path)) (use \(allowed))"])
+                } else {
+                    response = LiveRoutes.json(.notFound, ["error": "no such page or endpoint: \(LuaBridge.shown(path))"])
                 }
-                return LiveRoutes.json(.notFound, ["error": "no such page or endpoint: \(LuaBridge.shown(path))"])
             }
+            if response.status.code >= 400 && LiveRoutes.declaresBody(request) {
+                response.headers[.connection] = "close"
+            }
+            return response
         }
     }
 

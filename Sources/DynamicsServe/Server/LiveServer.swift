@@ -4,6 +4,7 @@ import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
 import NIOCore
+import Synchronization
 
 /// The live viewer's HTTP server (docs/cli.md, `dynamics serve`), on Hummingbird with its WebSocket module:
 ///
@@ -49,22 +50,56 @@ public struct LiveServer: Sendable {
         let limits = ConnectionLimits()
         let webSocketResponder = router.buildResponder()
         let configuration = HTTP1WebSocketUpgradeChannel.Configuration(
-            http1: .init(idleTimeout: LiveServer.idleTimeout),
+            http1: .init(additionalChannelHandlers: [ClosingResponses()], idleTimeout: LiveServer.idleTimeout),
             ws: WebSocketServerConfiguration(maxFrameSize: 1 << 16, validateUTF8: true))
         let server = HTTPServerBuilder { responder in
             GuardedChannel(inner: HTTP1WebSocketUpgradeChannel(responder: responder, webSocketResponder: webSocketResponder,
                                                                configuration: configuration),
                            limits: limits)
         }
+        let started = Mutex(false)
         let app = Application(
             router: router,
             server: server,
             configuration: .init(address: .hostname(host, port: port), serverName: "dynamics-serve"),
-            onServerRunning: { channel in onRunning(channel.localAddress?.port ?? 0) },
+            onServerRunning: { channel in
+                started.withLock { $0 = true }
+                onRunning(channel.localAddress?.port ?? 0)
+            },
             logger: logger
         )
         session.start()
         defer { session.stop() }
-        try await app.runService()
+        do {
+            try await app.runService()
+        } catch let error as IOError where !started.withLock({ $0 }) {
+            throw ListenError(host: host, port: port, errno: error.errnoCode)
+        } catch is SocketAddressError.UnknownHost where !started.withLock({ $0 }) {
+            throw ListenError(host: host, port: port, errno: nil)
+        }
+    }
+
+    /// The server could not listen on its address (NIO's own text was `bind(descriptor:ptr:bytes:):
+    /// Address already in use) (errno: 98)`): says which address and why, in the CLI's words.
+    /// Only errors before the server runs are turned into one.
+    public struct ListenError: Error, CustomStringConvertible {
+        public let host: String
+        public let port: Int
+        /// The system's error of the bind; nil: the host name did not resolve.
+        public let errno: Int32?
+
+        public var description: String {
+            guard let errno else { return "cannot listen on \(host): no such host" }
+            switch errno {
+            case EADDRINUSE:
+                return "port \(port) is already in use (try --port 0 for a free one)"
+            case EACCES, EPERM:
+                return "cannot listen on port \(port): permission denied (ports below 1024 need privileges; try --port 0 for a free one)"
+            case EADDRNOTAVAIL:
+                return "cannot listen on \(host): it is not an address of this machine"
+            default:
+                return "cannot listen on \(LiveServer.urlHost(host)):\(port): \(String(cString: strerror(errno)))"
+            }
+        }
     }
 }
