@@ -36,7 +36,6 @@ extension World {
     }
 
     private func finalizeBodies(h: Double) {
-        let threshold2 = Tuning.sleepLinearThreshold * Tuning.sleepLinearThreshold
         let limits = SpeedLimits(h: h)
         sims.withUnsafeMutableBufferPointer { simp in
         states.withUnsafeMutableBufferPointer { stp in
@@ -57,6 +56,9 @@ extension World {
                 sim.torque = 0
                 simp[b] = sim
                 let wExtent = st.w * sim.maxExtent
+                let threshold = inf[b].sleepThreshold
+                inf[b].sleepThreshold = Tuning.sleepLinearThreshold
+                let threshold2 = threshold * threshold
                 if st.v.lengthSquared > threshold2 || wExtent * wExtent > threshold2 {
                     inf[b].sleepTime = 0
                 } else {

@@ -102,6 +102,9 @@ struct BodyInfo {
     /// Joints attached to this body (their bodies do not collide with each other).
     @usableFromInline var jointCount: Int32 = 0
     @usableFromInline var sleepTime = 0.0
+    /// This step's resting speed (m/s): `Tuning.sleepLinearThreshold`, or less for a body a
+    /// damped spring holds (set by `prepareJoints`, reset after the step).
+    @usableFromInline var sleepThreshold = Tuning.sleepLinearThreshold
     /// First shape of this body; the rest follow `ShapeData.nextShape`. −1 for none.
     @usableFromInline var firstShape: Int32 = -1
     /// Sleeping island: the next body in the island's list, or −1.

@@ -136,6 +136,25 @@ struct AttachmentTests {
         #expect(item.center.x > 290)
     }
 
+    /// Under gravity 1 (1000 pt/s²) a spring of f Hz stretches g/ω² at rest: 25.33 pt at 1 Hz,
+    /// 101.32 pt at 0.5 Hz. Heavily damped, the item creeps there below the usual resting
+    /// speed, and the animator paused up to 6.6 pt short (0.5 Hz, damping 2).
+    @Test("A damped spring under gravity pauses at its rest stretch g/ω² (±0.5 pt)", arguments: [(1.0, 1.0), (0.5, 1.0), (1.0, 2.0), (0.5, 2.0)])
+    func dampedSpringRestsAtEquilibrium(frequency: Double, damping: Double) {
+        let animator = DynamicAnimator()
+        let item = DynamicView(center: CGPoint(x: 200, y: 200), size: CGSize(width: 20, height: 20))
+        let spring = AttachmentBehavior(item: item, attachedToAnchor: CGPoint(x: 200, y: 100))
+        spring.frequency = frequency
+        spring.damping = damping
+        animator.addBehavior(spring)
+        animator.addBehavior(GravityBehavior(items: [item]))
+        let frames = animator.run(seconds: 30, dt: 1.0 / 60) { !animator.isRunning }
+        let omega = 2 * Double.pi * frequency
+        let stretch = Double(item.center.y) - 200
+        #expect(!animator.isRunning, "paused (after \(frames) frames)")
+        #expect(abs(stretch - 1000 / (omega * omega)) <= 0.5, "stretch \(stretch) pt, expected \(1000 / (omega * omega))")
+    }
+
     @Test("A pin keeps the shared point within 0.5 pt; friction torque slows the swing")
     func pin() {
         func swing(friction: CGFloat) -> (worst: Double, speed: Double) {
