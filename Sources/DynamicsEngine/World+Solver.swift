@@ -150,7 +150,7 @@ extension World {
         }
 
         prepareJoints(h: hs)
-        let jointSoft = Softness(hertz: min(4 * contactHertz, 0.25 / hs), dampingRatio: Tuning.jointDampingRatio, h: hs)
+        let jointSoft = Softness(hertz: min(2 * contactHertz, 0.25 / hs), dampingRatio: Tuning.jointDampingRatio, h: hs)
         let inv_hs = Float(1 / hs)
         loadSolverBodies(h: hs)
         let joints = !activeJoints.isEmpty
