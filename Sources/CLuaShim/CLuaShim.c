@@ -285,7 +285,9 @@ void dyn_lua_gc_collect(lua_State *L) {
 void dyn_lua_pushlocated(lua_State *L, const char *msg) {
     lua_Debug ar;
     for (int level = 0; lua_getstack(L, level, &ar); level++) {
-        if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0 && strcmp(ar.source, "=sandbox") != 0) {
+        /* The host's own chunks are named "=NAME" (the sandbox's wrappers, the test API);
+           scripts are "@PATH". */
+        if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0 && ar.source[0] != '=') {
             lua_pushfstring(L, "%s:%d: %s", ar.short_src, ar.currentline, msg);
             return;
         }
@@ -294,7 +296,8 @@ void dyn_lua_pushlocated(lua_State *L, const char *msg) {
 }
 
 /* Raises "FILE:LINE: instruction budget exceeded" at the innermost script line (the
-   sandbox's own wrappers, chunk "=sandbox", are skipped). */
+   host's own chunks, "=sandbox" and "=dynamics.test", are skipped: a budget that ran out
+   inside a matcher names the script line that called it). */
 static int dyn_budget_error(lua_State *L) {
     dyn_lua_pushlocated(L, "instruction budget exceeded");
     return lua_error(L);
@@ -345,15 +348,22 @@ static int dyn_traceback(lua_State *L) {
         }
         dyn_lua_pushlocated(L, msg);
         msg = lua_tostring(L, -1);
-    } else if (!dyn_is_located(msg) || strncmp(msg, "sandbox:", 8) == 0) {
+    } else if (!dyn_is_located(msg) || strncmp(msg, "sandbox:", 8) == 0 || strncmp(msg, "dynamics.test:", 14) == 0) {
         /* A message raised in C with no script line ("C stack overflow", a coroutine's
            "cannot resume dead coroutine") or at a line of the sandbox's own wrappers
            ("sandbox:30: bad argument #1 to 'load'"): located at the innermost script line. */
-        if (strncmp(msg, "sandbox:", 8) == 0) {
+        int located = 0;
+        if (strncmp(msg, "sandbox:", 8) == 0 || strncmp(msg, "dynamics.test:", 14) == 0) {
             const char *rest = strstr(msg, ": ");
             if (rest != NULL) msg = rest + 2;
+            /* The test API's messages that already name the script's line keep it. */
+            located = dyn_is_located(msg);
         }
-        dyn_lua_pushlocated(L, msg);
+        if (located) {
+            lua_pushstring(L, msg);
+        } else {
+            dyn_lua_pushlocated(L, msg);
+        }
         msg = lua_tostring(L, -1);
     }
     luaL_traceback(L, L, msg, 1);

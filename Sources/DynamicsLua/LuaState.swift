@@ -109,10 +109,12 @@ public final class LuaState {
     /// Loads `source` as text under the sandbox (binary chunks are refused) and runs it.
     /// `chunkName` is the file name errors report (`scene.lua:3: ...`).
     /// Returns how many results the chunk left on the stack (the caller pops them).
+    /// With `host`, the chunk is the host's own ("=NAME"): error locations and the budget's
+    /// message skip its frames for the script line that called into it.
     @discardableResult
-    public func run(_ source: String, chunkName: String) throws -> Int {
+    public func run(_ source: String, chunkName: String, host: Bool = false) throws -> Int {
         let base = lua_gettop(L)
-        let status = LuaSource.load(L, source, chunkName: "@" + chunkName)
+        let status = LuaSource.load(L, source, chunkName: (host ? "=" : "@") + chunkName)
         guard status == LUA_OK else { throw popError(status) }
         try call(nargs: 0, nresults: LUA_MULTRET)
         return Int(lua_gettop(L) - base)

@@ -175,7 +175,7 @@ public struct LuaTestRunner: Sendable {
         function loadScene(path)
           -- Errors name the test's line that called loadScene, not this file's.
           local read, source, name = pcall(readScene, path)
-          if not read then error((gsub(tostring(source), '^dynamics%.test:%d+: ', '')), 2) end
+          if not read then error((gsub(tostring(source), '^.-:%d+: ', '', 1)), 2) end
           local chunk, problem = load(source, '@' .. name, 't', sceneGlobals)
           if not chunk then error(problem, 2) end
           return chunk()
@@ -218,7 +218,8 @@ public struct LuaTestRunner: Sendable {
         let bridge = LuaBridge(state: state, errorHandler: onError)
         bridge.sceneFolder = (file as NSString).deletingLastPathComponent
         bridge.installSceneReader()
-        try state.run(testAPISource, chunkName: "dynamics.test")
+        // "=": a host chunk, which locations skip for the script's own line.
+        try state.run(testAPISource, chunkName: "dynamics.test", host: true)
         return (bridge, dyn_lua_ref(state.raw))
     }
 

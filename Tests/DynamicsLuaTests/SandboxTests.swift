@@ -98,6 +98,19 @@ struct SandboxTests {
         lua_settop(state.raw, 0)
     }
 
+    /// The host's own Lua chunks ("=NAME": the sandbox's wrappers, the test API) are skipped
+    /// when a budget error is located: a budget that ran out inside a matcher named
+    /// "dynamics.test:86" (round 17), not the test's line that called it.
+    @Test("A budget that runs out inside a host chunk names the script line that called it")
+    func budgetInHostChunkLocatedAtScript() throws {
+        let state = try LuaState(limits: LuaLimits(instructionBudget: 5_000_000)) // 0.05 s
+        #expect(try state.run("function spin() while true do end end", chunkName: "helper", host: true) == 0)
+        var caught: LuaError?
+        do { try state.run("local x = 1\nspin()", chunkName: "script.lua") } catch let e as LuaError { caught = e }
+        #expect(caught?.kind == .budget, "\(String(describing: caught))")
+        #expect(caught?.location == "script.lua:2", "\(String(describing: caught))")
+    }
+
     @Test("After overBudgetCalls calls from the host ran out of budget, later calls are refused at once")
     func overBudgetCallsStopTheScript() throws {
         let state = try LuaState(limits: LuaLimits(instructionBudget: 5_000_000, overBudgetCalls: 2)) // 0.05 s
