@@ -315,6 +315,11 @@ extension World {
                                 wc.pointee.base2[j] = 1
                                 wc.pointee.normalMass2[j] = 0; wc.pointee.tangentMass2[j] = 0
                                 wc.pointee.normalImpulse2[j] = 0; wc.pointee.tangentImpulse2[j] = 0
+                                // The "block" of one row: the scalar solve itself, so that the
+                                // pass takes its fast path (no fallback) for these lanes too.
+                                useBlock = true
+                                invK11 = p1.point.normalMass
+                                blockK11 = p1.point.normalMass > 0 ? 1 / p1.point.normalMass : 0
                             }
                             wc.pointee.block[j] = useBlock
                             wc.pointee.invK11[j] = Float(invK11); wc.pointee.invK12[j] = Float(invK12)
@@ -360,7 +365,7 @@ extension World {
         wc.pointee.normalImpulse2[j] = 0; wc.pointee.tangentImpulse2[j] = 0; wc.pointee.maxNormalImpulse2[j] = 0
         wc.pointee.invK11[j] = 0; wc.pointee.invK12[j] = 0; wc.pointee.invK22[j] = 0; wc.pointee.k12[j] = 0
         wc.pointee.k11[j] = 0; wc.pointee.k22[j] = 0
-        wc.pointee.block[j] = false
+        wc.pointee.block[j] = true // zero masses: the block solve leaves it at zero
     }
 
     /// Loads the bodies in contact into their float solver state for the step: velocity,
@@ -664,13 +669,6 @@ extension World {
             let x2: FloatW = v.relative(rAx2, rAy2, rBx2, rBy2, nx, ny) + bias2
             let old1 = c.pointee.normalImpulse1, old2 = c.pointee.normalImpulse2
 
-            // Point by point (Box2D v3's soft step).
-            let total1 = useBias ? fmax0(old1 - c.pointee.normalMass1 * ms1 * x1 - is1 * old1) : fmax0(old1 - c.pointee.normalMass1 * x1)
-            let seq1: FloatW = total1 - old1
-            let x2s: FloatW = x2 + c.pointee.k12 * seq1
-            let total2 = useBias ? fmax0(old2 - c.pointee.normalMass2 * ms2 * x2s - is2 * old2) : fmax0(old2 - c.pointee.normalMass2 * x2s)
-            let seq2: FloatW = total2 - old2
-
             // Block solve where possible: both points rigid (relax pass, or both speculative)
             // or both soft with the same scales. A lane with one overlapping point (soft) and
             // one speculative point (rigid) keeps the point-by-point solution: scaling the rows
@@ -684,7 +682,9 @@ extension World {
             let k2: FloatW = c.pointee.invK12 * x1 + c.pointee.invK22 * x2
             var d1: FloatW = useBias ? zero - ms1 * k1 - is1 * old1 : zero - k1
             var d2: FloatW = useBias ? zero - ms2 * k2 - is2 * old2 : zero - k2
-            let sameScales = useBias ? (pen1 .== pen2) : allTrue
+            // One-point lanes (and padding) have no second row whose scale could differ.
+            let single = c.pointee.normalMass2 .== zero
+            let sameScales = useBias ? (pen1 .== pen2) .| single : allTrue
             // A total that is zero but for round-off counts as zero: a soft contact on a static
             // body releasing its whole impulse computes old·(1 − massScale − impulseScale),
             // exactly 0 in reals and −1e-7 in floats, and the point-by-point fallback then
@@ -694,30 +694,27 @@ extension World {
             let ok = c.pointee.block .& sameScales .& (old1 + d1 .>= zero - tolerance * old1) .& (old2 + d2 .>= zero - tolerance * old2)
             d1 = wmax(d1, zero - old1)
             d2 = wmax(d2, zero - old2)
-            // Where the block solution pushes a point the wrong way and both rows are rigid
-            // (relax pass; biased pass with both points apart), the rest of the 2×2 LCP, in
-            // Box2D v2.4's order: point 1 alone, point 2 alone, neither. The point-by-point
-            // fallback does not find these: two flat boxes parting after a landing kept
-            // unequal impulses, and the box spun (a dropped stack of two tilted 0.12 rad).
+            // Point by point (Box2D v3's soft step), for lanes the block does not serve.
+            let total1 = useBias ? fmax0(old1 - c.pointee.normalMass1 * ms1 * x1 - is1 * old1) : fmax0(old1 - c.pointee.normalMass1 * x1)
+            let seq1: FloatW = total1 - old1
+            let x2s: FloatW = x2 + c.pointee.k12 * seq1
+            let total2 = useBias ? fmax0(old2 - c.pointee.normalMass2 * ms2 * x2s - is2 * old2) : fmax0(old2 - c.pointee.normalMass2 * x2s)
+            let seq2: FloatW = total2 - old2
+            // Where the block solution would pull and both rows are rigid (relax pass; biased
+            // pass with both points apart), the LCP's case of both points released, when their
+            // velocities part with no impulse at all. The point-by-point fallback missed it:
+            // two flat boxes parting after a landing kept unequal impulses, and the box spun
+            // (a dropped stack of two tilted 0.12 rad). The one-point cases of the LCP cost
+            // 10 % of the pass and changed no test: point by point serves them.
             let rigid = useBias ? .!pen1 .& .!pen2 : allTrue
-            let lcp = c.pointee.block .& rigid .& .!ok
-            let k11 = c.pointee.k11, k22 = c.pointee.k22, k12 = c.pointee.k12
-            let only1: FloatW = old1 - c.pointee.normalMass1 * (x1 - k12 * old2)
-            let w2only1: FloatW = x2 + k12 * (only1 - old1) - k22 * old2
-            let case2 = lcp .& (only1 .>= 0) .& (w2only1 .>= 0)
-            let only2: FloatW = old2 - c.pointee.normalMass2 * (x2 - k12 * old1)
-            let w1only2: FloatW = x1 + k12 * (only2 - old2) - k11 * old1
-            let case3 = lcp .& .!case2 .& (only2 .>= 0) .& (w1only2 .>= 0)
-            let w1none: FloatW = x1 - k11 * old1 - k12 * old2
-            let w2none: FloatW = x2 - k12 * old1 - k22 * old2
-            let case4 = lcp .& .!case2 .& .!case3 .& (w1none .>= 0) .& (w2none .>= 0)
-            let sequential = .!(ok .| case2 .| case3 .| case4)
-            d1.replace(with: seq1, where: sequential)
-            d2.replace(with: seq2, where: sequential)
-            d1.replace(with: only1 - old1, where: case2)
-            d1.replace(with: zero - old1, where: case3 .| case4)
-            d2.replace(with: zero - old2, where: case2 .| case4)
-            d2.replace(with: only2 - old2, where: case3)
+            let k12 = c.pointee.k12
+            let w1none: FloatW = x1 - c.pointee.k11 * old1 - k12 * old2
+            let w2none: FloatW = x2 - k12 * old1 - c.pointee.k22 * old2
+            let release = c.pointee.block .& rigid .& .!ok .& (w1none .>= 0) .& (w2none .>= 0)
+            d1.replace(with: seq1, where: .!ok)
+            d2.replace(with: seq2, where: .!ok)
+            d1.replace(with: zero - old1, where: release)
+            d2.replace(with: zero - old2, where: release)
             let n1: FloatW = old1 + d1, n2: FloatW = old2 + d2
             c.pointee.normalImpulse1 = n1
             c.pointee.normalImpulse2 = n2
