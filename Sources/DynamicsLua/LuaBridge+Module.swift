@@ -8,15 +8,27 @@ extension LuaBridge {
     func installModule(at module: Int32) {
         setFunction("animator", in: module) { bridge, _ in try bridge.makeAnimator() }
         setFunction("item", in: module) { bridge, _ in try bridge.makeItem() }
-        setFunction("gravity", in: module) { bridge, _ in try bridge.makeGravity() }
-        setFunction("collision", in: module) { bridge, _ in try bridge.makeCollision() }
-        setFunction("itemBehavior", in: module) { bridge, _ in try bridge.makeItemBehavior() }
+        setConstructor("gravity", in: module) { bridge, _ in try bridge.makeGravity() }
+        setConstructor("collision", in: module) { bridge, _ in try bridge.makeCollision() }
+        setConstructor("itemBehavior", in: module) { bridge, _ in try bridge.makeItemBehavior() }
         setFunction("behavior", in: module) { bridge, _ in try bridge.makeComposite() }
-        setFunction("attachment", in: module) { bridge, _ in try bridge.makeAttachment() }
-        setFunction("snap", in: module) { bridge, _ in try bridge.makeSnap() }
-        setFunction("push", in: module) { bridge, _ in try bridge.makePush() }
+        setConstructor("attachment", in: module) { bridge, _ in try bridge.makeAttachment() }
+        setConstructor("snap", in: module) { bridge, _ in try bridge.makeSnap() }
+        setConstructor("push", in: module) { bridge, _ in try bridge.makePush() }
         setFunction("use", in: module) { bridge, _ in try bridge.use() }
         installFieldsAndRegions(in: module)
+    }
+
+    /// Sets `table[name]` to the Lua constructor of the registry's built-in `registryName`
+    /// (by default `name`), and keeps it for `dyn.use(registryName)`: a built-in from the
+    /// registry is this very function, so it takes the same options (`angle`, `onBegan`,
+    /// `item`, `to`, a field's `region`) that the registry's parameter values cannot hold.
+    func setConstructor(_ name: String, registryName: String? = nil, in table: Int32,
+                        _ body: @escaping (LuaBridge, OpaquePointer) throws -> Int32) {
+        pushFunction(body)
+        lua_pushvalue(L, -1)
+        builtInConstructors[registryName ?? name] = dyn_lua_ref(L)
+        dyn_lua_rawsetfield(L, table, name)
     }
 }
 

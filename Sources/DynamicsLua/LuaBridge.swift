@@ -258,6 +258,9 @@ public final class LuaBridge {
     var pluginsLoading: [String] = []
     /// The constructor `dyn.use(name)` returned for each name (registry references).
     var useConstructors: [String: Int32] = [:]
+    /// The Lua constructor of each built-in of the `BehaviorRegistry`, by registry name
+    /// (`gravity`, `field.drag`): what `dyn.use` returns for it.
+    var builtInConstructors: [String: Int32] = [:]
     /// Delegates scripts installed, and the Lua tables they came from.
     var delegates: [AnyObject] = []
     var delegateTables: [ObjectIdentifier: Int32] = [:]

@@ -46,3 +46,19 @@ test("use: unknown names and bad parameters are clear errors", function()
   expect(function() dyn.use("wind"){ strenght = 2 } end):toFail("unknown property 'strenght'")
   expect(function() dyn.use("gravity"){ direction = "down" } end):toFail("gravity.direction")
 end)
+
+-- DESIGN §4: "Built-ins, Swift plugins and Lua plugins are all registered by name in one
+-- registry": dyn.use("snap") was refused; every built-in is there now, as its dyn.* constructor.
+test("use: every built-in, with the options of its dyn.* constructor", function()
+  local a = dyn.animator{}
+  local box = dyn.item{ center = {0, 0}, size = {10, 10} }
+  local other = dyn.item{ center = {100, 0}, size = {10, 10} }
+  expect(dyn.use("snap")):toBe(dyn.snap)
+  expect(dyn.use("field.drag")):toBe(dyn.field.drag)
+  expect(dyn.use("snap"){ item = box, point = {50, 0}, damping = 0.2 }.point.x):toBe(50)
+  expect(dyn.use("push"){ items = {box}, mode = "instantaneous", angle = 0, magnitude = 2 }.magnitude):toBe(2)
+  expect(dyn.use("attachment"){ item = box, to = other, type = "pin", anchor = {50, 0} }.type):toBe("pin")
+  expect(dyn.use("gravity"){ items = {box}, angle = 0, magnitude = 2 }.magnitude):toBe(2)
+  expect(dyn.use("field.spring"){ items = {box}, region = dyn.region.circle(10), strength = 3 }.strength):toBe(3)
+  expect(function() dyn.use("snap"){ item = box, point = {0/0, 0} } end):toFail("snap.point")
+end)

@@ -36,7 +36,8 @@ extension LuaBridge {
         lua_createtable(L, 0, Int32(LuaBridge.fieldKinds.count))
         let fields = lua_gettop(L)
         for kind in LuaBridge.fieldKinds {
-            setFunction(kind, in: fields) { bridge, _ in try bridge.makeField(kind) }
+            // Each kind but `custom` (whose evaluate is a function) is the registry's `field.KIND`.
+            setConstructor(kind, registryName: "field.\(kind)", in: fields) { bridge, _ in try bridge.makeField(kind) }
         }
         dyn_lua_rawsetfield(L, module, "field")
 

@@ -167,7 +167,9 @@ function dynamics.push(options) end
 
 ---Returns a constructor for the plugin or built-in registered as `name` (a Lua plugin on the
 ---search path: the scene's behaviors/, DYNAMICS_PATH, the package's Examples/behaviors/).
----The constructor takes `items` and the plugin's params, each of its default's type.
+---The constructor takes `items` and the plugin's params, each of its default's type. A
+---built-in (`gravity`, `collision`, `itemBehavior`, `attachment`, `snap`, `push`,
+---`field.KIND`) is its `dynamics.*` constructor itself, with that constructor's options.
 ---@param name string
 ---@return fun(options: table): dynamics.PluginBehavior
 function dynamics.use(name) end
