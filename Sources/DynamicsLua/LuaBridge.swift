@@ -261,6 +261,10 @@ public final class LuaBridge {
     /// The Lua constructor of each built-in of the `BehaviorRegistry`, by registry name
     /// (`gravity`, `field.drag`): what `dyn.use` returns for it.
     var builtInConstructors: [String: Int32] = [:]
+    /// Custom fields' functions, by field (see `evaluation(of:)`), and the size of the table
+    /// after it was last cleared of dead fields.
+    var fieldEvaluations: [ObjectIdentifier: LuaFieldEvaluation] = [:]
+    var fieldEvaluationsLive = 16
     /// Delegates scripts installed, and the Lua tables they came from.
     var delegates: [AnyObject] = []
     var delegateTables: [ObjectIdentifier: Int32] = [:]

@@ -244,7 +244,7 @@ extension LuaBridge {
                 if let ref = b.actionRef { dyn_lua_getref(L, ref) } else { lua_pushnil(L) }
             case (let c as CollisionBehavior, "boundaryElasticity"): lua_pushnumber(L, Double(c.boundaryElasticity))
             case (let c as CollisionBehavior, "boundaryFriction"): lua_pushnumber(L, Double(c.boundaryFriction))
-            case (let f as FieldBehavior, let k) where LuaBridge.fieldProperties.contains(k):
+            case (let f as FieldBehavior, let k) where LuaBridge.fieldProperties.contains(k) || k == "evaluate":
                 return try LuaBridge.getFieldProperty(bridge, f, k)
             case (let o, let k) where o is AttachmentBehavior || o is SnapBehavior || o is PushBehavior:
                 return LuaBridge.getJointProperty(bridge, o, k)
@@ -324,7 +324,7 @@ extension LuaBridge {
                     default: d.angularResistance = x
                     }
                 }
-            case (let f as FieldBehavior, let k) where LuaBridge.fieldProperties.contains(k):
+            case (let f as FieldBehavior, let k) where LuaBridge.fieldProperties.contains(k) || k == "evaluate":
                 return try LuaBridge.setFieldProperty(bridge, f, k, v)
             case (let p as LuaPluginBehavior, let k):
                 let L = bridge.L
@@ -428,7 +428,7 @@ extension LuaBridge {
         ],
         properties: ["items", "children", "direction", "angle", "magnitude", "mode", "boundsAsBoundary", "insets",
                      "boundaryElasticity", "boundaryFriction",
-                     "onBegan", "onEnded", "action"] + LuaBridge.itemBehaviorProperties + LuaBridge.fieldProperties
+                     "onBegan", "onEnded", "action"] + LuaBridge.itemBehaviorProperties + LuaBridge.fieldProperties + ["evaluate"]
                     + LuaBridge.attachmentProperties + ["point", "active", "mode"],
         describe: { bridge, object in
             let common = ["items", "children"]
@@ -437,7 +437,8 @@ extension LuaBridge {
             case is CollisionBehavior:
                 return ("collision", common + ["mode", "boundsAsBoundary", "insets", "boundaryElasticity", "boundaryFriction", "onBegan", "onEnded"])
             case is DynamicItemBehavior: return ("itemBehavior", common + LuaBridge.itemBehaviorProperties)
-            case is FieldBehavior: return ("field", common + LuaBridge.fieldProperties)
+            case let f as FieldBehavior:
+                return ("field", common + LuaBridge.fieldProperties + (bridge.evaluation(of: f) == nil ? [] : ["evaluate"]))
             case is AttachmentBehavior: return ("attachment", common + LuaBridge.attachmentProperties)
             case is SnapBehavior: return ("snap", common + ["point", "damping"])
             case is PushBehavior: return ("push", common + ["direction", "angle", "magnitude", "active", "mode"])

@@ -537,6 +537,7 @@ function Push:setTargetOffset(item, offset) end
 ---@field direction dynamics.Point
 ---@field smoothness number
 ---@field animationSpeed number
+---@field evaluate? dynamics.FieldFunction custom fields only: the function (assign another to replace it)
 
 ---A behavior made by `dynamics.use`; its params read and write as fields (`self.strength`).
 ---@class dynamics.PluginBehavior: dynamics.Behavior

@@ -1,0 +1,29 @@
+-- Lua API gaps found by a new user's evaluation and attack round 17: properties that could
+-- not be read or written back, messages that did not say what was wrong, checks that were
+-- missing. Each case failed before its fix.
+local dyn = require "dynamics"
+
+-- DESIGN §5: "every property is readable and writable afterwards"; a custom field's
+-- `evaluate` was neither ("field has no property or method 'evaluate'").
+test("a custom field's evaluate reads back and can be replaced, with the constructor's checks", function()
+  local a = dyn.animator{}
+  local b = dyn.item{ center = {0, 0}, size = {100, 100} }
+  local right = function() return 1, 0 end
+  local f = dyn.field.custom{ items = {b}, evaluate = right }
+  expect(f.evaluate):toBe(right)
+  a:addBehavior(f)
+  a:addBehavior(dyn.itemBehavior{ items = {b}, resistance = 0 })
+  a:run{ seconds = 0.5 }
+  expect(b.velocity.x):toBeCloseTo(50, 1)
+  local down = function() return 0, 1 end
+  f.evaluate = down
+  expect(f.evaluate):toBe(down)
+  a:run{ seconds = 0.5 }
+  expect(b.velocity.x):toBeCloseTo(50, 1)
+  expect(b.velocity.y):toBeCloseTo(50, 1)
+  expect(function() f.evaluate = 42 end):toFail("field.custom.evaluate: expected a function, got number")
+  expect(function() f.evaluate = nil end):toFail("field.custom.evaluate: expected a function, got nil")
+  expect(f.evaluate):toBe(down)
+  -- Other kinds have no evaluate.
+  expect(function() return dyn.field.drag{}.evaluate end):toFail("field has no property or method 'evaluate'")
+end)
