@@ -165,6 +165,11 @@ final class LuaClassAccess {
             let name = bridge.string(at: 2) ?? "?"
             if key == Int(DYN_KEY_UNKNOWN), try binding.get(bridge, h, object, name) { return 1 }
             let own = described()
+            // One of this object's own properties that does not read back is write-only
+            // (collision.insets): it was called unknown, with itself as the suggestion.
+            if own.properties.contains(name) {
+                throw LuaArgumentError(message: "\(own.name).\(name) is write-only")
+            }
             // A name of the class that this object does not read (the behaviors share one list).
             if names.contains(name) && binding.describe == nil {
                 throw LuaArgumentError(message: "\(own.name).\(name) cannot be read on this \(own.name)")

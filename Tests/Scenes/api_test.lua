@@ -27,3 +27,12 @@ test("a custom field's evaluate reads back and can be replaced, with the constru
   -- Other kinds have no evaluate.
   expect(function() return dyn.field.drag{}.evaluate end):toFail("field has no property or method 'evaluate'")
 end)
+
+-- Reading a write-only property said "collision has no property or method 'insets' — did
+-- you mean 'insets'?". Any property an object lists but does not read back says so.
+test("reading a write-only property says it is write-only", function()
+  local c = dyn.collision{}
+  c.insets = {1, 2, 3, 4}
+  expect(function() return c.insets end):toFail("^[^\n]*: collision%.insets is write%-only$")
+  expect(function() return c.insetz end):toFail("collision has no property or method 'insetz' — did you mean 'insets'%?")
+end)

@@ -443,7 +443,11 @@ extension LuaBridge {
             case is SnapBehavior: return ("snap", common + ["point", "damping"])
             case is PushBehavior: return ("push", common + ["direction", "angle", "magnitude", "active", "mode"])
             case let p as LuaPluginBehavior: return (p.pluginName, common + bridge.parameterNames(of: p))
-            default: return ("behavior", common + ["action"])
+            case is LuaCompositeBehavior: return ("behavior", common + ["action"])
+            // A Swift plugin's behavior: its children, and its items if they can be listed
+            // (what it does not read must not be called write-only).
+            case let b as DynamicBehavior: return ("behavior", (LuaBridge.itemsOf(b) == nil ? [] : ["items"]) + ["children"])
+            default: return ("behavior", common)
             }
         }
     )
