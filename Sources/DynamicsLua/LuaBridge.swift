@@ -89,6 +89,8 @@ private func hostCall(_ L: OpaquePointer, _ link: BridgeLink, _ body: (LuaBridge
             dyn_lua_pushlocated(L, error.message)
         } catch let error as LuaError {
             lua_pushstring(L, error.message) // already located
+        } catch let error as DynamicsError {
+            dyn_lua_pushlocated(L, LuaBridge.luaMessage(error))
         } catch {
             dyn_lua_pushlocated(L, "\(error)")
         }

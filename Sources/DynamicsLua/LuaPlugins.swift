@@ -228,7 +228,7 @@ extension LuaBridge {
         do {
             try pushNew(try BehaviorRegistry.shared.makeBehavior(named: name, items: items, overrides: overrides), "dynamics.\(name)")
         } catch let error as DynamicsError {
-            throw LuaArgumentError(message: "\(error)")
+            throw LuaArgumentError(message: LuaBridge.luaMessage(error))
         }
         return 1
     }

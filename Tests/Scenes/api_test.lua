@@ -36,3 +36,18 @@ test("reading a write-only property says it is write-only", function()
   expect(function() return c.insets end):toFail("^[^\n]*: collision%.insets is write%-only$")
   expect(function() return c.insetz end):toFail("collision has no property or method 'insetz' — did you mean 'insets'%?")
 end)
+
+-- Errors found by the model's setters named its Swift properties (SnapBehavior.snapPoint for
+-- snap.point, AttachmentBehavior.attachmentRange for attachment.range); one table maps them.
+test("model errors name properties as scripts spell them", function()
+  local x = dyn.item{ center = {0, 0}, size = {10, 10} }
+  local y = dyn.item{ center = {50, 0}, size = {10, 10} }
+  local function fails(f, message) expect(f):toFail("^[^\n]*:%d+: " .. message) end
+  fails(function() dyn.snap{ item = x }.point = {1e300, 0} end, "snap%.point: must be finite")
+  fails(function() dyn.attachment{ item = x, to = y, type = "pin", anchor = {0, 0}, range = {-1e300, 1} } end, "attachment%.range: ")
+  fails(function() dyn.gravity{ direction = {1e300, 0} } end, "gravity%.direction: ")
+  fails(function() dyn.gravity{ magnitude = 1e300 } end, "gravity%.magnitude: ")
+  fails(function() dyn.attachment{ item = x, to = x } end, "attachment%.to: attaches an item to itself")
+  fails(function() local c = dyn.behavior{}; c:addChild(c) end, "behavior%.children: cannot add behavior as a child of itself")
+  fails(function() dyn.push{ direction = {1e300, 0} } end, "push%.direction: ")
+end)

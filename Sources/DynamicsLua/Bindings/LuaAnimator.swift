@@ -78,7 +78,7 @@ extension LuaBridge {
         animator.invalidInputHandler = { [unowned self] error in
             // Inside a call from a script: that call's error (with its file:line).
             if InvalidInput.isCatching { InvalidInput.report(error) } else {
-                self.errorHandler(LuaError(kind: .runtime, message: "\(error)"))
+                self.errorHandler(LuaError(kind: .runtime, message: LuaBridge.luaMessage(error)))
             }
         }
         // The engine's contacts grow with the square of the items piled on one spot; they
