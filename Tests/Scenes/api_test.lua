@@ -37,6 +37,30 @@ test("reading a write-only property says it is write-only", function()
   expect(function() return c.insetz end):toFail("collision has no property or method 'insetz' — did you mean 'insets'%?")
 end)
 
+-- Insets of ±1e9 put the bounds' boundary far past the ±1e7 coordinate limit, and insets
+-- larger than the bounds turned the rectangle inside out; both were taken silently.
+test("collision insets: within the coordinate limit, and leaving room in the bounds", function()
+  local a = dyn.animator{ bounds = {0, 0, 400, 400} }
+  local c = dyn.collision{ boundsAsBoundary = true }
+  expect(function() c.insets = {1e9, 0, 0, 0} end):toFail("collision%.insets: each inset must be finite and within ±10000000")
+  expect(function() dyn.collision{ insets = {0, -2e7, 0, 0} } end):toFail("collision%.insets: each inset")
+  c.insets = {300, 0, 300, 0}          -- not in an animator yet: checked when it joins one
+  expect(function() a:addBehavior(c) end):toFail("collision%.insets: insets {300.0, 0.0, 300.0, 0.0} leave no room in the bounds 400.0 × 400.0")
+  expect(#a:behaviors()):toBe(0)
+  c.insets = {10, 10, 10, 10}
+  a:addBehavior(c)
+  expect(function() c.insets = {200, 0, 200, 0} end):toFail("collision%.insets: .*leave no room")   -- zero height
+  expect(function() c.insets = {0, 250, 0, 250} end):toFail("collision%.insets: .*leave no room")   -- negative width
+  c.insets = {-100, -100, -100, -100}  -- outward is fine
+  -- A composite's child is checked when the composite, or the child, joins.
+  local inner = dyn.collision{ insets = {0, 0, 500, 0} }
+  local b = dyn.animator{ bounds = {0, 0, 400, 400} }
+  expect(function() b:addBehavior(dyn.behavior{ children = {inner} }) end):toFail("collision%.insets: .*leave no room")
+  local root = dyn.behavior{}
+  b:addBehavior(root)
+  expect(function() root:addChild(dyn.collision{ insets = {0, 0, 500, 0} }) end):toFail("collision%.insets: .*leave no room")
+end)
+
 -- Errors found by the model's setters named its Swift properties (SnapBehavior.snapPoint for
 -- snap.point, AttachmentBehavior.attachmentRange for attachment.range); one table maps them.
 test("model errors name properties as scripts spell them", function()

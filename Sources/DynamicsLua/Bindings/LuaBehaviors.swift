@@ -291,7 +291,11 @@ extension LuaBridge {
                 c.boundaryFriction = try bridge.number(at: v, "collision.boundaryFriction")
             case (let c as CollisionBehavior, "insets"):
                 let r = try bridge.rect(at: v, "collision.insets")
-                c.setTranslatesReferenceBoundsIntoBoundary(with: EdgeInsets(top: r.origin.x, left: r.origin.y, bottom: r.width, right: r.height))
+                let insets = EdgeInsets(top: r.origin.x, left: r.origin.y, bottom: r.width, right: r.height)
+                // The model's check, named as the script wrote it; against the bounds once
+                // the behavior is in an animator, else when it joins one.
+                try LuaBridge.lua { try Validate.insets(insets, in: c.dynamicAnimator?.referenceBounds, "collision", "insets") }
+                c.setTranslatesReferenceBoundsIntoBoundary(with: insets)
             case (let c as CollisionBehavior, "onBegan"), (let c as CollisionBehavior, "onEnded"):
                 let d = (c.collisionDelegate as? LuaCollisionDelegate) ?? {
                     let d = LuaCollisionDelegate(bridge: bridge)
@@ -312,7 +316,7 @@ extension LuaBridge {
                 default:
                     let x = try bridge.number(at: v, what)
                     if k == "density" {
-                        do { try Validate.density(x, "itemBehavior") } catch let e as DynamicsError { throw LuaArgumentError(message: e.description) }
+                        try LuaBridge.lua { try Validate.density(x, "itemBehavior") }
                     } else if x < 0 {
                         throw LuaArgumentError(message: "\(what): must be ≥ 0, got \(x)")
                     }
