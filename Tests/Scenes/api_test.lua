@@ -75,3 +75,27 @@ test("model errors name properties as scripts spell them", function()
   fails(function() local c = dyn.behavior{}; c:addChild(c) end, "behavior%.children: cannot add behavior as a child of itself")
   fails(function() dyn.push{ direction = {1e300, 0} } end, "push%.direction: ")
 end)
+
+-- boundsAsBoundary on an animator made without bounds did nothing: items fell forever.
+test("boundsAsBoundary needs an animator with bounds", function()
+  local a = dyn.animator{}
+  local box = dyn.item{ center = {0, 0}, size = {10, 10} }
+  local c = dyn.collision{ items = {box}, boundsAsBoundary = true }
+  expect(function() a:addBehavior(c) end):toFail("collision%.boundsAsBoundary: the animator has no bounds .*dyn%.animator{ bounds = ")
+  expect(#a:behaviors()):toBe(0)
+  local root = dyn.behavior{}
+  a:addBehavior(root)
+  expect(function() root:addChild(c) end):toFail("collision%.boundsAsBoundary: the animator has no bounds")
+  expect(function() a:addBehavior(dyn.behavior{ children = {dyn.collision{ boundsAsBoundary = true }} }) end)
+    :toFail("collision%.boundsAsBoundary")
+  c.boundsAsBoundary = false
+  a:addBehavior(c)                                   -- items against items: fine
+  expect(function() c.boundsAsBoundary = true end):toFail("collision%.boundsAsBoundary: the animator has no bounds")
+  expect(function() c.insets = {0, 0, 0, 0} end):toFail("collision%.insets: the animator has no bounds")
+  expect(c.boundsAsBoundary):toBe(false)
+  -- With bounds, all of it works.
+  local b = dyn.animator{ bounds = {0, 0, 100, 100} }
+  local c2 = dyn.collision{ boundsAsBoundary = true }
+  b:addBehavior(c2)
+  c2.boundsAsBoundary = true
+end)

@@ -84,7 +84,8 @@ open class CollisionBehavior: DynamicBehavior {
     }
 
     /// Makes the animator's reference bounds a boundary (identifier nil in callbacks).
-    /// Ignored by an animator without reference bounds.
+    /// Ignored by an animator without reference bounds, as UIKit ignores it (Swift stays
+    /// permissive; the Lua bindings refuse it there, since items then fall forever).
     public var translatesReferenceBoundsIntoBoundary: Bool {
         get { referenceInsets != nil }
         set { setReferenceInsets(newValue ? EdgeInsets(top: 0, left: 0, bottom: 0, right: 0) : nil) }

@@ -133,6 +133,7 @@ extension LuaBridge {
                 guard b.dynamicAnimator == nil || b.dynamicAnimator === a else {
                     throw LuaArgumentError(message: "addBehavior: the behavior is already in another animator")
                 }
+                try LuaBridge.checkBounds(of: a, for: b)
                 a.addBehavior(b)
                 return 0
             },

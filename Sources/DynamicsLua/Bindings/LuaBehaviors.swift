@@ -220,6 +220,22 @@ extension LuaBridge {
         }
     }
 
+    /// Refuses a collision that keeps items inside the reference bounds (`boundsAsBoundary`,
+    /// or insets) in `tree` when `animator` has none: Swift ignores it, as UIKit does, and
+    /// items fell forever with no hint why. Raised when such a collision joins a bounds-less
+    /// animator (`addBehavior`, `addChild`) or is switched on in one.
+    /// `switchingOn`: `tree` is a collision about to be switched on (by `property`).
+    static func checkBounds(of animator: DynamicAnimator, for tree: DynamicBehavior, switchingOn property: String? = nil) throws {
+        guard animator.referenceBounds == nil else { return }
+        func check(_ b: DynamicBehavior) throws {
+            if let c = b as? CollisionBehavior, c.translatesReferenceBoundsIntoBoundary || property != nil {
+                throw LuaArgumentError(message: "collision.\(property ?? "boundsAsBoundary"): the animator has no bounds to make a boundary of (make it with dyn.animator{ bounds = {x, y, width, height} })")
+            }
+            for child in b.childBehaviors { try check(child) }
+        }
+        try check(tree)
+    }
+
     static let behaviorBinding = ClassBinding(
         get: { bridge, handle, object, key in
             let L = bridge.L
@@ -284,7 +300,9 @@ extension LuaBridge {
                     throw LuaArgumentError(message: "collision.mode: expected \"everything\", \"items\" or \"boundaries\"")
                 }
             case (let c as CollisionBehavior, "boundsAsBoundary"):
-                c.translatesReferenceBoundsIntoBoundary = try bridge.bool(at: v, "collision.boundsAsBoundary")
+                let on = try bridge.bool(at: v, "collision.boundsAsBoundary")
+                if on, let a = c.dynamicAnimator { try LuaBridge.checkBounds(of: a, for: c, switchingOn: "boundsAsBoundary") }
+                c.translatesReferenceBoundsIntoBoundary = on
             case (let c as CollisionBehavior, "boundaryElasticity"):
                 c.boundaryElasticity = try bridge.number(at: v, "collision.boundaryElasticity")
             case (let c as CollisionBehavior, "boundaryFriction"):
@@ -295,6 +313,7 @@ extension LuaBridge {
                 // The model's check, named as the script wrote it; against the bounds once
                 // the behavior is in an animator, else when it joins one.
                 try LuaBridge.lua { try Validate.insets(insets, in: c.dynamicAnimator?.referenceBounds, "collision", "insets") }
+                if let a = c.dynamicAnimator { try LuaBridge.checkBounds(of: a, for: c, switchingOn: "insets") }
                 c.setTranslatesReferenceBoundsIntoBoundary(with: insets)
             case (let c as CollisionBehavior, "onBegan"), (let c as CollisionBehavior, "onEnded"):
                 let d = (c.collisionDelegate as? LuaCollisionDelegate) ?? {
@@ -358,7 +377,9 @@ extension LuaBridge {
         methods: [
             "addChild": { bridge, _ in
                 let b = try bridge.object(at: 1, .behavior, as: DynamicBehavior.self, what: "addChild")
-                b.addChildBehavior(try bridge.object(at: 2, .behavior, as: DynamicBehavior.self, what: "addChild(behavior)"))
+                let child = try bridge.object(at: 2, .behavior, as: DynamicBehavior.self, what: "addChild(behavior)")
+                if let a = b.dynamicAnimator { try LuaBridge.checkBounds(of: a, for: child) }
+                b.addChildBehavior(child)
                 return 0
             },
             "removeChild": { bridge, _ in
