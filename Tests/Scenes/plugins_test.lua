@@ -62,3 +62,20 @@ test("use: every built-in, with the options of its dyn.* constructor", function(
   expect(dyn.use("field.spring"){ items = {box}, region = dyn.region.circle(10), strength = 3 }.strength):toBe(3)
   expect(function() dyn.use("snap"){ item = box, point = {0/0, 0} } end):toFail("snap.point")
 end)
+
+-- A vector parameter read back was the stored table itself: `local d = p.direction;
+-- d[1] = 0/0` stuck, past the checks an assignment makes (attack 17, F5).
+test("a plugin's vector parameter reads as a copy: changing it in place changes nothing", function()
+  local box = dyn.item{ center = {0, 0}, size = {10, 10} }
+  local wind = dyn.use("wind"){ items = {box}, direction = {0, 1} }
+  local d = wind.direction
+  d[1] = 0/0; d.x = 0/0; d[3] = "x"; d.extra = print
+  expect(wind.direction[1]):toBe(0)
+  expect(wind.direction.x):toBe(0)
+  expect(wind.direction.y):toBe(1)
+  expect(wind.direction[3]):toBe(nil)
+  expect(wind.direction.extra):toBe(nil)
+  expect(wind.direction == wind.direction):toBe(false)
+  wind.direction = {1, 0}                          -- assignment is how it changes
+  expect(wind.direction.x):toBe(1)
+end)

@@ -277,10 +277,19 @@ extension LuaBridge {
                 }
             case (let p as LuaPluginBehavior, let k):
                 dyn_lua_getref(L, p.paramsRef)
-                let found = dyn_lua_rawgetfield(L, -1, k) != LUA_TNIL
+                let type = dyn_lua_rawgetfield(L, -1, k)
                 dyn_lua_remove(L, -2)
-                if !found { lua_settop(L, -2) }
-                return found
+                if type == LUA_TNIL { lua_settop(L, -2); return false }
+                // A vector reads as a fresh copy: the stored table itself could be changed in
+                // place (`self.direction[1] = 0/0`), past the checks an assignment makes. A
+                // copy costs a small table per read; a read-only proxy would cost none but
+                // breaks `#`, `pairs` and `rawget` on it, which plugins use on vectors.
+                if type == LUA_TTABLE {
+                    let stored = lua_gettop(L)
+                    try bridge.pushParameter(at: stored, "\(p.pluginName).\(k)")
+                    dyn_lua_remove(L, stored)
+                }
+                return true
             default:
                 return false
             }
