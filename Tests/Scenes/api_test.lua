@@ -99,3 +99,16 @@ test("boundsAsBoundary needs an animator with bounds", function()
   b:addBehavior(c2)
   c2.boundsAsBoundary = true
 end)
+
+-- Misspelled constructors gave a bare "attempt to call a nil value (field 'gravity')".
+test("a missing member of dynamics, dynamics.field or dynamics.region is a clear error", function()
+  expect(function() return dyn.attach{} end)
+    :toFail("dynamics has no member 'attach' — did you mean 'attachment'%? %(members: animator, attachment,")
+  expect(function() return dyn.field.gravity{} end):toFail("dynamics%.field has no member 'gravity' %(members: custom, drag,")
+  expect(function() return dyn.field.linearGravityField{} end):toFail("did you mean 'linearGravity'%?")
+  expect(function() return dyn.region.rectangle(1, 2) end):toFail("dynamics%.region has no member 'rectangle' — did you mean 'rect'%?")
+  expect(dyn[1]):toBe(nil)                       -- a non-string key reads as nil
+  expect(rawget(dyn, "attach")):toBe(nil)
+  expect(getmetatable(dyn)):toBe("locked")
+  expect(dyn.region.infinite ~= nil):toBe(true)
+end)
