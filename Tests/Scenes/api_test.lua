@@ -112,3 +112,28 @@ test("a missing member of dynamics, dynamics.field or dynamics.region is a clear
   expect(getmetatable(dyn)):toBe("locked")
   expect(dyn.region.infinite ~= nil):toBe(true)
 end)
+
+-- Gaps of the round-17 reports (new user L7, L9, L10; attack 17 F6).
+test("direction and angle are alternatives: both at once is an error", function()
+  expect(function() dyn.gravity{ direction = {0, 1}, angle = 0 } end):toFail("gravity%.angle: give direction or angle, not both")
+  expect(function() dyn.push{ direction = {0, 1}, angle = 0 } end):toFail("push%.angle: give direction or angle, not both")
+  expect(dyn.gravity{ angle = 0, magnitude = 2 }.direction.x):toBeCloseTo(2, 1e-12)
+  local g = dyn.gravity{ direction = {0, 1} }
+  g.angle = 0                                   -- afterwards each setter changes the one vector
+  expect(g.direction.x):toBeCloseTo(1, 1e-12)
+end)
+
+test("push:setTargetOffset refuses an item not in the push and an offset past the length limit", function()
+  local i1 = dyn.item{ center = {0, 0}, size = {10, 10} }
+  local i3 = dyn.item{ center = {0, 0}, size = {10, 10} }
+  local p = dyn.push{ items = {i1} }
+  expect(function() p:setTargetOffset(i3, {1, 1}) end):toFail("setTargetOffset: the item is not in this behavior")
+  expect(function() p:setTargetOffset(i1, {1e9, 1e9}) end):toFail("push%.setTargetOffset: must be a finite number within ±1000000")
+  p:setTargetOffset(i1, {5, 0})
+end)
+
+test("animator bounds: a negative width or height is refused like a zero one", function()
+  expect(function() dyn.animator{ bounds = {0, 0, -320, 568} } end):toFail("animator%.bounds: width and height must be > 0, got %-320")
+  expect(function() dyn.animator{ bounds = {0, 0, 320, -1} } end):toFail("animator%.bounds: width and height must be > 0")
+  expect(function() dyn.animator{ bounds = {0, 0, 0, 568} } end):toFail("animator%.bounds: width and height must be > 0")
+end)

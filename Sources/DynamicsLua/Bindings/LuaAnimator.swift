@@ -68,8 +68,10 @@ extension LuaBridge {
         _ = try options(at: 1, "dynamics.animator", allowed: ["bounds"])
         let animator: DynamicAnimator
         if let bounds = try withField("bounds", of: 1, { try rect(at: $0, "animator.bounds", max: Limits.coordinate) }) {
-            guard bounds.width > 0, bounds.height > 0 else {
-                throw LuaArgumentError(message: "animator.bounds: width and height must be > 0")
+            // `size`: CGRect's width and height are standardized, so a negative width passed
+            // (and was normalised) while a zero one was refused.
+            guard bounds.size.width > 0, bounds.size.height > 0 else {
+                throw LuaArgumentError(message: "animator.bounds: width and height must be > 0, got \(bounds.size.width) × \(bounds.size.height)")
             }
             animator = DynamicAnimator(referenceBounds: bounds)
         } else {

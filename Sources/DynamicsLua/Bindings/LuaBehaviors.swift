@@ -76,6 +76,7 @@ extension LuaBridge {
 
     func makeGravity() throws -> Int32 {
         let keys = try options(at: 1, "dynamics.gravity", allowed: ["items", "direction", "angle", "magnitude"])
+        try LuaBridge.checkAlternatives(keys, "gravity")
         let g = GravityBehavior(items: try withField("items", of: 1) { try items(at: $0, "gravity.items") } ?? [])
         for key in keys where key != "items" { dyn_lua_rawgetfield(L, 1, key); defer { lua_settop(L, -2) }; _ = try LuaBridge.behaviorBinding.set(self, nil, g, key, lua_gettop(L)) }
         try pushNew(g, "dynamics.gravity")
@@ -89,6 +90,13 @@ extension LuaBridge {
         for key in keys where key != "items" { dyn_lua_rawgetfield(L, 1, key); defer { lua_settop(L, -2) }; _ = try LuaBridge.behaviorBinding.set(self, nil, c, key, lua_gettop(L)) }
         try pushNew(c, "dynamics.collision")
         return 1
+    }
+
+    /// `direction` and `angle` are alternatives (docs: `direction | angle`): given both, the
+    /// angle silently won. Refused for gravity and push constructors.
+    static func checkAlternatives(_ keys: [String], _ what: String) throws {
+        guard keys.contains("direction"), keys.contains("angle") else { return }
+        throw LuaArgumentError(message: "\(what).angle: give direction or angle, not both (angle with magnitude says what direction says)")
     }
 
     static let itemBehaviorProperties = ["elasticity", "friction", "density", "resistance", "angularResistance",
@@ -411,6 +419,8 @@ extension LuaBridge {
             "setTargetOffset": { bridge, _ in
                 let p = try bridge.object(at: 1, .behavior, as: PushBehavior.self, what: "setTargetOffset")
                 let item = try bridge.object(at: 2, .item, as: DynamicView.self, what: "setTargetOffset(item)")
+                // As addLinearVelocity: an item the push does not push is a mistake.
+                guard p.items.contains(where: { $0 === item }) else { throw LuaArgumentError(message: "setTargetOffset: the item is not in this behavior") }
                 let o = try bridge.vector(at: 3, "setTargetOffset(offset)")
                 p.setTargetOffsetFromCenter(Offset(horizontal: o.dx, vertical: o.dy), for: item)
                 return 0

@@ -74,7 +74,7 @@ function dynamics.item(options) end
 ---@class dynamics.GravityOptions
 ---@field items? dynamics.Item[]
 ---@field direction? dynamics.Point default {0, 1}; length 1 = 1000 pt/s²
----@field angle? number radians
+---@field angle? number radians (instead of direction: not both)
 ---@field magnitude? number 1 = 1000 pt/s²
 
 ---Constant acceleration of its items.
@@ -156,7 +156,7 @@ function dynamics.snap(options) end
 ---@field items? dynamics.Item[]
 ---@field mode? dynamics.PushMode default "continuous"
 ---@field direction? dynamics.Point the push vector (magnitude = its length)
----@field angle? number radians
+---@field angle? number radians (instead of direction: not both)
 ---@field magnitude? number UIKit Newtons (continuous) or UIKit Newton-seconds (instantaneous)
 ---@field active? boolean an instantaneous push fires when it becomes active
 
@@ -523,7 +523,8 @@ function ItemBehavior:addAngularVelocity(item, w) end
 ---@field active boolean
 local Push = {}
 
----Pushes `item` at `offset` from its center (points) instead of at the center.
+---Pushes `item` (one of this push's items) at `offset` from its center (points, each
+---component within ±1e6) instead of at the center.
 ---@param item dynamics.Item
 ---@param offset dynamics.Point
 function Push:setTargetOffset(item, offset) end
