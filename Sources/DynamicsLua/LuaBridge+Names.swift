@@ -91,6 +91,7 @@ extension LuaBridge {
         ("FieldBehavior", "field", ["evaluationBlock": "evaluate"]),
         ("DynamicBehavior", "behavior", ["childBehaviors": "children"]),
         ("DynamicAnimator", "animator", [:]),
+        ("Region", "region", [:]),
     ]
 
     /// A model error as a script reads it: owner and property in the Lua spelling

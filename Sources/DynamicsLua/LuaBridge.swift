@@ -494,7 +494,7 @@ public final class LuaBridge {
         dyn_lua_set_property_access(L, mt, propertyThunk, Unmanaged.passUnretained(access).toOpaque())
         setFunction("__tostring", in: mt) { bridge, L in
             let object = bridge.anyObject(at: 1)
-            lua_pushstring(L, object.map { "\(kind.rawValue): \($0)" } ?? "\(kind.rawValue) (released)")
+            lua_pushstring(L, object.map { "\(kind.rawValue): \(bridge.luaDescription(of: $0, kind))" } ?? "\(kind.rawValue) (released)")
             return 1
         }
         setFunction("__gc", in: mt) { bridge, _ in
@@ -504,6 +504,26 @@ public final class LuaBridge {
         lua_pushstring(L, "locked")
         dyn_lua_rawsetfield(L, mt, "__metatable")
         lua_settop(L, mt - 1)
+    }
+
+    /// What `tostring` shows after the kind, in the script's names (Swift's descriptions named
+    /// types: `Dynamics.GravityBehavior`, `rectangle(size: Foundation.CGSize(…))`): a behavior's
+    /// kind (`gravity`, `field.drag`, `composite`, a plugin's name), a region as it is built,
+    /// an animator's bounds, a timer's next time, an item's name, center and size.
+    func luaDescription(of object: AnyObject, _ kind: LuaKind) -> String {
+        func n(_ v: Double) -> String { String(format: "%.14g", v) }
+        switch object {
+        case is LuaCompositeBehavior: return "composite"
+        case let f as FieldBehavior: return "field.\(f.kindName)"
+        case let b as DynamicBehavior:
+            return LuaBridge.behaviorBinding.describe?(self, b).name ?? "behavior"
+        case let a as DynamicAnimator:
+            guard let r = a.referenceBounds else { return "no bounds" }
+            return "bounds {\(n(r.origin.x)), \(n(r.origin.y)), \(n(r.size.width)), \(n(r.size.height))}"
+        case let t as DynamicTimer:
+            return t.interval.map { "every \(n($0)) s, next at \(n(t.fireTime))" } ?? "at \(n(t.fireTime))"
+        default: return "\(object)"
+        }
     }
 
     /// Names for an error message: at most 40, each shown as `shown` does, then how many

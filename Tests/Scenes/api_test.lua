@@ -137,3 +137,21 @@ test("animator bounds: a negative width or height is refused like a zero one", f
   expect(function() dyn.animator{ bounds = {0, 0, 320, -1} } end):toFail("animator%.bounds: width and height must be > 0")
   expect(function() dyn.animator{ bounds = {0, 0, 0, 568} } end):toFail("animator%.bounds: width and height must be > 0")
 end)
+
+-- tostring named Swift types: `region: rectangle(size: Foundation.CGSize(…))`,
+-- `behavior: DynamicsLua.LuaCompositeBehavior`, `behavior: Dynamics.GravityBehavior`.
+test("tostring shows Lua names", function()
+  expect(tostring(dyn.region.rect(40, 40))):toBe("region: rect(40, 40)")
+  expect(tostring(dyn.region.circle(10):union(dyn.region.rect(3, 4.5)):inverse())):toBe("region: inverse(union(circle(10), rect(3, 4.5)))")
+  expect(tostring(dyn.region.infinite)):toBe("region: infinite")
+  expect(tostring(dyn.gravity{})):toBe("behavior: gravity")
+  expect(tostring(dyn.behavior{})):toBe("behavior: composite")
+  expect(tostring(dyn.field.drag{})):toBe("behavior: field.drag")
+  expect(tostring(dyn.field.custom{ evaluate = function() return 0, 0 end })):toBe("behavior: field.custom")
+  expect(tostring(dyn.use("wind"){})):toBe("behavior: wind")
+  expect(tostring(dyn.animator{ bounds = {0, 0, 320, 568} })):toBe("animator: bounds {0, 0, 320, 568}")
+  expect(tostring(dyn.animator{})):toBe("animator: no bounds")
+  local r = dyn.region.circle(1)
+  for _ = 1, 8 do r = r:union(r) end
+  expect(#tostring(r) < 300):toBe(true)            -- a deep union is cut short
+end)

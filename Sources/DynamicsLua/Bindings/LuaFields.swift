@@ -25,7 +25,26 @@ final class LuaRegion: CustomStringConvertible, HostCharged {
     let region: Region
     var hostCharge: AnyObject? // see `HostCharged`
     init(_ region: Region) { self.region = region }
-    var description: String { "\(region.shape)" }
+    /// As a script builds it: `rect(40, 40)`, `union(circle(10), inverse(rect(3, 4)))`;
+    /// cut at about 200 characters (a union can nest a thousand parts).
+    var description: String {
+        var out = ""
+        func number(_ v: CGFloat) -> String { String(format: "%.14g", Double(v)) }
+        func write(_ shape: Region.Shape) {
+            guard out.utf8.count < 200 else { return }
+            switch shape {
+            case .infinite: out += "infinite"
+            case .circle(let r): out += "circle(\(number(r)))"
+            case .rectangle(let size): out += "rect(\(number(size.width)), \(number(size.height)))"
+            case .inverse(let a): out += "inverse("; write(a); out += ")"
+            case .union(let a, let b): out += "union("; write(a); out += ", "; write(b); out += ")"
+            case .difference(let a, let b): out += "difference("; write(a); out += ", "; write(b); out += ")"
+            case .intersection(let a, let b): out += "intersection("; write(a); out += ", "; write(b); out += ")"
+            }
+        }
+        write(region.shape)
+        return out.utf8.count <= 200 ? out : String(out.prefix(200)) + "…"
+    }
 }
 
 extension LuaBridge {
