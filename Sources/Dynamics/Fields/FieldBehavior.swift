@@ -42,7 +42,7 @@ open class FieldBehavior: DynamicBehavior, CustomBehavior {
 
     /// The kind's name as the factories spell it (`drag`, `radialGravity`; `custom` for a
     /// block of either form), for descriptions in bindings.
-    package var kindName: String {
+    package final var kindName: String {
         switch kind {
         case .drag: "drag"
         case .vortex: "vortex"
