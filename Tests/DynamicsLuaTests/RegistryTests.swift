@@ -37,7 +37,7 @@ struct RegistryBuiltInTests {
         let push = try r.makeBehavior(named: "push", items: [a], overrides: ["mode": .string("instantaneous"), "magnitude": .number(2)]) as? PushBehavior
         #expect(push?.mode == .instantaneous && push?.magnitude == 2)
         let drag = try r.makeBehavior(named: "field.drag", items: [a], overrides: ["strength": .number(3)]) as? FieldBehavior
-        #expect(drag?.strength == 3 && drag?.items.count == 1)
+        #expect(drag?.strength == 3 && drag?.items.count == 1, "\(String(describing: drag)) \(String(describing: drag?.strength))")
         let gravity = try r.makeBehavior(named: "gravity", items: [a], overrides: ["direction": .vector(CGVector(dx: 0, dy: 2))]) as? GravityBehavior
         #expect(gravity?.magnitude == 2, "no default magnitude resets a given direction")
         #expect {
