@@ -8,15 +8,71 @@ extension LuaBridge {
     func installModule(at module: Int32) {
         setFunction("animator", in: module) { bridge, _ in try bridge.makeAnimator() }
         setFunction("item", in: module) { bridge, _ in try bridge.makeItem() }
-        setFunction("gravity", in: module) { bridge, _ in try bridge.makeGravity() }
-        setFunction("collision", in: module) { bridge, _ in try bridge.makeCollision() }
-        setFunction("itemBehavior", in: module) { bridge, _ in try bridge.makeItemBehavior() }
+        setConstructor("gravity", in: module) { bridge, _ in try bridge.makeGravity() }
+        setConstructor("collision", in: module) { bridge, _ in try bridge.makeCollision() }
+        setConstructor("itemBehavior", in: module) { bridge, _ in try bridge.makeItemBehavior() }
         setFunction("behavior", in: module) { bridge, _ in try bridge.makeComposite() }
-        setFunction("attachment", in: module) { bridge, _ in try bridge.makeAttachment() }
-        setFunction("snap", in: module) { bridge, _ in try bridge.makeSnap() }
-        setFunction("push", in: module) { bridge, _ in try bridge.makePush() }
+        setConstructor("attachment", in: module) { bridge, _ in try bridge.makeAttachment() }
+        setConstructor("snap", in: module) { bridge, _ in try bridge.makeSnap() }
+        setConstructor("push", in: module) { bridge, _ in try bridge.makePush() }
         setFunction("use", in: module) { bridge, _ in try bridge.use() }
         installFieldsAndRegions(in: module)
+        for (path, depth) in [("dynamics", 0), ("dynamics.field", 1), ("dynamics.region", 1)] {
+            if depth == 0 { lua_pushvalue(L, module) } else { dyn_lua_rawgetfield(L, module, String(path.dropFirst(9))) }
+            installMemberCheck(on: lua_gettop(L), named: path)
+            lua_settop(L, -2)
+        }
+    }
+
+    /// Gives the table at `table` (the module, `dyn.field`, `dyn.region`) an `__index` that
+    /// refuses a missing member the way handles refuse a missing property: a misspelled
+    /// `dyn.attach{}` was "attempt to call a nil value (field 'attach')". It runs only for
+    /// missing keys (members are raw fields), so it costs nothing on the way to a member.
+    /// A non-string key reads as nil. The metatable is locked.
+    func installMemberCheck(on table: Int32, named name: String) {
+        let t = lua_absindex(L, table)
+        lua_createtable(L, 0, 2)
+        pushFunction { bridge, L in
+            guard let key = bridge.string(at: 2) else { lua_pushnil(L); return 1 }
+            var members: [String] = []
+            lua_pushnil(L)
+            while lua_next(L, 1) != 0 {
+                if lua_type(L, -2) == LUA_TSTRING, let k = bridge.string(at: -2) { members.append(k) }
+                lua_settop(L, -2)
+            }
+            members.sort()
+            throw LuaArgumentError(message: "\(name) has no member '\(LuaBridge.shown(key))'\(LuaBridge.memberSuggestion(for: key, among: members)) (members: \(LuaBridge.listed(members)))")
+        }
+        dyn_lua_rawsetfield(L, -2, "__index")
+        lua_pushstring(L, "locked")
+        dyn_lua_rawsetfield(L, -2, "__metatable")
+        lua_setmetatable(L, t)
+    }
+
+    /// `suggestion`, and beyond its two edits a member the key starts with or that starts with
+    /// the key (`attach` → `attachment`, `rectangle` → `rect`, UIKit's `linearGravityField` →
+    /// `linearGravity`), when exactly one does.
+    static func memberSuggestion(for key: String, among members: [String]) -> String {
+        let close = suggestion(for: key, among: members)
+        guard close.isEmpty, key.utf8.count >= 3, key.utf8.count <= 64 else { return close }
+        let k = key.lowercased()
+        let matches = members.filter { m in
+            let lm = m.lowercased()
+            return lm.count >= 3 && (k.hasPrefix(lm) || lm.hasPrefix(k))
+        }
+        return matches.count == 1 ? " — did you mean '\(matches[0])'?" : ""
+    }
+
+    /// Sets `table[name]` to the Lua constructor of the registry's built-in `registryName`
+    /// (by default `name`), and keeps it for `dyn.use(registryName)`: a built-in from the
+    /// registry is this very function, so it takes the same options (`angle`, `onBegan`,
+    /// `item`, `to`, a field's `region`) that the registry's parameter values cannot hold.
+    func setConstructor(_ name: String, registryName: String? = nil, in table: Int32,
+                        _ body: @escaping (LuaBridge, OpaquePointer) throws -> Int32) {
+        pushFunction(body)
+        lua_pushvalue(L, -1)
+        builtInConstructors[registryName ?? name] = dyn_lua_ref(L)
+        dyn_lua_rawsetfield(L, table, name)
     }
 }
 

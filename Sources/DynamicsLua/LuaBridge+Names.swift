@@ -1,5 +1,6 @@
 import CLua
 import CLuaShim
+import Dynamics
 import Foundation
 
 extension LuaBridge {
@@ -70,5 +71,47 @@ extension LuaBridge {
     static func unique(_ names: [String]) -> [String] {
         var seen = Set<String>()
         return names.filter { seen.insert($0).inserted }
+    }
+
+    /// The model's names as scripts spell them, for its error messages: each Swift class
+    /// behind a Lua kind, with the properties whose Lua name differs. The one table every
+    /// `DynamicsError` crossing into Lua goes through (`luaMessage`), so a message says
+    /// `snap.point`, not `SnapBehavior.snapPoint`, whichever setter found the problem.
+    static let luaNames: [(swift: String, lua: String, properties: [String: String])] = [
+        ("LuaCompositeBehavior", "behavior", ["childBehaviors": "children"]),
+        ("LuaPluginBehavior", "behavior", [:]),
+        ("DynamicItemBehavior", "itemBehavior", ["linearVelocity": "addLinearVelocity", "angularVelocity": "addAngularVelocity",
+                                                 "isAnchored": "anchored"]),
+        ("GravityBehavior", "gravity", ["gravityDirection": "direction"]),
+        ("CollisionBehavior", "collision", ["translatesReferenceBoundsIntoBoundary": "boundsAsBoundary", "collisionMode": "mode"]),
+        ("AttachmentBehavior", "attachment", ["attachmentRange": "range", "anchorPoint": "anchor", "attachmentAnchor": "anchor",
+                                              "offsetFromCenter": "offset", "axisOfTranslation": "axis", "items": "to"]),
+        ("SnapBehavior", "snap", ["snapPoint": "point"]),
+        ("PushBehavior", "push", ["pushDirection": "direction", "targetOffsetFromCenter": "setTargetOffset"]),
+        ("FieldBehavior", "field", ["evaluationBlock": "evaluate"]),
+        ("DynamicBehavior", "behavior", ["childBehaviors": "children"]),
+        ("DynamicAnimator", "animator", [:]),
+        ("Region", "region", [:]),
+    ]
+
+    /// A model error as a script reads it: owner and property in the Lua spelling
+    /// (`luaNames`), and Swift class names in the text too ("cannot add GravityBehavior as a
+    /// child of itself" → "gravity"). Items' descriptions and names already in Lua spelling
+    /// pass unchanged.
+    static func luaMessage(_ error: DynamicsError) -> String {
+        var owner = error.owner, property = error.property, message = error.message
+        for entry in luaNames {
+            if owner == entry.swift || owner.hasPrefix(entry.swift + " ") {
+                owner = entry.lua + owner.dropFirst(entry.swift.count)
+                // The first component: `insets.top` keeps its tail.
+                let head = property.prefix { $0 != "." }
+                if let renamed = entry.properties[String(head)] { property = renamed + property.dropFirst(head.count) }
+                break
+            }
+        }
+        if message.contains("Behavior") || message.contains("DynamicAnimator") {
+            for entry in luaNames { message = message.replacingOccurrences(of: entry.swift, with: entry.lua) }
+        }
+        return "\(owner).\(property): \(message)"
     }
 }

@@ -12,6 +12,12 @@ extension StaticString {
 // Vectors and points are tables {x = , y = } (or {a, b}); rectangles are {x, y, width, height}.
 
 extension LuaBridge {
+    /// Runs a check of the model's validation layer (`Validate`), its `DynamicsError` raised
+    /// as the script's error at the caller's line.
+    static func lua(_ check: () throws -> Void) throws {
+        do { try check() } catch let e as DynamicsError { throw LuaArgumentError(message: LuaBridge.luaMessage(e)) }
+    }
+
     func typeName(at index: Int32) -> String {
         String(cString: lua_typename(L, lua_type(L, index)))
     }

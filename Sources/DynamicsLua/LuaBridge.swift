@@ -89,6 +89,8 @@ private func hostCall(_ L: OpaquePointer, _ link: BridgeLink, _ body: (LuaBridge
             dyn_lua_pushlocated(L, error.message)
         } catch let error as LuaError {
             lua_pushstring(L, error.message) // already located
+        } catch let error as DynamicsError {
+            dyn_lua_pushlocated(L, LuaBridge.luaMessage(error))
         } catch {
             dyn_lua_pushlocated(L, "\(error)")
         }
@@ -165,6 +167,11 @@ final class LuaClassAccess {
             let name = bridge.string(at: 2) ?? "?"
             if key == Int(DYN_KEY_UNKNOWN), try binding.get(bridge, h, object, name) { return 1 }
             let own = described()
+            // One of this object's own properties that does not read back is write-only
+            // (collision.insets): it was called unknown, with itself as the suggestion.
+            if own.properties.contains(name) {
+                throw LuaArgumentError(message: "\(own.name).\(name) is write-only")
+            }
             // A name of the class that this object does not read (the behaviors share one list).
             if names.contains(name) && binding.describe == nil {
                 throw LuaArgumentError(message: "\(own.name).\(name) cannot be read on this \(own.name)")
@@ -258,6 +265,13 @@ public final class LuaBridge {
     var pluginsLoading: [String] = []
     /// The constructor `dyn.use(name)` returned for each name (registry references).
     var useConstructors: [String: Int32] = [:]
+    /// The Lua constructor of each built-in of the `BehaviorRegistry`, by registry name
+    /// (`gravity`, `field.drag`): what `dyn.use` returns for it.
+    var builtInConstructors: [String: Int32] = [:]
+    /// Custom fields' functions, by field (see `evaluation(of:)`), and the size of the table
+    /// after it was last cleared of dead fields.
+    var fieldEvaluations: [ObjectIdentifier: LuaFieldEvaluation] = [:]
+    var fieldEvaluationsLive = 16
     /// Delegates scripts installed, and the Lua tables they came from.
     var delegates: [AnyObject] = []
     var delegateTables: [ObjectIdentifier: Int32] = [:]
@@ -480,7 +494,7 @@ public final class LuaBridge {
         dyn_lua_set_property_access(L, mt, propertyThunk, Unmanaged.passUnretained(access).toOpaque())
         setFunction("__tostring", in: mt) { bridge, L in
             let object = bridge.anyObject(at: 1)
-            lua_pushstring(L, object.map { "\(kind.rawValue): \($0)" } ?? "\(kind.rawValue) (released)")
+            lua_pushstring(L, object.map { "\(kind.rawValue): \(bridge.luaDescription(of: $0, kind))" } ?? "\(kind.rawValue) (released)")
             return 1
         }
         setFunction("__gc", in: mt) { bridge, _ in
@@ -490,6 +504,26 @@ public final class LuaBridge {
         lua_pushstring(L, "locked")
         dyn_lua_rawsetfield(L, mt, "__metatable")
         lua_settop(L, mt - 1)
+    }
+
+    /// What `tostring` shows after the kind, in the script's names (Swift's descriptions named
+    /// types: `Dynamics.GravityBehavior`, `rectangle(size: Foundation.CGSize(…))`): a behavior's
+    /// kind (`gravity`, `field.drag`, `composite`, a plugin's name), a region as it is built,
+    /// an animator's bounds, a timer's next time, an item's name, center and size.
+    func luaDescription(of object: AnyObject, _ kind: LuaKind) -> String {
+        func n(_ v: Double) -> String { String(format: "%.14g", v) }
+        switch object {
+        case is LuaCompositeBehavior: return "composite"
+        case let f as FieldBehavior: return "field.\(f.kindName)"
+        case let b as DynamicBehavior:
+            return LuaBridge.behaviorBinding.describe?(self, b).name ?? "behavior"
+        case let a as DynamicAnimator:
+            guard let r = a.referenceBounds else { return "no bounds" }
+            return "bounds {\(n(r.origin.x)), \(n(r.origin.y)), \(n(r.size.width)), \(n(r.size.height))}"
+        case let t as DynamicTimer:
+            return t.interval.map { "every \(n($0)) s, next at \(n(t.fireTime))" } ?? "at \(n(t.fireTime))"
+        default: return "\(object)"
+        }
     }
 
     /// Names for an error message: at most 40, each shown as `shown` does, then how many

@@ -76,7 +76,13 @@ extension LuaBridge {
             dyn_lua_getref(L, ref)
             return 1
         }
-        if BehaviorRegistry.shared.definition(named: name) != nil {
+        if let definition = BehaviorRegistry.shared.definition(named: name) {
+            // A built-in is its `dyn.*` constructor (options as documented there); a Swift
+            // plugin is built from its parameter values.
+            if definition.origin == .builtIn, let ref = builtInConstructors[name] {
+                dyn_lua_getref(L, ref)
+                return 1
+            }
             pushFunction { bridge, _ in try bridge.makeRegistered(name) }
         } else {
             let definition = try loadPlugin(name)
@@ -211,7 +217,7 @@ extension LuaBridge {
 
     private func makeRegistered(_ name: String) throws -> Int32 {
         let definition = BehaviorRegistry.shared.definition(named: name)!
-        let keys = try options(at: 1, name, allowed: ["items"] + definition.parameters.map(\.name))
+        let keys = try options(at: 1, name, allowed: ["items"] + definition.parameterNames)
         let items = try withField("items", of: 1) { try self.items(at: $0, "\(name).items") } ?? []
         var overrides: [String: ParameterValue] = [:]
         for key in keys where key != "items" {
@@ -222,7 +228,7 @@ extension LuaBridge {
         do {
             try pushNew(try BehaviorRegistry.shared.makeBehavior(named: name, items: items, overrides: overrides), "dynamics.\(name)")
         } catch let error as DynamicsError {
-            throw LuaArgumentError(message: "\(error)")
+            throw LuaArgumentError(message: LuaBridge.luaMessage(error))
         }
         return 1
     }

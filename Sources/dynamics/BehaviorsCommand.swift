@@ -34,8 +34,7 @@ struct Behaviors: ParsableCommand {
         timeout.arm("behaviors", fallback: Behaviors.defaultTimeout)
         for name in BehaviorRegistry.shared.names {
             guard let d = BehaviorRegistry.shared.definition(named: name) else { continue }
-            let params = d.parameters.map { "\($0.name) = \($0.defaultValue)" }.joined(separator: ", ")
-            print("\(name) (\(d.origin.rawValue)) — \(d.summary)\n    params: \(params.isEmpty ? "none" : params)")
+            print("\(name) (\(d.origin.rawValue)) — \(d.summary)\n    params: \(d.parameterList)")
         }
         // Each plugin in a state of its own: a broken or looping one is reported and cannot
         // stop the others from being listed (a state stops after three calls over budget).

@@ -188,4 +188,26 @@ struct BadInputTests {
             DynamicItemBehavior(items: [item]).addLinearVelocity(CGPoint(x: CGFloat.infinity, y: 0), for: item)
         }
     }
+
+    @Test("Reference-bounds insets: each within ±Limits.coordinate, and leaving room in the bounds at set time or when the behavior joins")
+    func referenceInsets() throws {
+        let animator = DynamicAnimator(referenceBounds: CGRect(x: 0, y: 0, width: 400, height: 400))
+        let collision = CollisionBehavior()
+        #expect(throws: DynamicsError.self) {
+            try InvalidInput.catching { collision.setTranslatesReferenceBoundsIntoBoundary(with: EdgeInsets(top: 1e9, left: 0, bottom: 0, right: 0)) }
+        }
+        #expect(collision.referenceInsets == nil, "refused")
+        // Too large for bounds not known yet: taken, and refused when it joins.
+        collision.setTranslatesReferenceBoundsIntoBoundary(with: EdgeInsets(top: 0, left: 250, bottom: 0, right: 250))
+        #expect {
+            try InvalidInput.catching { animator.addBehavior(collision) }
+        } throws: { "\($0)".contains("CollisionBehavior.insets") && "\($0)".contains("leave no room") }
+        #expect(animator.behaviors.isEmpty)
+        collision.setTranslatesReferenceBoundsIntoBoundary(with: EdgeInsets(top: 10, left: 10, bottom: 10, right: 10))
+        animator.addBehavior(collision)
+        #expect(throws: DynamicsError.self) {
+            try InvalidInput.catching { collision.setTranslatesReferenceBoundsIntoBoundary(with: EdgeInsets(top: 200, left: 0, bottom: 200, right: 0)) }
+        }
+        #expect(collision.referenceInsets == EdgeInsets(top: 10, left: 10, bottom: 10, right: 10))
+    }
 }

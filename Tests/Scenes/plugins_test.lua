@@ -46,3 +46,36 @@ test("use: unknown names and bad parameters are clear errors", function()
   expect(function() dyn.use("wind"){ strenght = 2 } end):toFail("unknown property 'strenght'")
   expect(function() dyn.use("gravity"){ direction = "down" } end):toFail("gravity.direction")
 end)
+
+-- DESIGN §4: "Built-ins, Swift plugins and Lua plugins are all registered by name in one
+-- registry": dyn.use("snap") was refused; every built-in is there now, as its dyn.* constructor.
+test("use: every built-in, with the options of its dyn.* constructor", function()
+  local a = dyn.animator{}
+  local box = dyn.item{ center = {0, 0}, size = {10, 10} }
+  local other = dyn.item{ center = {100, 0}, size = {10, 10} }
+  expect(dyn.use("snap")):toBe(dyn.snap)
+  expect(dyn.use("field.drag")):toBe(dyn.field.drag)
+  expect(dyn.use("snap"){ item = box, point = {50, 0}, damping = 0.2 }.point.x):toBe(50)
+  expect(dyn.use("push"){ items = {box}, mode = "instantaneous", angle = 0, magnitude = 2 }.magnitude):toBe(2)
+  expect(dyn.use("attachment"){ item = box, to = other, type = "pin", anchor = {50, 0} }.type):toBe("pin")
+  expect(dyn.use("gravity"){ items = {box}, angle = 0, magnitude = 2 }.magnitude):toBe(2)
+  expect(dyn.use("field.spring"){ items = {box}, region = dyn.region.circle(10), strength = 3 }.strength):toBe(3)
+  expect(function() dyn.use("snap"){ item = box, point = {0/0, 0} } end):toFail("snap.point")
+end)
+
+-- A vector parameter read back was the stored table itself: `local d = p.direction;
+-- d[1] = 0/0` stuck, past the checks an assignment makes (attack 17, F5).
+test("a plugin's vector parameter reads as a copy: changing it in place changes nothing", function()
+  local box = dyn.item{ center = {0, 0}, size = {10, 10} }
+  local wind = dyn.use("wind"){ items = {box}, direction = {0, 1} }
+  local d = wind.direction
+  d[1] = 0/0; d.x = 0/0; d[3] = "x"; d.extra = print
+  expect(wind.direction[1]):toBe(0)
+  expect(wind.direction.x):toBe(0)
+  expect(wind.direction.y):toBe(1)
+  expect(wind.direction[3]):toBe(nil)
+  expect(wind.direction.extra):toBe(nil)
+  expect(wind.direction == wind.direction):toBe(false)
+  wind.direction = {1, 0}                          -- assignment is how it changes
+  expect(wind.direction.x):toBe(1)
+end)

@@ -84,19 +84,21 @@ open class CollisionBehavior: DynamicBehavior {
     }
 
     /// Makes the animator's reference bounds a boundary (identifier nil in callbacks).
-    /// Ignored by an animator without reference bounds.
+    /// Ignored by an animator without reference bounds, as UIKit ignores it (Swift stays
+    /// permissive; the Lua bindings refuse it there, since items then fall forever).
     public var translatesReferenceBoundsIntoBoundary: Bool {
         get { referenceInsets != nil }
         set { setReferenceInsets(newValue ? EdgeInsets(top: 0, left: 0, bottom: 0, right: 0) : nil) }
     }
 
-    /// The reference bounds inset by `insets` (points) become a boundary.
+    /// The reference bounds inset by `insets` (points) become a boundary. Each inset must be
+    /// finite and within ±`Limits.coordinate`, and the inset bounds must keep a positive
+    /// width and height (`Validate.insets`): checked here when the behavior is in an
+    /// animator with bounds, else when it joins one (`DynamicAnimator.addBehavior`,
+    /// `addChildBehavior`), which is refused if they do not fit.
     public func setTranslatesReferenceBoundsIntoBoundary(with insets: EdgeInsets) {
         guard accept({
-            try Validate.finite(insets.top, "CollisionBehavior", "insets.top")
-            try Validate.finite(insets.left, "CollisionBehavior", "insets.left")
-            try Validate.finite(insets.bottom, "CollisionBehavior", "insets.bottom")
-            try Validate.finite(insets.right, "CollisionBehavior", "insets.right")
+            try Validate.insets(insets, in: dynamicAnimator?.referenceBounds, "CollisionBehavior", "insets")
         }) else { return }
         setReferenceInsets(insets)
     }

@@ -69,8 +69,9 @@ open class PushBehavior: DynamicBehavior, CustomBehavior {
     /// Where the push acts on `item`: an offset from its center in its own axes (points).
     public func setTargetOffsetFromCenter(_ offset: Offset, for item: DynamicItem) {
         guard accept({
-            try Validate.finite(offset.horizontal, "PushBehavior", "targetOffsetFromCenter")
-            try Validate.finite(offset.vertical, "PushBehavior", "targetOffsetFromCenter")
+            // A length from the center: within ±Limits.length (1e9 was taken).
+            try Validate.finite(offset.horizontal, "PushBehavior", "targetOffsetFromCenter", max: Limits.length)
+            try Validate.finite(offset.vertical, "PushBehavior", "targetOffsetFromCenter", max: Limits.length)
         }) else { return }
         offsets[ObjectIdentifier(item)] = offset
     }

@@ -40,6 +40,24 @@ open class FieldBehavior: DynamicBehavior, CustomBehavior {
         case batch(BatchEvaluationBlock)
     }
 
+    /// The kind's name as the factories spell it (`drag`, `radialGravity`; `custom` for a
+    /// block of either form), for descriptions in bindings.
+    package final var kindName: String {
+        switch kind {
+        case .drag: "drag"
+        case .vortex: "vortex"
+        case .radialGravity: "radialGravity"
+        case .linearGravity: "linearGravity"
+        case .velocity: "velocity"
+        case .noise: "noise"
+        case .turbulence: "turbulence"
+        case .spring: "spring"
+        case .electric: "electric"
+        case .magnetic: "magnetic"
+        case .custom, .batch: "custom"
+        }
+    }
+
     /// One item as a batch-evaluated field sees it: center relative to the field (pt),
     /// velocity (pt/s), mass and charge. Six Doubles, laid out in this order.
     public struct Sample: Sendable {

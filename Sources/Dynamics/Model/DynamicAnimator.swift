@@ -179,6 +179,7 @@ public final class DynamicAnimator: HostCharged {
                                     message: "is already in another animator; a behavior can be in one animator at a time")
             }
             try checkCollisionBehaviorCount(adding: behavior)
+            try checkReferenceInsets(adding: behavior)
         }) else { return }
         behaviors.append(behavior)
         behavior.setAnimator(self)
@@ -188,6 +189,19 @@ public final class DynamicAnimator: HostCharged {
     /// Each collision behavior owns three bits of the engine's 64-bit collision filter
     /// (see `CollisionBits`): at most `maximumCollisionBehaviors` in one animator.
     public static let maximumCollisionBehaviors = CollisionBits.perKind
+
+    /// Insets set on a collision behavior before it was in an animator are checked against
+    /// this animator's bounds when it joins (see `Validate.insets`).
+    func checkReferenceInsets(adding tree: DynamicBehavior) throws {
+        guard let bounds = referenceBounds else { return }
+        func check(_ b: DynamicBehavior) throws {
+            if let c = b as? CollisionBehavior, let insets = c.referenceInsets {
+                try Validate.insets(insets, in: bounds, "CollisionBehavior", "insets")
+            }
+            for child in b.childBehaviors { try check(child) }
+        }
+        try check(tree)
+    }
 
     func checkCollisionBehaviorCount(adding tree: DynamicBehavior) throws {
         func count(_ b: DynamicBehavior) -> Int { (b is CollisionBehavior ? 1 : 0) + b.childBehaviors.reduce(0) { $0 + count($1) } }

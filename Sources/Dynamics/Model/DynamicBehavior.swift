@@ -58,6 +58,7 @@ open class DynamicBehavior: HostCharged {
                                     message: "\(type(of: behavior)) is in an animator; remove it from the animator first")
             }
             try dynamicAnimator?.checkCollisionBehaviorCount(adding: behavior)
+            try dynamicAnimator?.checkReferenceInsets(adding: behavior)
         }) else { return }
         childBehaviors.append(behavior)
         behavior.parent = self

@@ -92,6 +92,33 @@ public enum Validate {
         }
     }
 
+    /// Insets of the reference bounds (`CollisionBehavior.setTranslatesReferenceBoundsIntoBoundary(with:)`):
+    /// each finite and within ±`Limits.coordinate` (±1e9 put a boundary 100 times past the
+    /// coordinate limit). With the animator's `bounds` known, the inset rectangle must also
+    /// keep a positive width and height and lie within ±`Limits.coordinate`: larger insets
+    /// turned it inside out, and the engine standardised it silently. Without bounds (a
+    /// behavior not yet in an animator) that part waits until it joins one.
+    public static func insets(_ insets: EdgeInsets, in bounds: CGRect?, _ owner: @autoclosure () -> String,
+                              _ property: String) throws {
+        for (side, v) in [("top", insets.top), ("left", insets.left), ("bottom", insets.bottom), ("right", insets.right)]
+        where !(v.isFinite && abs(v) <= Limits.coordinate) {
+            throw DynamicsError(owner: owner(), property: property,
+                                message: "each inset must be finite and within ±\(Limits.coordinate), got \(v) for \(side)")
+        }
+        guard let bounds else { return }
+        let r = bounds.inset(by: insets)
+        // `size`, not `width`: CGRect's width and height are standardized (never negative).
+        guard r.size.width > 0, r.size.height > 0 else {
+            throw DynamicsError(owner: owner(), property: property,
+                                message: "insets {\(insets.top), \(insets.left), \(insets.bottom), \(insets.right)} leave no room in the bounds \(bounds.width) × \(bounds.height) (the rectangle left must have a positive width and height, got \(r.size.width) × \(r.size.height))")
+        }
+        guard abs(r.minX) <= Limits.coordinate, abs(r.maxX) <= Limits.coordinate,
+              abs(r.minY) <= Limits.coordinate, abs(r.maxY) <= Limits.coordinate else {
+            throw DynamicsError(owner: owner(), property: property,
+                                message: "the inset bounds must lie within ±\(Limits.coordinate), got x \(r.minX)…\(r.maxX), y \(r.minY)…\(r.maxY)")
+        }
+    }
+
     /// An item size: each side in `Limits.minimumSize…Limits.length`.
     public static func size(_ s: CGSize, _ owner: @autoclosure () -> String, _ property: String) throws {
         for v in [s.width, s.height] where !(v.isFinite && v >= Limits.minimumSize && v <= Limits.length) {

@@ -68,8 +68,10 @@ extension LuaBridge {
         _ = try options(at: 1, "dynamics.animator", allowed: ["bounds"])
         let animator: DynamicAnimator
         if let bounds = try withField("bounds", of: 1, { try rect(at: $0, "animator.bounds", max: Limits.coordinate) }) {
-            guard bounds.width > 0, bounds.height > 0 else {
-                throw LuaArgumentError(message: "animator.bounds: width and height must be > 0")
+            // `size`: CGRect's width and height are standardized, so a negative width passed
+            // (and was normalised) while a zero one was refused.
+            guard bounds.size.width > 0, bounds.size.height > 0 else {
+                throw LuaArgumentError(message: "animator.bounds: width and height must be > 0, got \(bounds.size.width) × \(bounds.size.height)")
             }
             animator = DynamicAnimator(referenceBounds: bounds)
         } else {
@@ -78,7 +80,7 @@ extension LuaBridge {
         animator.invalidInputHandler = { [unowned self] error in
             // Inside a call from a script: that call's error (with its file:line).
             if InvalidInput.isCatching { InvalidInput.report(error) } else {
-                self.errorHandler(LuaError(kind: .runtime, message: "\(error)"))
+                self.errorHandler(LuaError(kind: .runtime, message: LuaBridge.luaMessage(error)))
             }
         }
         // The engine's contacts grow with the square of the items piled on one spot; they
@@ -133,6 +135,7 @@ extension LuaBridge {
                 guard b.dynamicAnimator == nil || b.dynamicAnimator === a else {
                     throw LuaArgumentError(message: "addBehavior: the behavior is already in another animator")
                 }
+                try LuaBridge.checkBounds(of: a, for: b)
                 a.addBehavior(b)
                 return 0
             },

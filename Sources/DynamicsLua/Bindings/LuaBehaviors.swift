@@ -76,6 +76,7 @@ extension LuaBridge {
 
     func makeGravity() throws -> Int32 {
         let keys = try options(at: 1, "dynamics.gravity", allowed: ["items", "direction", "angle", "magnitude"])
+        try LuaBridge.checkAlternatives(keys, "gravity")
         let g = GravityBehavior(items: try withField("items", of: 1) { try items(at: $0, "gravity.items") } ?? [])
         for key in keys where key != "items" { dyn_lua_rawgetfield(L, 1, key); defer { lua_settop(L, -2) }; _ = try LuaBridge.behaviorBinding.set(self, nil, g, key, lua_gettop(L)) }
         try pushNew(g, "dynamics.gravity")
@@ -89,6 +90,13 @@ extension LuaBridge {
         for key in keys where key != "items" { dyn_lua_rawgetfield(L, 1, key); defer { lua_settop(L, -2) }; _ = try LuaBridge.behaviorBinding.set(self, nil, c, key, lua_gettop(L)) }
         try pushNew(c, "dynamics.collision")
         return 1
+    }
+
+    /// `direction` and `angle` are alternatives (docs: `direction | angle`): given both, the
+    /// angle silently won. Refused for gravity and push constructors.
+    static func checkAlternatives(_ keys: [String], _ what: String) throws {
+        guard keys.contains("direction"), keys.contains("angle") else { return }
+        throw LuaArgumentError(message: "\(what).angle: give direction or angle, not both (angle with magnitude says what direction says)")
     }
 
     static let itemBehaviorProperties = ["elasticity", "friction", "density", "resistance", "angularResistance",
@@ -220,6 +228,22 @@ extension LuaBridge {
         }
     }
 
+    /// Refuses a collision that keeps items inside the reference bounds (`boundsAsBoundary`,
+    /// or insets) in `tree` when `animator` has none: Swift ignores it, as UIKit does, and
+    /// items fell forever with no hint why. Raised when such a collision joins a bounds-less
+    /// animator (`addBehavior`, `addChild`) or is switched on in one.
+    /// `switchingOn`: `tree` is a collision about to be switched on (by `property`).
+    static func checkBounds(of animator: DynamicAnimator, for tree: DynamicBehavior, switchingOn property: String? = nil) throws {
+        guard animator.referenceBounds == nil else { return }
+        func check(_ b: DynamicBehavior) throws {
+            if let c = b as? CollisionBehavior, c.translatesReferenceBoundsIntoBoundary || property != nil {
+                throw LuaArgumentError(message: "collision.\(property ?? "boundsAsBoundary"): the animator has no bounds to make a boundary of (make it with dyn.animator{ bounds = {x, y, width, height} })")
+            }
+            for child in b.childBehaviors { try check(child) }
+        }
+        try check(tree)
+    }
+
     static let behaviorBinding = ClassBinding(
         get: { bridge, handle, object, key in
             let L = bridge.L
@@ -244,7 +268,7 @@ extension LuaBridge {
                 if let ref = b.actionRef { dyn_lua_getref(L, ref) } else { lua_pushnil(L) }
             case (let c as CollisionBehavior, "boundaryElasticity"): lua_pushnumber(L, Double(c.boundaryElasticity))
             case (let c as CollisionBehavior, "boundaryFriction"): lua_pushnumber(L, Double(c.boundaryFriction))
-            case (let f as FieldBehavior, let k) where LuaBridge.fieldProperties.contains(k):
+            case (let f as FieldBehavior, let k) where LuaBridge.fieldProperties.contains(k) || k == "evaluate":
                 return try LuaBridge.getFieldProperty(bridge, f, k)
             case (let o, let k) where o is AttachmentBehavior || o is SnapBehavior || o is PushBehavior:
                 return LuaBridge.getJointProperty(bridge, o, k)
@@ -261,10 +285,19 @@ extension LuaBridge {
                 }
             case (let p as LuaPluginBehavior, let k):
                 dyn_lua_getref(L, p.paramsRef)
-                let found = dyn_lua_rawgetfield(L, -1, k) != LUA_TNIL
+                let type = dyn_lua_rawgetfield(L, -1, k)
                 dyn_lua_remove(L, -2)
-                if !found { lua_settop(L, -2) }
-                return found
+                if type == LUA_TNIL { lua_settop(L, -2); return false }
+                // A vector reads as a fresh copy: the stored table itself could be changed in
+                // place (`self.direction[1] = 0/0`), past the checks an assignment makes. A
+                // copy costs a small table per read; a read-only proxy would cost none but
+                // breaks `#`, `pairs` and `rawget` on it, which plugins use on vectors.
+                if type == LUA_TTABLE {
+                    let stored = lua_gettop(L)
+                    try bridge.pushParameter(at: stored, "\(p.pluginName).\(k)")
+                    dyn_lua_remove(L, stored)
+                }
+                return true
             default:
                 return false
             }
@@ -284,14 +317,21 @@ extension LuaBridge {
                     throw LuaArgumentError(message: "collision.mode: expected \"everything\", \"items\" or \"boundaries\"")
                 }
             case (let c as CollisionBehavior, "boundsAsBoundary"):
-                c.translatesReferenceBoundsIntoBoundary = try bridge.bool(at: v, "collision.boundsAsBoundary")
+                let on = try bridge.bool(at: v, "collision.boundsAsBoundary")
+                if on, let a = c.dynamicAnimator { try LuaBridge.checkBounds(of: a, for: c, switchingOn: "boundsAsBoundary") }
+                c.translatesReferenceBoundsIntoBoundary = on
             case (let c as CollisionBehavior, "boundaryElasticity"):
                 c.boundaryElasticity = try bridge.number(at: v, "collision.boundaryElasticity")
             case (let c as CollisionBehavior, "boundaryFriction"):
                 c.boundaryFriction = try bridge.number(at: v, "collision.boundaryFriction")
             case (let c as CollisionBehavior, "insets"):
                 let r = try bridge.rect(at: v, "collision.insets")
-                c.setTranslatesReferenceBoundsIntoBoundary(with: EdgeInsets(top: r.origin.x, left: r.origin.y, bottom: r.width, right: r.height))
+                let insets = EdgeInsets(top: r.origin.x, left: r.origin.y, bottom: r.width, right: r.height)
+                // The model's check, named as the script wrote it; against the bounds once
+                // the behavior is in an animator, else when it joins one.
+                try LuaBridge.lua { try Validate.insets(insets, in: c.dynamicAnimator?.referenceBounds, "collision", "insets") }
+                if let a = c.dynamicAnimator { try LuaBridge.checkBounds(of: a, for: c, switchingOn: "insets") }
+                c.setTranslatesReferenceBoundsIntoBoundary(with: insets)
             case (let c as CollisionBehavior, "onBegan"), (let c as CollisionBehavior, "onEnded"):
                 let d = (c.collisionDelegate as? LuaCollisionDelegate) ?? {
                     let d = LuaCollisionDelegate(bridge: bridge)
@@ -312,7 +352,7 @@ extension LuaBridge {
                 default:
                     let x = try bridge.number(at: v, what)
                     if k == "density" {
-                        do { try Validate.density(x, "itemBehavior") } catch let e as DynamicsError { throw LuaArgumentError(message: e.description) }
+                        try LuaBridge.lua { try Validate.density(x, "itemBehavior") }
                     } else if x < 0 {
                         throw LuaArgumentError(message: "\(what): must be ≥ 0, got \(x)")
                     }
@@ -324,7 +364,7 @@ extension LuaBridge {
                     default: d.angularResistance = x
                     }
                 }
-            case (let f as FieldBehavior, let k) where LuaBridge.fieldProperties.contains(k):
+            case (let f as FieldBehavior, let k) where LuaBridge.fieldProperties.contains(k) || k == "evaluate":
                 return try LuaBridge.setFieldProperty(bridge, f, k, v)
             case (let p as LuaPluginBehavior, let k):
                 let L = bridge.L
@@ -354,7 +394,9 @@ extension LuaBridge {
         methods: [
             "addChild": { bridge, _ in
                 let b = try bridge.object(at: 1, .behavior, as: DynamicBehavior.self, what: "addChild")
-                b.addChildBehavior(try bridge.object(at: 2, .behavior, as: DynamicBehavior.self, what: "addChild(behavior)"))
+                let child = try bridge.object(at: 2, .behavior, as: DynamicBehavior.self, what: "addChild(behavior)")
+                if let a = b.dynamicAnimator { try LuaBridge.checkBounds(of: a, for: child) }
+                b.addChildBehavior(child)
                 return 0
             },
             "removeChild": { bridge, _ in
@@ -377,6 +419,8 @@ extension LuaBridge {
             "setTargetOffset": { bridge, _ in
                 let p = try bridge.object(at: 1, .behavior, as: PushBehavior.self, what: "setTargetOffset")
                 let item = try bridge.object(at: 2, .item, as: DynamicView.self, what: "setTargetOffset(item)")
+                // As addLinearVelocity: an item the push does not push is a mistake.
+                guard p.items.contains(where: { $0 === item }) else { throw LuaArgumentError(message: "setTargetOffset: the item is not in this behavior") }
                 let o = try bridge.vector(at: 3, "setTargetOffset(offset)")
                 p.setTargetOffsetFromCenter(Offset(horizontal: o.dx, vertical: o.dy), for: item)
                 return 0
@@ -428,7 +472,7 @@ extension LuaBridge {
         ],
         properties: ["items", "children", "direction", "angle", "magnitude", "mode", "boundsAsBoundary", "insets",
                      "boundaryElasticity", "boundaryFriction",
-                     "onBegan", "onEnded", "action"] + LuaBridge.itemBehaviorProperties + LuaBridge.fieldProperties
+                     "onBegan", "onEnded", "action"] + LuaBridge.itemBehaviorProperties + LuaBridge.fieldProperties + ["evaluate"]
                     + LuaBridge.attachmentProperties + ["point", "active", "mode"],
         describe: { bridge, object in
             let common = ["items", "children"]
@@ -437,12 +481,17 @@ extension LuaBridge {
             case is CollisionBehavior:
                 return ("collision", common + ["mode", "boundsAsBoundary", "insets", "boundaryElasticity", "boundaryFriction", "onBegan", "onEnded"])
             case is DynamicItemBehavior: return ("itemBehavior", common + LuaBridge.itemBehaviorProperties)
-            case is FieldBehavior: return ("field", common + LuaBridge.fieldProperties)
+            case let f as FieldBehavior:
+                return ("field", common + LuaBridge.fieldProperties + (bridge.evaluation(of: f) == nil ? [] : ["evaluate"]))
             case is AttachmentBehavior: return ("attachment", common + LuaBridge.attachmentProperties)
             case is SnapBehavior: return ("snap", common + ["point", "damping"])
             case is PushBehavior: return ("push", common + ["direction", "angle", "magnitude", "active", "mode"])
             case let p as LuaPluginBehavior: return (p.pluginName, common + bridge.parameterNames(of: p))
-            default: return ("behavior", common + ["action"])
+            case is LuaCompositeBehavior: return ("behavior", common + ["action"])
+            // A Swift plugin's behavior: its children, and its items if they can be listed
+            // (what it does not read must not be called write-only).
+            case let b as DynamicBehavior: return ("behavior", (LuaBridge.itemsOf(b) == nil ? [] : ["items"]) + ["children"])
+            default: return ("behavior", common)
             }
         }
     )

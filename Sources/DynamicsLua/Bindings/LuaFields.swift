@@ -11,12 +11,40 @@ import Foundation
 // dyn.region.circle(r), dyn.region.rect(w, h), dyn.region.infinite;
 //   r:union(o), r:difference(o), r:intersection(o), r:inverse(), r:contains(point)
 
+/// A custom field's Lua function, replaceable after construction (`field.evaluate = fn`);
+/// `failed` is set when it raised (the field is then switched off until a new function).
+final class LuaFieldEvaluation {
+    var ref: Int32
+    var failed = false
+    weak var field: FieldBehavior?
+    init(ref: Int32) { self.ref = ref }
+}
+
 /// A region held by a script (regions are values in Swift).
 final class LuaRegion: CustomStringConvertible, HostCharged {
     let region: Region
     var hostCharge: AnyObject? // see `HostCharged`
     init(_ region: Region) { self.region = region }
-    var description: String { "\(region.shape)" }
+    /// As a script builds it: `rect(40, 40)`, `union(circle(10), inverse(rect(3, 4)))`;
+    /// cut at about 200 characters (a union can nest a thousand parts).
+    var description: String {
+        var out = ""
+        func number(_ v: CGFloat) -> String { String(format: "%.14g", Double(v)) }
+        func write(_ shape: Region.Shape) {
+            guard out.utf8.count < 200 else { return }
+            switch shape {
+            case .infinite: out += "infinite"
+            case .circle(let r): out += "circle(\(number(r)))"
+            case .rectangle(let size): out += "rect(\(number(size.width)), \(number(size.height)))"
+            case .inverse(let a): out += "inverse("; write(a); out += ")"
+            case .union(let a, let b): out += "union("; write(a); out += ", "; write(b); out += ")"
+            case .difference(let a, let b): out += "difference("; write(a); out += ", "; write(b); out += ")"
+            case .intersection(let a, let b): out += "intersection("; write(a); out += ", "; write(b); out += ")"
+            }
+        }
+        write(region.shape)
+        return out.utf8.count <= 200 ? out : String(out.prefix(200)) + "…"
+    }
 }
 
 extension LuaBridge {
@@ -36,7 +64,8 @@ extension LuaBridge {
         lua_createtable(L, 0, Int32(LuaBridge.fieldKinds.count))
         let fields = lua_gettop(L)
         for kind in LuaBridge.fieldKinds {
-            setFunction(kind, in: fields) { bridge, _ in try bridge.makeField(kind) }
+            // Each kind but `custom` (whose evaluate is a function) is the registry's `field.KIND`.
+            setConstructor(kind, registryName: "field.\(kind)", in: fields) { bridge, _ in try bridge.makeField(kind) }
         }
         dyn_lua_rawsetfield(L, module, "field")
 
@@ -102,10 +131,11 @@ extension LuaBridge {
             push(selfObject, as: .behavior)
             selfRef = dyn_lua_ref(L)
         }
-        var failed = false
+        let evaluation = LuaFieldEvaluation(ref: ref)
         let link = self.link
-        return FieldBehavior.field { _, samples, forces, time in
-            guard let self = link.bridge, !failed, let s = samples.baseAddress, let f = forces.baseAddress else { return }
+        let field = FieldBehavior.field { _, samples, forces, time in
+            guard let self = link.bridge, !evaluation.failed, let s = samples.baseAddress, let f = forces.baseAddress else { return }
+            let ref = evaluation.ref
             let L = self.L
             precondition(MemoryLayout<FieldBehavior.Sample>.stride == 6 * MemoryLayout<Double>.stride
                 && MemoryLayout<CGVector>.stride == 2 * MemoryLayout<Double>.stride)
@@ -118,13 +148,34 @@ extension LuaBridge {
                     }
                 }
             } catch let error as LuaError {
-                failed = true
+                evaluation.failed = true
                 for k in 0..<forces.count { forces[k] = .zero }
                 self.errorHandler(LuaError(kind: error.kind, message: "\(name): \(error.message)", traceback: error.traceback))
             } catch {
-                failed = true
+                evaluation.failed = true
             }
         }
+        evaluation.field = field
+        rememberEvaluation(evaluation)
+        return field
+    }
+
+    /// Keeps `evaluation` findable from its field (`field.evaluate`), dropping the entries
+    /// of fields that are gone once they are half of the table (amortized O(1) per field).
+    private func rememberEvaluation(_ evaluation: LuaFieldEvaluation) {
+        guard let field = evaluation.field else { return }
+        if fieldEvaluations.count >= 2 * fieldEvaluationsLive {
+            fieldEvaluations = fieldEvaluations.filter { $0.value.field != nil }
+            fieldEvaluationsLive = max(16, fieldEvaluations.count)
+        }
+        fieldEvaluations[ObjectIdentifier(field)] = evaluation
+    }
+
+    /// The evaluation of a custom field the bridge made (nil for the other kinds); checked by
+    /// identity, since a dead field's identifier may be reused.
+    func evaluation(of field: FieldBehavior) -> LuaFieldEvaluation? {
+        guard let e = fieldEvaluations[ObjectIdentifier(field)], e.field === field else { return nil }
+        return e
     }
 
     static func setFieldProperty(_ bridge: LuaBridge, _ f: FieldBehavior, _ key: String, _ v: Int32) throws -> Bool {
@@ -135,6 +186,14 @@ extension LuaBridge {
         case "direction": f.direction = try bridge.vector(at: v, what)
         case "strength": f.strength = try bridge.number(at: v, what)
         case "falloff": f.falloff = try bridge.number(at: v, what)
+        case "evaluate":
+            // As at construction: a function (a custom field cannot be without one). A new
+            // function switches a field that failed back on.
+            guard let e = bridge.evaluation(of: f) else { return false }
+            let ref = try bridge.functionReference(at: v, "field.custom.evaluate")
+            dyn_lua_unref(bridge.L, e.ref)
+            e.ref = ref
+            e.failed = false
         case "minimumRadius", "smoothness", "animationSpeed":
             let x = try bridge.number(at: v, what)
             guard x >= 0 else { throw LuaArgumentError(message: "\(what): must be ≥ 0, got \(x)") }
@@ -159,6 +218,9 @@ extension LuaBridge {
         case "minimumRadius": lua_pushnumber(L, Double(f.minimumRadius))
         case "smoothness": lua_pushnumber(L, Double(f.smoothness))
         case "animationSpeed": lua_pushnumber(L, Double(f.animationSpeed))
+        case "evaluate":
+            guard let e = bridge.evaluation(of: f) else { return false }
+            dyn_lua_getref(L, e.ref)
         default: return false
         }
         return true

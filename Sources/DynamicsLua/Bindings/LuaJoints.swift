@@ -97,6 +97,7 @@ extension LuaBridge {
 
     func makePush() throws -> Int32 {
         let keys = try options(at: 1, "dynamics.push", allowed: ["items", "mode", "direction", "angle", "magnitude", "active"])
+        try LuaBridge.checkAlternatives(keys, "push")
         let mode = try withField("mode", of: 1) { i -> PushBehavior.Mode in
             switch string(at: i) {
             case "continuous": return .continuous

@@ -74,7 +74,7 @@ function dynamics.item(options) end
 ---@class dynamics.GravityOptions
 ---@field items? dynamics.Item[]
 ---@field direction? dynamics.Point default {0, 1}; length 1 = 1000 pt/s²
----@field angle? number radians
+---@field angle? number radians (instead of direction: not both)
 ---@field magnitude? number 1 = 1000 pt/s²
 
 ---Constant acceleration of its items.
@@ -156,7 +156,7 @@ function dynamics.snap(options) end
 ---@field items? dynamics.Item[]
 ---@field mode? dynamics.PushMode default "continuous"
 ---@field direction? dynamics.Point the push vector (magnitude = its length)
----@field angle? number radians
+---@field angle? number radians (instead of direction: not both)
 ---@field magnitude? number UIKit Newtons (continuous) or UIKit Newton-seconds (instantaneous)
 ---@field active? boolean an instantaneous push fires when it becomes active
 
@@ -167,7 +167,9 @@ function dynamics.push(options) end
 
 ---Returns a constructor for the plugin or built-in registered as `name` (a Lua plugin on the
 ---search path: the scene's behaviors/, DYNAMICS_PATH, the package's Examples/behaviors/).
----The constructor takes `items` and the plugin's params, each of its default's type.
+---The constructor takes `items` and the plugin's params, each of its default's type. A
+---built-in (`gravity`, `collision`, `itemBehavior`, `attachment`, `snap`, `push`,
+---`field.KIND`) is its `dynamics.*` constructor itself, with that constructor's options.
 ---@param name string
 ---@return fun(options: table): dynamics.PluginBehavior
 function dynamics.use(name) end
@@ -521,7 +523,8 @@ function ItemBehavior:addAngularVelocity(item, w) end
 ---@field active boolean
 local Push = {}
 
----Pushes `item` at `offset` from its center (points) instead of at the center.
+---Pushes `item` (one of this push's items) at `offset` from its center (points, each
+---component within ±1e6) instead of at the center.
 ---@param item dynamics.Item
 ---@param offset dynamics.Point
 function Push:setTargetOffset(item, offset) end
@@ -535,6 +538,7 @@ function Push:setTargetOffset(item, offset) end
 ---@field direction dynamics.Point
 ---@field smoothness number
 ---@field animationSpeed number
+---@field evaluate? dynamics.FieldFunction custom fields only: the function (assign another to replace it)
 
 ---A behavior made by `dynamics.use`; its params read and write as fields (`self.strength`).
 ---@class dynamics.PluginBehavior: dynamics.Behavior
