@@ -238,3 +238,16 @@ test("a fast item's began point is on the floor it hit, and it bounces without s
   expect(hit.x):toBeCloseTo(160, 0.5)
   expect(math.abs(b.angle)):toBeLessThan(1e-3)
 end)
+
+-- Items join the world at the next frame; a query or a press before the first frame found
+-- nothing (round 17). They apply the pending changes first, as a frame would.
+test("itemsIn and a pointer press find items added before the first frame", function()
+  local a = dyn.animator{ bounds = {0, 0, 400, 400} }
+  local box = dyn.item{ center = {100, 100}, size = {40, 40} }
+  a:addBehavior(dyn.gravity{ items = {box} })
+  expect(#a:itemsIn{80, 80, 40, 40}):toBe(1)
+  local pressed
+  a.onPointer = function(e) if e.phase == "began" then pressed = e.item end end
+  a:pointer{ phase = "began", x = 100, y = 100 }
+  expect(pressed == box):toBe(true)
+end)

@@ -231,7 +231,10 @@ public final class DynamicAnimator: HostCharged {
     /// Items whose frame (the upright box around the rotated bounds) intersects `rect`.
     /// Complexity: O(n) in the number of items.
     public func items(in rect: CGRect) -> [DynamicItem] {
-        records.compactMap { r in
+        // Items added since the last frame are found too (before the first frame the query
+        // found nothing, and a press there dragged nothing).
+        applyPendingChanges()
+        return records.compactMap { r in
             let xf = world.transform(of: r.body)
             let hw = Double(r.size.width) / 2, hh = Double(r.size.height) / 2
             let ex = abs(xf.q.c) * hw + abs(xf.q.s) * hh, ey = abs(xf.q.s) * hw + abs(xf.q.c) * hh
