@@ -251,3 +251,19 @@ test("itemsIn and a pointer press find items added before the first frame", func
   a:pointer{ phase = "began", x = 100, y = 100 }
   expect(pressed == box):toBe(true)
 end)
+
+-- A numeric boundary identifier came back as a float: addBoundary(7, …) was reported as 7.0
+-- (round 17). 2 and 2.0 still name one boundary.
+test("a numeric boundary identifier comes back as the integer it was", function()
+  local a = dyn.animator{ bounds = {0, 0, 400, 400} }
+  local box = dyn.item{ center = {200, 100}, size = {20, 20} }
+  local c = dyn.collision{ items = {box} }
+  c:addBoundary(7, {0, 300}, {400, 300})
+  local hit
+  c.onBegan = function(item, other) hit = other end
+  a:addBehavior(c)
+  a:addBehavior(dyn.gravity{ items = {box} })
+  a:run{ seconds = 1 }
+  expect(math.type(hit)):toBe("integer")
+  expect(tostring(hit)):toBe("7")
+end)

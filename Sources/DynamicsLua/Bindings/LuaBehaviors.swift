@@ -37,7 +37,10 @@ final class LuaCollisionDelegate: CollisionBehaviorDelegate {
     private func pushIdentifier(_ id: AnyHashable?) {
         switch id?.base {
         case let s as String: lua_pushstring(bridge.L, s)
-        case let d as Double: lua_pushnumber(bridge.L, d)
+        // Numbers are kept as doubles (2 and 2.0 name one boundary); an integral one comes
+        // back as the integer scripts almost always wrote (7 was reported as 7.0).
+        case let d as Double:
+            if d == d.rounded(), abs(d) < 9.007e15 { lua_pushinteger(bridge.L, lua_Integer(d)) } else { lua_pushnumber(bridge.L, d) }
         case let i as Int: lua_pushinteger(bridge.L, lua_Integer(i))
         default: lua_pushnil(bridge.L)
         }
