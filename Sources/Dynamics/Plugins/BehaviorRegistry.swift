@@ -19,11 +19,17 @@ public enum ParameterValue: Equatable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .number(let v): "\(v)"
+        case .number(let v): Self.shown(v)
         case .bool(let v): "\(v)"
         case .string(let v): "\"\(v)\""
-        case .vector(let v): "{\(v.dx), \(v.dy)}"
+        case .vector(let v): "{\(Self.shown(v.dx)), \(Self.shown(v.dy))}"
         }
+    }
+
+    /// A number as a script would write it: an integral one without ".0" (`k = 2`, listed
+    /// as `2.0` before).
+    static func shown(_ v: Double) -> String {
+        v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : "\(v)"
     }
 
     public var number: Double? { if case .number(let v) = self { v } else { nil } }
