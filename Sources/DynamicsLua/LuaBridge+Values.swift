@@ -55,7 +55,7 @@ extension LuaBridge {
             throw LuaArgumentError(message: "\(what): expected a number, got \(typeName(at: index))")
         }
         let v = dyn_lua_tonumber(L, index)
-        guard v.isFinite else { throw LuaArgumentError(message: "\(what): must be finite, got \(v)") }
+        guard v.isFinite else { throw LuaArgumentError(message: "\(what): must be finite, got \(Validate.shown(v))") }
         return v
     }
 
@@ -95,7 +95,7 @@ extension LuaBridge {
             }
             let v = dyn_lua_tonumber(L, -1)
             guard v.isFinite || (infinite && !v.isNaN) else {
-                throw LuaArgumentError(message: "\(what): must be \(infinite ? "a number (not NaN)" : "finite"), got \(v) for \(key)")
+                throw LuaArgumentError(message: "\(what): must be \(infinite ? "a number (not NaN)" : "finite"), got \(Validate.shown(v)) for \(key)")
             }
             return v
         }

@@ -75,7 +75,12 @@ public struct LuaTestRunner: Sendable {
         local readScene = __dynamics_readScene
         local cases = {}
         local function fail(message) error(message, 3) end
-        local function show(v) if type(v) == 'string' then return format('%q', v) end return tostring(v) end
+        -- NaN as NaN (C prints Lua's 0/0 as "-nan").
+        local function show(v)
+          if type(v) == 'string' then return format('%q', v) end
+          if v ~= v then return 'NaN' end
+          return tostring(v)
+        end
         local rawget = rawget
         -- The matchers live in a table only this chunk holds; an expectation's metatable is
         -- locked (getmetatable gives false), so no script can replace a matcher for others.
@@ -103,7 +108,7 @@ public struct LuaTestRunner: Sendable {
         end
         local function shown(v)
           local x, y = coordinates(v)
-          if x then return '{' .. tostring(x) .. ', ' .. tostring(y) .. '}' end
+          if x then return '{' .. show(x) .. ', ' .. show(y) .. '}' end
           return show(v)
         end
         function Expect:toBeCloseTo(x, tolerance)
@@ -131,6 +136,8 @@ public struct LuaTestRunner: Sendable {
             end
           elseif type(x) == 'number' and x == x then
             close = type(v) == 'number' and (v == x or abs((v + 0.0) - (x + 0.0)) <= tolerance)
+          elseif type(x) == 'number' then
+            fail('toBeCloseTo: NaN is close to nothing; expect(v ~= v):toBe(true) checks for NaN')
           else
             fail('toBeCloseTo: expected a number or a point {x, y} to compare with, got ' .. show(x))
           end

@@ -50,17 +50,21 @@ public enum Limits {
 /// owner's description is built only when a check fails. Each check takes the largest
 /// magnitude allowed (`Limits`).
 public enum Validate {
+    /// A number in a message: NaN as "NaN" (Swift and C print a negative NaN, which is what
+    /// Lua's 0/0 is on x86, as "-nan").
+    public static func shown(_ v: CGFloat) -> String { v.isNaN ? "NaN" : "\(v)" }
+
     public static func finite(_ v: CGFloat, _ owner: @autoclosure () -> String, _ property: String,
                               max: CGFloat = Limits.magnitude) throws {
         guard v.isFinite, abs(v) <= max else {
-            throw DynamicsError(owner: owner(), property: property, message: "must be a finite number within ±\(max), got \(v)")
+            throw DynamicsError(owner: owner(), property: property, message: "must be a finite number within ±\(max), got \(shown(v))")
         }
     }
 
     public static func nonNegative(_ v: CGFloat, _ owner: @autoclosure () -> String, _ property: String,
                                    max: CGFloat = Limits.magnitude) throws {
         guard v.isFinite, v >= 0, v <= max else {
-            throw DynamicsError(owner: owner(), property: property, message: "must be a finite number in 0…\(max), got \(v)")
+            throw DynamicsError(owner: owner(), property: property, message: "must be a finite number in 0…\(max), got \(shown(v))")
         }
     }
 
@@ -68,7 +72,7 @@ public enum Validate {
                                 min: CGFloat = 0, max: CGFloat = Limits.magnitude) throws {
         guard v.isFinite, v > 0, v >= min, v <= max else {
             throw DynamicsError(owner: owner(), property: property,
-                                message: "must be a finite number > 0\(min > 0 ? " (at least \(min))" : "") and ≤ \(max), got \(v)")
+                                message: "must be a finite number > 0\(min > 0 ? " (at least \(min))" : "") and ≤ \(max), got \(shown(v))")
         }
     }
 
@@ -103,7 +107,7 @@ public enum Validate {
         for (side, v) in [("top", insets.top), ("left", insets.left), ("bottom", insets.bottom), ("right", insets.right)]
         where !(v.isFinite && abs(v) <= Limits.coordinate) {
             throw DynamicsError(owner: owner(), property: property,
-                                message: "each inset must be finite and within ±\(Limits.coordinate), got \(v) for \(side)")
+                                message: "each inset must be finite and within ±\(Limits.coordinate), got \(shown(v)) for \(side)")
         }
         guard let bounds else { return }
         let r = bounds.inset(by: insets)
