@@ -173,6 +173,42 @@ open class AttachmentBehavior: DynamicBehavior {
                            offsetA: localOffset(of: point, in: item1), offsetB: localOffset(of: point, in: item2))
     }
 
+    /// The attachment of `kind` between `item` and `other` (or an anchor), with the factory
+    /// each kind takes: what the Lua constructor and the registry's `attachment` both build.
+    /// A kind that needs a second item or an anchor and lacks it is a `DynamicsError` of
+    /// `attachment.<otherName>` or `attachment.anchor`. A spring joins `other` if given, else
+    /// the anchor; a sliding attachment between two items defaults its anchor to the item's
+    /// center. Offsets apply to springs and limits.
+    public static func make(_ kind: Kind, item: DynamicItem, other: DynamicItem?, otherName: String,
+                            anchor: CGPoint?, offset: Offset = Offset(horizontal: 0, vertical: 0),
+                            offsetTo: Offset = Offset(horizontal: 0, vertical: 0),
+                            axis: CGVector = CGVector(dx: 1, dy: 0)) throws -> AttachmentBehavior {
+        func needOther() throws -> DynamicItem {
+            guard let other else {
+                throw DynamicsError(owner: "attachment", property: otherName, message: "a \(kind.rawValue) attachment needs a second item")
+            }
+            return other
+        }
+        func needAnchor() throws -> CGPoint {
+            guard let anchor else {
+                throw DynamicsError(owner: "attachment", property: "anchor", message: "a \(kind.rawValue) attachment needs an anchor point")
+            }
+            return anchor
+        }
+        switch kind {
+        case .sliding:
+            return other == nil
+                ? .slidingAttachment(with: item, attachmentAnchor: try needAnchor(), axisOfTranslation: axis)
+                : .slidingAttachment(with: item, attachedTo: try needOther(), attachmentAnchor: anchor ?? item.center, axisOfTranslation: axis)
+        case .limit: return .limitAttachment(with: item, offsetFromCenter: offset, attachedTo: try needOther(), offsetFromCenter: offsetTo)
+        case .fixed: return .fixedAttachment(with: item, attachedTo: try needOther(), attachmentAnchor: try needAnchor())
+        case .pin: return .pinAttachment(with: item, attachedTo: try needOther(), attachmentAnchor: try needAnchor())
+        case .spring:
+            if let other { return AttachmentBehavior(item: item, offsetFromCenter: offset, attachedTo: other, offsetFromCenter: offsetTo) }
+            return AttachmentBehavior(item: item, offsetFromCenter: offset, attachedToAnchor: try needAnchor())
+        }
+    }
+
     /// `point` (world) in the item's own axes, from its center.
     static func localOffset(of point: CGPoint, in item: DynamicItem) -> CGVector {
         let t = item.transform

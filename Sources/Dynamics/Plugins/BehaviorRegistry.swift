@@ -320,41 +320,16 @@ extension BehaviorRegistry {
         guard items.count == 1 || items.count == 2 else {
             throw error("items", "expected {item} with an anchor, or {item, to}; got \(items.count) items")
         }
-        let item = items[0], other = items.count == 2 ? items[1] : nil
+        let other = items.count == 2 ? items[1] : nil
         let anchor = p["anchor"]?.vector.map { CGPoint(x: $0.dx, y: $0.dy) }
         func offset(_ key: String) -> Offset {
             let v = p[key]?.vector ?? .zero
             return Offset(horizontal: v.dx, vertical: v.dy)
         }
-        func needOther() throws -> DynamicItem {
-            guard let other else { throw error("items", "a \(kind.rawValue) attachment needs a second item") }
-            return other
-        }
-        func needAnchor() throws -> CGPoint {
-            guard let anchor else { throw error("anchor", "a \(kind.rawValue) attachment needs an anchor point") }
-            return anchor
-        }
-        let a: AttachmentBehavior
-        switch kind {
-        case .sliding:
-            let axis = p["axis"]?.vector ?? CGVector(dx: 1, dy: 0)
-            if let other {
-                a = .slidingAttachment(with: item, attachedTo: other, attachmentAnchor: anchor ?? item.center, axisOfTranslation: axis)
-            } else {
-                a = .slidingAttachment(with: item, attachmentAnchor: try needAnchor(), axisOfTranslation: axis)
-            }
-        case .limit:
-            a = .limitAttachment(with: item, offsetFromCenter: offset("offset"), attachedTo: try needOther(), offsetFromCenter: offset("offsetTo"))
-        case .fixed: a = .fixedAttachment(with: item, attachedTo: try needOther(), attachmentAnchor: try needAnchor())
-        case .pin: a = .pinAttachment(with: item, attachedTo: try needOther(), attachmentAnchor: try needAnchor())
-        case .spring:
-            guard (other == nil) != (anchor == nil) else { throw error("anchor", "give either an anchor or a second item") }
-            if let other {
-                a = AttachmentBehavior(item: item, offsetFromCenter: offset("offset"), attachedTo: other, offsetFromCenter: offset("offsetTo"))
-            } else {
-                a = AttachmentBehavior(item: item, offsetFromCenter: offset("offset"), attachedToAnchor: try needAnchor())
-            }
-        }
+        if kind == .spring, (other == nil) == (anchor == nil) { throw error("anchor", "give either an anchor or a second item") }
+        let a = try AttachmentBehavior.make(kind, item: items[0], other: other, otherName: "items", anchor: anchor,
+                                            offset: offset("offset"), offsetTo: offset("offsetTo"),
+                                            axis: p["axis"]?.vector ?? CGVector(dx: 1, dy: 0))
         if let v = p["length"]?.number { a.length = v }
         if let v = p["frequency"]?.number { a.frequency = v }
         if let v = p["damping"]?.number { a.damping = v }

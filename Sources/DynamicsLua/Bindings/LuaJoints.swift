@@ -43,34 +43,15 @@ extension LuaBridge {
                 throw LuaArgumentError(message: "attachment.\(key): a \(kind) attachment holds its items at its anchor (offsets apply to spring and limit attachments)")
             }
         }
-        let o1 = Offset(horizontal: offset.dx, vertical: offset.dy), o2 = Offset(horizontal: offsetTo.dx, vertical: offsetTo.dy)
-        func needOther() throws -> DynamicView {
-            guard let other else { throw LuaArgumentError(message: "attachment.to: a \(kind) attachment needs a second item") }
-            return other
-        }
-        func needAnchor() throws -> CGPoint {
-            guard let anchor else { throw LuaArgumentError(message: "attachment.anchor: a \(kind) attachment needs an anchor point") }
-            return anchor
-        }
-        let a: AttachmentBehavior
-        switch kind {
-        case "sliding":
-            let axis = try withField("axis", of: 1) { try vector(at: $0, "attachment.axis") } ?? CGVector(dx: 1, dy: 0)
+        var axis = CGVector(dx: 1, dy: 0)
+        if kind == "sliding" {
+            axis = try withField("axis", of: 1) { try vector(at: $0, "attachment.axis") } ?? axis
             let l = (axis.dx * axis.dx + axis.dy * axis.dy).squareRoot()
             guard abs(l - 1) < 1e-6 else { throw LuaArgumentError(message: "attachment.axis: must be a unit vector, got length \(l)") }
-            a = other == nil
-                ? .slidingAttachment(with: item, attachmentAnchor: try needAnchor(), axisOfTranslation: axis)
-                : .slidingAttachment(with: item, attachedTo: try needOther(), attachmentAnchor: anchor ?? item.center, axisOfTranslation: axis)
-        case "limit": a = .limitAttachment(with: item, offsetFromCenter: o1, attachedTo: try needOther(), offsetFromCenter: o2)
-        case "fixed": a = .fixedAttachment(with: item, attachedTo: try needOther(), attachmentAnchor: try needAnchor())
-        case "pin": a = .pinAttachment(with: item, attachedTo: try needOther(), attachmentAnchor: try needAnchor())
-        default:
-            if let other {
-                a = AttachmentBehavior(item: item, offsetFromCenter: o1, attachedTo: other, offsetFromCenter: o2)
-            } else {
-                a = AttachmentBehavior(item: item, offsetFromCenter: o1, attachedToAnchor: try needAnchor())
-            }
         }
+        let a = try AttachmentBehavior.make(AttachmentBehavior.Kind(rawValue: kind)!, item: item, other: other, otherName: "to",
+                                            anchor: anchor, offset: Offset(horizontal: offset.dx, vertical: offset.dy),
+                                            offsetTo: Offset(horizontal: offsetTo.dx, vertical: offsetTo.dy), axis: axis)
         for key in keys where ["length", "frequency", "damping", "range", "frictionTorque"].contains(key) {
             dyn_lua_rawgetfield(L, 1, key)
             defer { lua_settop(L, -2) }
