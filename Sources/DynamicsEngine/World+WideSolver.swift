@@ -47,7 +47,7 @@ struct WideConstraint {
     /// rows' coupling k12, with which the sequential solve of point 2 sees point 1's impulse
     /// without evaluating the velocities again.
     var invK11 = FloatW(), invK12 = FloatW(), invK22 = FloatW(), k12 = FloatW()
-    /// The normal mass matrix's diagonal (block lanes), for the one-point cases of the LCP.
+    /// The normal mass matrix's diagonal (block lanes), for the LCP's "both released" test.
     var k11 = FloatW(), k22 = FloatW()
     var block = MaskW(repeating: false)
     /// The scalar constraint of each lane (−1 for padding), to copy impulses back.
