@@ -23,6 +23,23 @@ func weightless(_ item: DynamicView) -> (DynamicAnimator, DynamicItemBehavior) {
     return (animator, props)
 }
 
+/// A 100×10 arm pinned at (220, 100), its left end, to an anchored 40×40 base, under
+/// gravity: the pin tests' pendulum. `configure` sets the pin up before anything is added;
+/// `extra` behaviors are added between the base's and the pin.
+func pinnedArm(_ animator: DynamicAnimator, extra: (DynamicView) -> [DynamicBehavior] = { _ in [] },
+               configure: (AttachmentBehavior) -> Void = { _ in }) -> (arm: DynamicView, pin: AttachmentBehavior) {
+    let base = DynamicView(center: CGPoint(x: 200, y: 100), size: CGSize(width: 40, height: 40))
+    let arm = DynamicView(center: CGPoint(x: 260, y: 100), size: CGSize(width: 100, height: 10))
+    let anchor = DynamicItemBehavior(items: [base]); anchor.isAnchored = true
+    let pin = AttachmentBehavior.pinAttachment(with: arm, attachedTo: base, attachmentAnchor: CGPoint(x: 220, y: 100))
+    configure(pin)
+    animator.addBehavior(anchor)
+    for b in extra(arm) { animator.addBehavior(b) }
+    animator.addBehavior(pin)
+    animator.addBehavior(GravityBehavior(items: [arm]))
+    return (arm, pin)
+}
+
 @Suite("Attachments")
 struct AttachmentTests {
     @Test("A 2 Hz spring with damping 0 has a 0.5 s period (±0.01 s)")
@@ -159,14 +176,10 @@ struct AttachmentTests {
     func pin() {
         func swing(friction: CGFloat) -> (worst: Double, speed: Double) {
             let animator = DynamicAnimator()
-            let base = DynamicView(center: CGPoint(x: 200, y: 100), size: CGSize(width: 40, height: 40))
-            let arm = DynamicView(center: CGPoint(x: 260, y: 100), size: CGSize(width: 100, height: 10))
-            let anchor = DynamicItemBehavior(items: [base]); anchor.isAnchored = true
-            let props = DynamicItemBehavior(items: [arm]); props.resistance = 0; props.angularResistance = 0
-            let pin = AttachmentBehavior.pinAttachment(with: arm, attachedTo: base, attachmentAnchor: CGPoint(x: 220, y: 100))
-            pin.frictionTorque = friction
-            animator.addBehavior(anchor); animator.addBehavior(props); animator.addBehavior(pin)
-            animator.addBehavior(GravityBehavior(items: [arm]))
+            let (arm, _) = pinnedArm(animator, extra: { arm in
+                let props = DynamicItemBehavior(items: [arm]); props.resistance = 0; props.angularResistance = 0
+                return [props]
+            }, configure: { $0.frictionTorque = friction })
             var worst = 0.0
             animator.run(seconds: 2) {
                 let p = CGPoint(x: arm.center.x - 40 * arm.transform.a, y: arm.center.y - 40 * arm.transform.b)
@@ -184,12 +197,7 @@ struct AttachmentTests {
     @Test("A pin's friction set back to 0 while it runs releases it (no leftover impulse)")
     func pinFrictionReleased() {
         let animator = DynamicAnimator()
-        let base = DynamicView(center: CGPoint(x: 200, y: 100), size: CGSize(width: 40, height: 40))
-        let arm = DynamicView(center: CGPoint(x: 260, y: 100), size: CGSize(width: 100, height: 10))
-        let anchor = DynamicItemBehavior(items: [base]); anchor.isAnchored = true
-        let pin = AttachmentBehavior.pinAttachment(with: arm, attachedTo: base, attachmentAnchor: CGPoint(x: 220, y: 100))
-        pin.frictionTorque = 1e6 // holds the arm level
-        animator.addBehavior(anchor); animator.addBehavior(pin); animator.addBehavior(GravityBehavior(items: [arm]))
+        let (arm, pin) = pinnedArm(animator, configure: { $0.frictionTorque = 1e6 }) // holds the arm level
         animator.run(seconds: 0.5)
         #expect(abs(angle(of: arm)) < 0.01, "held by friction: \(angle(of: arm))")
         pin.frictionTorque = 0
@@ -258,12 +266,7 @@ struct AttachmentTests {
     @Test("A pin's attachmentRange limits the angle")
     func pinRange() {
         let animator = DynamicAnimator()
-        let base = DynamicView(center: CGPoint(x: 200, y: 100), size: CGSize(width: 40, height: 40))
-        let arm = DynamicView(center: CGPoint(x: 260, y: 100), size: CGSize(width: 100, height: 10))
-        let anchor = DynamicItemBehavior(items: [base]); anchor.isAnchored = true
-        let pin = AttachmentBehavior.pinAttachment(with: arm, attachedTo: base, attachmentAnchor: CGPoint(x: 220, y: 100))
-        pin.attachmentRange = FloatRange(minimum: -0.3, maximum: 0.5)
-        animator.addBehavior(anchor); animator.addBehavior(pin); animator.addBehavior(GravityBehavior(items: [arm]))
+        let (arm, _) = pinnedArm(animator, configure: { $0.attachmentRange = FloatRange(minimum: -0.3, maximum: 0.5) })
         var maxAngle = 0.0
         animator.run(seconds: 3) { maxAngle = max(maxAngle, angle(of: arm)); return false }
         #expect(maxAngle <= 0.5 + 0.01, "reached \(maxAngle) rad")
