@@ -78,6 +78,9 @@ struct BodySim {
     @usableFromInline var angularDamping = 0.0
     /// Furthest shape point from the centre of mass (m), for sleep and speculation.
     @usableFromInline var maxExtent = 0.0
+    /// Shortest distance from the centre of mass to the outside of its shapes (m): a body
+    /// that moves more than half of it in a step is fast (World+Continuous.swift).
+    @usableFromInline var minExtent = 0.0
 }
 
 /// Velocity and per-step displacement, the solver's working set.
@@ -242,6 +245,10 @@ public final class World {
     @exclusivity(unchecked) var containers: [Container] = []
     /// Bodies put back inside a container since the world was made (see `setContainer`).
     @exclusivity(unchecked) public internal(set) var containedCount = 0
+    /// How many times a fast body was put back in front of a static edge its centre crossed
+    /// (World+Continuous.swift), since the world was made.
+    @exclusivity(unchecked) public internal(set) var continuousCount = 0
+    @exclusivity(unchecked) var continuousScratch: [Int32] = []
     @exclusivity(unchecked) var sleepScratch = SleepScratch()
     /// Contacts that approach fast enough to bounce (restitution > 0), in double precision:
     /// the only ones the restitution passes visit.
@@ -612,6 +619,9 @@ public final class World {
         var extent = 0.0
         for si in extentShapes { extent = max(extent, self.extent(of: shapes[Int(si)], around: sim.localCenter)) }
         sim.maxExtent = extent
+        var inner = Double.greatestFiniteMagnitude
+        for si in extentShapes { inner = min(inner, minimumExtent(of: shapes[Int(si)], around: sim.localCenter)) }
+        sim.minExtent = extentShapes.isEmpty ? 0 : max(0, inner)
         sims[body] = sim
         infos[body] = info
     }
@@ -629,9 +639,28 @@ public final class World {
         }
     }
 
+    /// How far a shape's outside is from a body's local centre at its nearest (m): a circle's
+    /// radius less its offset, a polygon's distance to its nearest face line, 0 for an edge
+    /// (as Box2D's b2ComputeShapeExtent).
+    private func minimumExtent(of s: ShapeData, around localCenter: Vec2) -> Double {
+        switch s.kind {
+        case .circle: return s.radius - (s.center - localCenter).length
+        case .chainSegment: return 0
+        case .polygon:
+            guard s.vertexCount >= 3 else { return 0 }
+            var inner = Double.greatestFiniteMagnitude
+            for k in 0..<Int(s.vertexCount) {
+                let i = Int(s.vertexStart) + k
+                inner = min(inner, dot(normals[i], vertices[i] - localCenter))
+            }
+            return inner
+        }
+    }
+
     /// Widens a body's extent to cover a new massless shape. O(shape's vertices).
     private func extendExtent(of body: Int, by s: ShapeData) {
         sims[body].maxExtent = max(sims[body].maxExtent, extent(of: s, around: sims[body].localCenter))
+        sims[body].minExtent = max(0, min(sims[body].minExtent, minimumExtent(of: s, around: sims[body].localCenter)))
     }
 
     // MARK: Forces and velocities (the model's levers)
