@@ -135,6 +135,7 @@ extension World {
         let soft = Softness(hertz: contactHertz, dampingRatio: Tuning.contactDampingRatio, h: hs)
         let staticSoft = Softness(hertz: min(4 * contactHertz, 0.25 / hs), dampingRatio: Tuning.contactDampingRatio, h: hs)
         prepareWideContacts(soft: soft, staticSoft: staticSoft)
+        if !bouncingConstraints.isEmpty { rememberStartVelocities() }
 
         // Damping once per step (docs/units.md: v ← v / (1 + h·resistance)); reset displacements.
         sims.withUnsafeBufferPointer { simp in
@@ -213,9 +214,14 @@ extension World {
                     bouncing[i].p1.normalImpulse = Double(wc.normalImpulse2[j])
                     bouncing[i].p1.maxNormalImpulse = Double(wc.maxNormalImpulse2[j])
                 }
+                var scratch = restitutionScratch
+                restitutionScratch = RestitutionScratch()
+                beginRestitutionBound(bouncing, wide, stp.baseAddress!, scratch: &scratch)
                 for _ in 0..<Tuning.restitutionIterations {
                     applyRestitution(bouncing, stp.baseAddress!)
                 }
+                endRestitutionBound(bouncing, stp.baseAddress!, scratch: &scratch)
+                restitutionScratch = scratch
                 // Whether each point pushed, back in the lanes for the impulse store below
                 // (1 or 0: a tiny double impulse could round to a float 0).
                 for i in 0..<bouncing.count {

@@ -337,7 +337,23 @@ extension World {
                                 cc.restitution = restitution
                                 cc.invMassA = mA; cc.invIA = iA; cc.invMassB = mB; cc.invIB = iB
                                 cc.lane = Int32(4 * batch + j)
-                                bouncing.append(BouncingConstraint(constraint: cc, p0: p1.point, p1: p2))
+                                // The approach speed at impact under the step's gravity and
+                                // forces, for a point still apart: v² = v0² − 2·a·gap. A ball
+                                // falling onto the floor hits it faster than it started the
+                                // step, and one rising to the ceiling slower; bouncing from the
+                                // start speed, it lost height on the floor and gained it on the
+                                // ceiling.
+                                let an = dot(n, (simp[b].gravity + mB * simp[b].force) - (simp[a].gravity + mA * simp[a].force))
+                                @inline(__always)
+                                func atImpact(_ cp: inout ContactConstraintPoint, gap: Double) {
+                                    guard cp.relativeVelocity < 0, gap > 0 else { return }
+                                    let v2 = cp.relativeVelocity * cp.relativeVelocity - 2 * an * gap
+                                    cp.relativeVelocity = v2 > 0 ? -v2.squareRoot() : 0
+                                }
+                                var q0 = p1.point, q1 = p2
+                                atImpact(&q0, gap: c.pointee.manifold.p0.separation)
+                                if pointCount == 2 { atImpact(&q1, gap: c.pointee.manifold.p1.separation) }
+                                bouncing.append(BouncingConstraint(constraint: cc, p0: q0, p1: q1))
                             }
                         }
         }}}}}}}

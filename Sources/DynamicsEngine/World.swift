@@ -249,6 +249,13 @@ public final class World {
     /// (World+Continuous.swift), since the world was made.
     @exclusivity(unchecked) public internal(set) var continuousCount = 0
     @exclusivity(unchecked) var continuousScratch: [Int32] = []
+    /// How many clusters of bouncing bodies had their restitution scaled back so as not to
+    /// gain energy (World+Restitution.swift), since the world was made.
+    @exclusivity(unchecked) public internal(set) var restitutionScaledCount = 0
+    @exclusivity(unchecked) var restitutionScratch = RestitutionScratch()
+    /// Velocities of the bodies in contact when the step began, in steps with a bouncing
+    /// contact (indexed by body).
+    @exclusivity(unchecked) var stepStartVelocities: [(v: Vec2, w: Double)] = []
     @exclusivity(unchecked) var sleepScratch = SleepScratch()
     /// Contacts that approach fast enough to bounce (restitution > 0), in double precision:
     /// the only ones the restitution passes visit.

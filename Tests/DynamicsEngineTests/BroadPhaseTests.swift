@@ -4,8 +4,9 @@ import Testing
 // The broad phase's tree against brute force, and the sweep and the tree against each other
 // (they must find the same pairs, so the same world comes out of either).
 
-/// A small deterministic generator (the tests must not depend on the system's).
-private struct SplitMix {
+/// A small deterministic generator (the tests must not depend on the system's): SplitMix64,
+/// uniform in [0, 1).
+struct SplitMix {
     var state: UInt64
     mutating func next() -> Double {
         state &+= 0x9E37_79B9_7F4A_7C15
