@@ -94,7 +94,7 @@ let package = Package(
         .testTarget(name: "GeometryTests", dependencies: ["Dynamics"]),
         .testTarget(name: "ExampleTests", dependencies: ["Dynamics", "FallingBoxes", "DynamicsTestSupport"]),
         .testTarget(name: "UIKitCompatTests", dependencies: ["UIKitPorts", "UIKitCompat"]),
-        .testTarget(name: "CLITests", dependencies: ["dynamics", "DynamicsTestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["dynamics", "DynamicsLua", "DynamicsTestSupport"]),
         .testTarget(name: "DynamicsRenderTests", dependencies: ["DynamicsRender", "Dynamics", "DynamicsTestSupport"]),
         .testTarget(name: "DynamicsServeTests", dependencies: ["DynamicsServe", "DynamicsLua", "Dynamics", "CLua", "dynamics", "DynamicsTestSupport"]),
     ],

@@ -2,6 +2,19 @@ import CLua
 import CLuaShim
 import Foundation
 
+/// The folder part of a file path, as `NSString.deletingLastPathComponent` gives it ("" for a
+/// bare name, "/" for a file at the root), for every path: swift-corelibs-foundation's traps
+/// on a path of one character ("p", "e/"), and `dynamics run p` crashed with it.
+public func folderPath(of path: String) -> String {
+    var p = Substring(path)
+    while p.count > 1 && p.hasSuffix("/") { p = p.dropLast() }
+    guard let slash = p.lastIndex(of: "/") else { return "" }
+    if slash == p.startIndex { return "/" }
+    var folder = p[..<slash]
+    while folder.count > 1 && folder.hasSuffix("/") { folder = folder.dropLast() }
+    return String(folder)
+}
+
 /// Script files as the host reads them: scenes, plugins, test files, `loadScene`. One reader,
 /// so every kind of script has the same bounds: a regular file (not a FIFO or a device), at
 /// most `maximumBytes`, valid UTF-8. A plugin of 8 GB was read whole, outside the memory cap

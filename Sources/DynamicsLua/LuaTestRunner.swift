@@ -223,7 +223,7 @@ public struct LuaTestRunner: Sendable {
                                    onError: @escaping (LuaError) -> Void) throws -> (bridge: LuaBridge, cases: Int32) {
         let state = try LuaState(limits: limits)
         let bridge = LuaBridge(state: state, errorHandler: onError)
-        bridge.sceneFolder = (file as NSString).deletingLastPathComponent
+        bridge.sceneFolder = folderPath(of: file)
         bridge.installSceneReader()
         // "=": a host chunk, which locations skip for the script's own line.
         try state.run(testAPISource, chunkName: "dynamics.test", host: true)

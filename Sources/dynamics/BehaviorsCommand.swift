@@ -25,7 +25,7 @@ struct Behaviors: ParsableCommand {
             throw ValidationError("no such scene or folder: \(scene)")
         }
         if let scene, !isFolder.boolValue {
-            let folder = (scene as NSString).deletingLastPathComponent
+            let folder = folderPath(of: scene)
             throw ValidationError("--scene takes the scene's folder, not a file: \(scene) (try --scene \(folder.isEmpty ? "." : folder))")
         }
     }

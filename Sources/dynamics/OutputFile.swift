@@ -1,3 +1,4 @@
+import DynamicsLua
 import Foundation
 
 /// The files the CLI writes on request (`run --trace/--svg`, `test --junit`, `types --output`):
@@ -18,7 +19,7 @@ enum OutputFile {
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
             throw Failure(description: "\(option): cannot write \(path): it is a folder")
         }
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = folderPath(of: path)
         let parent = folder.isEmpty ? "." : folder
         if !FileManager.default.fileExists(atPath: parent, isDirectory: &isFolder) || !isFolder.boolValue {
             throw Failure(description: "\(option): cannot write \(path): the folder \(parent) does not exist")

@@ -127,7 +127,7 @@ final class LoadedScene {
     init(path: String, limits: LuaLimits, onError: @escaping (LuaError) -> Void) throws {
         state = try LuaState(limits: limits)
         bridge = LuaBridge(state: state, errorHandler: onError)
-        bridge.sceneFolder = (path as NSString).deletingLastPathComponent
+        bridge.sceneFolder = folderPath(of: path)
         let source: String
         do { source = try LuaSource.read(path) } catch {
             throw LuaError(kind: .runtime, message: "\(path): \(error)")

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Runs the built `dynamics` executable.
-func runDynamics(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+func runDynamics(_ arguments: [String], in folder: String? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
     var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     var binary = dir.appendingPathComponent("dynamics")
     for _ in 0..<5 where !FileManager.default.isExecutableFile(atPath: binary.path) {
@@ -12,6 +12,7 @@ func runDynamics(_ arguments: [String]) throws -> (status: Int32, stdout: String
     let process = Process()
     process.executableURL = binary
     process.arguments = arguments
+    if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
     let out = Pipe(), err = Pipe()
     process.standardOutput = out
     process.standardError = err

@@ -1,3 +1,4 @@
+import DynamicsLua
 import DynamicsTestSupport
 import Foundation
 import Testing
@@ -288,6 +289,22 @@ struct CommandTests {
         try "local d = require \"dd\"\nreturn { name = \"ee\" }\n".write(toFile: folder + "/other/ee.lua", atomically: true, encoding: .utf8)
         let elsewhere = try runDynamics(["check", folder + "/other/ee.lua"])
         #expect(elsewhere.status == 1 && elsewhere.stderr.contains("module 'dd' is not available"), "\(elsewhere.stderr)")
+    }
+
+    /// swift-corelibs-foundation's `deletingLastPathComponent` traps on a one-character path:
+    /// `run p`, `check p`, `serve p` and `run e/` crashed (SIGILL) before reading the file.
+    @Test("Scene paths of one character run: a file named p, a folder given as e/")
+    func oneCharacterPaths() throws {
+        let scene = try temporaryFile("p", "local dyn = require \"dynamics\"\nreturn dyn.animator{}\n")
+        let folder = folderPath(of: scene)
+        let run = try runDynamics(["run", "p", "--seconds", "0.1"], in: folder)
+        #expect(run.status == 0 && run.stdout.contains("p: 0 items"), "\(run.status) \(run.stderr)")
+        #expect(try runDynamics(["check", "p"], in: folder).status == 0)
+        try FileManager.default.createDirectory(atPath: folder + "/e", withIntermediateDirectories: true)
+        let dir = try runDynamics(["run", "e/"], in: folder)
+        #expect(dir.status == 1 && dir.stderr.contains("not a regular file"), "\(dir.status) \(dir.stderr)")
+        #expect(folderPath(of: "p") == "" && folderPath(of: "e/") == "" && folderPath(of: "/a") == "/"
+                && folderPath(of: "/a/b//") == "/a" && folderPath(of: "a//b") == "a" && folderPath(of: "/") == "/")
     }
 
     /// `behaviors --scene FILE` looked for FILE/behaviors/, found nothing and exited 0.

@@ -157,7 +157,7 @@ public final class LiveSession: @unchecked Sendable {
     private func updateWatchList(scene: LiveScene?) {
         var files = [scenePath]
         let folders = scene?.bridge.pluginSearchPath
-            ?? [((scenePath as NSString).deletingLastPathComponent as NSString).appendingPathComponent("behaviors")]
+            ?? [(folderPath(of: scenePath) as NSString).appendingPathComponent("behaviors")]
         for folder in folders {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
             files += names.filter { $0.hasSuffix(".lua") }.sorted().map { (folder as NSString).appendingPathComponent($0) }
@@ -393,7 +393,7 @@ public final class LiveSession: @unchecked Sendable {
     /// Where "save as test" writes: `NAME_test.lua` beside the scene.
     public var testPath: String {
         let base = ((scenePath as NSString).lastPathComponent as NSString).deletingPathExtension
-        return ((scenePath as NSString).deletingLastPathComponent as NSString).appendingPathComponent("\(base)_test.lua")
+        return (folderPath(of: scenePath) as NSString).appendingPathComponent("\(base)_test.lua")
     }
 
     // MARK: State
