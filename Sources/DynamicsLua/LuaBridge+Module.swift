@@ -134,6 +134,26 @@ extension LuaBridge {
         guard lua_type(L, top) == LUA_TTABLE else {
             throw LuaError(kind: .runtime, message: "the scene returned a \(typeName(at: top)): return its animator, or a table { animator = a, seconds = S }")
         }
+        // The table may carry more for the scene's tests, but not a misspelling of its own
+        // names: { animatorr = a }, `second` or `param` ran the first animator made, for as
+        // long as it liked, without sliders.
+        let names = ["animator", "seconds", "params"]
+        lua_pushnil(L)
+        while lua_next(L, top) != 0 {
+            lua_settop(L, -2)
+            guard lua_type(L, -1) == LUA_TSTRING, let key = string(at: -1), !names.contains(key) else { continue }
+            let hint = LuaBridge.suggestion(for: key, among: names)
+            if !hint.isEmpty {
+                lua_settop(L, top)
+                throw LuaError(kind: .runtime, message: "the scene returned '\(LuaBridge.shown(key))'\(hint) (a scene's table takes animator, seconds and params; other keys are for its tests)")
+            }
+        }
+        lua_settop(L, top)
+        guard dyn_lua_rawgetfield(L, top, "animator") != LUA_TNIL else {
+            lua_settop(L, top)
+            throw LuaError(kind: .runtime, message: "the scene returned a table without its animator: return { animator = a, seconds = S, params = { … } }")
+        }
+        lua_settop(L, top)
         var animator: DynamicAnimator?
         var seconds: Double?
         if dyn_lua_rawgetfield(L, top, "animator") != LUA_TNIL {

@@ -291,6 +291,24 @@ struct CommandTests {
         #expect(elsewhere.status == 1 && elsewhere.stderr.contains("module 'dd' is not available"), "\(elsewhere.stderr)")
     }
 
+    /// A scene table with a misspelled name ran the first animator made, as long as it liked.
+    @Test("A scene's table without its animator, or with a misspelled name, is an error that names it")
+    func sceneTableNames() throws {
+        func run(_ result: String) throws -> (status: Int32, stdout: String, stderr: String) {
+            let scene = try temporaryFile("scene.lua", "local dyn = require \"dynamics\"\nlocal a = dyn.animator{}\nreturn \(result)\n")
+            return try runDynamics(["run", scene, "--seconds", "0.1"])
+        }
+        let typo = try run("{ animatorr = a }")
+        #expect(typo.status == 1 && typo.stderr.contains("the scene returned 'animatorr' — did you mean 'animator'?"), "\(typo.stderr)")
+        let second = try run("{ animator = a, second = 1 }")
+        #expect(second.status == 1 && second.stderr.contains("did you mean 'seconds'?"), "\(second.stderr)")
+        let missing = try run("{ seconds = 2 }")
+        #expect(missing.status == 1 && missing.stderr.contains("a table without its animator"), "\(missing.stderr)")
+        // Other keys are for the scene's tests; returning nothing runs the first animator.
+        #expect(try run("{ animator = a, items = {}, [1] = 2 }").status == 0)
+        #expect(try run("nil").status == 0)
+    }
+
     /// swift-corelibs-foundation's `deletingLastPathComponent` traps on a one-character path:
     /// `run p`, `check p`, `serve p` and `run e/` crashed (SIGILL) before reading the file.
     @Test("Scene paths of one character run: a file named p, a folder given as e/")
