@@ -539,6 +539,10 @@ public final class LuaBridge {
             return "bounds {\(n(r.origin.x)), \(n(r.origin.y)), \(n(r.size.width)), \(n(r.size.height))}"
         case let t as DynamicTimer:
             return t.interval.map { "every \(n($0)) s, next at \(n(t.fireTime))" } ?? "at \(n(t.fireTime))"
+        case let v as DynamicView:
+            // Swift's description says DynamicView for an item without a name.
+            let label = v.name.map { "\"\(LuaBridge.shown($0))\"" } ?? "(unnamed)"
+            return "\(label) at (\(n(v.center.x)), \(n(v.center.y))) size \(n(v.bounds.width))×\(n(v.bounds.height))"
         default: return "\(object)"
         }
     }

@@ -151,6 +151,9 @@ test("tostring shows Lua names", function()
   expect(tostring(dyn.use("wind"){})):toBe("behavior: wind")
   expect(tostring(dyn.animator{ bounds = {0, 0, 320, 568} })):toBe("animator: bounds {0, 0, 320, 568}")
   expect(tostring(dyn.animator{})):toBe("animator: no bounds")
+  -- An unnamed item said "DynamicView" (round 18).
+  expect(tostring(dyn.item{ size = {1, 1} })):toBe("item: (unnamed) at (0, 0) size 1×1")
+  expect(tostring(dyn.item{ size = {2.5, 1}, center = {3, 4}, name = "box" })):toBe('item: "box" at (3, 4) size 2.5×1')
   local r = dyn.region.circle(1)
   for _ = 1, 8 do r = r:union(r) end
   expect(#tostring(r) < 300):toBe(true)            -- a deep union is cut short
