@@ -11,13 +11,12 @@
 // that its centre could have crossed a wall it did not touch at the start) sweeps its centre
 // from where the step began to where it ended against the static edges its shapes collide
 // with: boundary and chain segments (crossed either way: an item sees a path from its own
-// side), and the faces of static polygons (crossed from outside in). If the sweep crosses
-// one, the body goes back along its course to where its shapes, at their final rotation,
+// side), the faces of static polygons (crossed from outside in) and static circles (an
+// anchored round item: entered from outside). If the sweep crosses one, the body goes back along its course to where its shapes, at their final rotation,
 // are a slop in front of the edge (or to where it started, if that was closer), and keeps
 // its velocity: the next step's speculative contact, now made, stops or bounces it.
 // Box2D computes the time of impact of the shapes themselves; the centre's sweep costs a
 // segment test per edge and answers the failure that matters, a centre on the wrong side.
-// Static circles are not swept (no model boundary is one).
 
 extension World {
     /// After `finalizeBodies`: fast bodies whose centre crossed a static edge during the step
@@ -40,8 +39,14 @@ extension World {
             var earliest = 1.0
             for s in found {
                 let shape = shapes[Int(s)]
-                guard shape.alive, shape.kind != .circle, collides(body: b, with: shape.filter) else { continue }
+                guard shape.alive, collides(body: b, with: shape.filter) else { continue }
                 let xf = sims[Int(shape.body)].transform
+                if shape.kind == .circle {
+                    if let u = crossing(body: b, from: c0, to: c1, circle: xf.apply(shape.center), radius: shape.radius) {
+                        earliest = min(earliest, u)
+                    }
+                    continue
+                }
                 let start = Int(shape.vertexStart), count = Int(shape.vertexCount)
                 // A chain segment's edge is vertices 1–2 (0 and 3 are its ghosts); a
                 // two-vertex polygon is a segment; a polygon's edges run all around.
@@ -100,6 +105,25 @@ extension World {
         // How far the body's shapes reach toward the edge from its centre, at its final pose.
         let target = reach(of: b, toward: -n) + Tuning.linearSlop
         return (d1 - min(d1, target)) / (d1 - d2)
+    }
+
+    /// Where along its course c0 → c1 (0…1) body `b` must stop to stay a slop outside the
+    /// static circle (center, radius) its centre entered, or nil if it did not enter it.
+    private func crossing(body b: Int, from c0: Vec2, to c1: Vec2, circle center: Vec2, radius: Double) -> Double? {
+        let d = c1 - c0, f = c0 - center
+        let a = d.lengthSquared, half = dot(f, d), c = f.lengthSquared - radius * radius
+        guard a > 0, c > 0 else { return nil } // no motion, or it starts inside
+        let disc = half * half - a * c
+        guard disc >= 0 else { return nil }
+        let t = (-half - disc.squareRoot()) / a // first time at the radius
+        guard t >= 0, t <= 1 else { return nil }
+        let hit = c0 + t * d
+        let n = (1 / radius) * (hit - center) // outward at the hit
+        let r = radius + reach(of: b, toward: -n) + Tuning.linearSlop
+        let cr = f.lengthSquared - r * r
+        guard cr > 0 else { return 0 } // it started closer than that
+        let discR = half * half - a * cr
+        return discR >= 0 ? max(0, (-half - discR.squareRoot()) / a) : t
     }
 
     /// The furthest any shape of body `b` reaches from its centre along the unit direction
