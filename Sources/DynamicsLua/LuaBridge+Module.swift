@@ -136,13 +136,14 @@ extension LuaBridge {
         }
         // The table may carry more for the scene's tests, but not a misspelling of its own
         // names: { animatorr = a }, `second` or `param` ran the first animator made, for as
-        // long as it liked, without sliders.
+        // long as it liked, without sliders. One edit away only: Block Man's `parts` (two
+        // from `params`) is its own.
         let names = ["animator", "seconds", "params"]
         lua_pushnil(L)
         while lua_next(L, top) != 0 {
             lua_settop(L, -2)
             guard lua_type(L, -1) == LUA_TSTRING, let key = string(at: -1), !names.contains(key) else { continue }
-            let hint = LuaBridge.suggestion(for: key, among: names)
+            let hint = LuaBridge.suggestion(for: key, among: names, maxEdits: 1)
             if !hint.isEmpty {
                 lua_settop(L, top)
                 throw LuaError(kind: .runtime, message: "the scene returned '\(LuaBridge.shown(key))'\(hint) (a scene's table takes animator, seconds and params; other keys are for its tests)")

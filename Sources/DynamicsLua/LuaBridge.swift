@@ -555,8 +555,9 @@ public final class LuaBridge {
         return names.count > 40 ? "\(shownNames), … (\(names.count) in all)" : shownNames
     }
 
-    /// " — did you mean 'shape'?" for a name within two edits of a known one, else "".
-    static func suggestion(for key: String, among names: [String]) -> String {
+    /// " — did you mean 'shape'?" for a name within `maxEdits` (at most 2) edits of a known
+    /// one, else "".
+    static func suggestion(for key: String, among names: [String], maxEdits: Int = 2) -> String {
         // Edit distance over bytes, lowercased ASCII. A name whose length differs from the
         // key's by more than 2 cannot be within distance 2, so it is skipped before any work:
         // the cost is O(names · 20²) whatever the key's length (a script controls the key; a
@@ -583,7 +584,7 @@ public final class LuaBridge {
         guard !candidates.isEmpty else { return "" }
         let k = lowered(key)
         let best = candidates.map { ($0, distance(k, lowered($0))) }.min { $0.1 < $1.1 }
-        guard let (name, d) = best, d <= 2, d < max(k.count, 2) else { return "" }
+        guard let (name, d) = best, d <= min(maxEdits, 2), d < max(k.count, 2) else { return "" }
         return " — did you mean '\(name)'?"
     }
 

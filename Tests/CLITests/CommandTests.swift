@@ -305,7 +305,7 @@ struct CommandTests {
         let missing = try run("{ seconds = 2 }")
         #expect(missing.status == 1 && missing.stderr.contains("a table without its animator"), "\(missing.stderr)")
         // Other keys are for the scene's tests; returning nothing runs the first animator.
-        #expect(try run("{ animator = a, items = {}, [1] = 2 }").status == 0)
+        #expect(try run("{ animator = a, items = {}, parts = {}, [1] = 2 }").status == 0)
         #expect(try run("nil").status == 0)
     }
 

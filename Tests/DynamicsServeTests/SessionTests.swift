@@ -371,6 +371,38 @@ struct SessionTests {
         #expect(p["name"] as? String == "gravity" && p["value"] as? Double == 1.25)
     }
 
+    /// The first frame a subscriber receives, as JSON.
+    func firstFrame(of session: LiveSession) async throws -> [String: Any] {
+        let (id, frames) = try #require(session.broadcaster.subscribe())
+        defer { session.broadcaster.unsubscribe(id) }
+        for await text in frames where text.contains("\"type\":\"frame\"") {
+            return try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        }
+        return [:]
+    }
+
+    /// New user round 2: a scene that failed its first load left the page blank (no scene
+    /// message ever came, so the page dropped every frame and its error); and a page opened
+    /// after a slider moved showed the declared value.
+    @Test("A scene that never loaded still announces itself, so frames carry its error; frames carry the sliders' values")
+    func firstLoadErrorAndSliderValues() async throws {
+        let broken = LiveSession(scenePath: try sceneFile("broken.lua", "local x = = 1\n"), limits: LuaLimits())
+        let scene = try #require(try JSONSerialization.jsonObject(with: Data(broken.sceneMessage.utf8)) as? [String: Any])
+        #expect(scene["type"] as? String == "scene" && (scene["items"] as? [Any])?.isEmpty == true && scene["file"] as? String == "broken.lua")
+        broken.start()
+        defer { broken.stop() }
+        let frame = try await firstFrame(of: broken)
+        #expect((frame["error"] as? String)?.hasPrefix("broken.lua:1:") == true, "\(frame)")
+        #expect(frame["generation"] as? Int == scene["generation"] as? Int)
+
+        let session = LiveSession(scenePath: try sceneFile("box.lua", boxScene), limits: LuaLimits())
+        try session.handle(.param(name: "gravity", value: 2.5))
+        session.start()
+        defer { session.stop() }
+        let moved = try await firstFrame(of: session)
+        #expect(moved["params"] as? [Double] == [2.5], "\(moved["params"] ?? "none")")
+    }
+
     /// Round 16: on a running scene each `GET /state` was built again, one after another
     /// (100 clients kept the pause button waiting 24 s). Requests that arrive while a build
     /// waits share it.

@@ -215,6 +215,30 @@ def main():
         check(any(i["name"] == "hat" for i in get_state(base)["items"]), f"saving reloads the scene ({reload_ms:.0f} ms from save to the page)")
         value_after = next(p["value"] for p in get_state(base)["params"] if p["name"] == "gravity")
         check(value_after == value, "slider values survive the reload")
+        # A page opened now (or reloaded) shows the value the scene runs with, not the
+        # declared one (new user round 2: it showed gravity 1.00 while the scene ran at 2.55).
+        driver.refresh()
+        shown = wait_for(lambda: js("const s = document.getElementById('param-gravity'); "
+                                    "return s && window.dynamicsViewer.framesReceived > 2 ? Number(s.value) : null"), 10, "the reloaded page")
+        check(abs(shown - value_after) < 1e-9, f"a reloaded page's slider shows the live value ({shown}, scene {value_after})")
+
+        # A scene that fails its first load: the page shows its error over the empty canvas
+        # (it showed a blank page with 'connected').
+        broken = os.path.join(work, "broken.lua")
+        with open(broken, "w") as f:
+            f.write('local dyn = require "dynamics"\nlocal a = dyn.animator{}\ndyn.item{ center = {1, 2} }\nreturn a\n')
+        second = subprocess.Popen([binary, "serve", broken, "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        try:
+            address = second.stdout.readline().strip().rsplit(" ", 1)[1].rstrip("/")
+            driver.get(address + "/")
+            error = wait_for(lambda: js("const e = document.getElementById('error'); return e.hidden ? null : e.textContent"), 10, "the first-load error")
+            check(error.startswith("broken.lua:3:"), f"a scene that fails its first load shows its error ({error.splitlines()[0]})")
+        finally:
+            second.terminate()
+            try:
+                second.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                second.kill()
 
         print(f"serve-check: figures: page {fps:.0f} fps, {stream:.0f} frames/s streamed, reload {reload_ms:.0f} ms, server CPU {cpu:.1f}%")
         print("serve-check: all checks passed")

@@ -52,6 +52,7 @@ function onScene(m) {
     input.dataset.name = p.name;
     const show = () => { title.textContent = `${p.name}: ${Number(input.value).toPrecision(3)}`; };
     input.addEventListener("input", () => { show(); send({ type: "param", name: p.name, value: Number(input.value) }); });
+    input.addEventListener("show", show);
     show();
     label.append(title, input);
     box.append(label);
@@ -59,12 +60,26 @@ function onScene(m) {
 }
 
 function onFrame(m) {
-  if (!viewer.scene || m.generation !== viewer.scene.generation) { send({ type: "scene" }); return; }
-  viewer.frame = m;
-  viewer.framesReceived++;
   const error = $("error");
   error.hidden = !m.error;
   error.textContent = m.error || "";
+  if (!viewer.scene || m.generation !== viewer.scene.generation) { send({ type: "scene" }); return; }
+  viewer.frame = m;
+  viewer.framesReceived++;
+  // The sliders follow the values the scene runs with (set from another page, a POST or
+  // before this page loaded), except the one being dragged here.
+  (viewer.scene.params || []).forEach((p, i) => {
+    const input = $(`param-${p.name}`), value = m.params && m.params[i];
+    if (input && value !== undefined && document.activeElement !== input && Number(input.value) !== value) {
+      input.value = value;
+      input.dispatchEvent(new Event("show"));
+    }
+  });
+  const speed = $("speed");
+  if (document.activeElement !== speed && Number(speed.value) !== m.speed) {
+    speed.value = m.speed;
+    $("speedValue").textContent = `${m.speed}×`;
+  }
   $("pause").textContent = m.paused ? "Resume" : "Pause";
   $("record").classList.toggle("on", m.recording);
   $("record").textContent = m.recording ? `Recording (${m.recorded})` : "Record";

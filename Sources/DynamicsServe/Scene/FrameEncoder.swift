@@ -73,6 +73,9 @@ struct FrameMessage: Encodable {
     var error: String?
     var recording: Bool
     var recorded: Int
+    /// The sliders' values now, in the order of the scene message's params: a page opened or
+    /// reloaded after a slider moved, or another viewer's page, shows what the scene runs with.
+    var params: [Double]
     /// [x, y, angle] per item.
     var items: [[Double]]
     var overlay: Overlay

@@ -107,9 +107,11 @@ public final class LiveSession: @unchecked Sendable {
         } catch let error as LuaError {
             loadError = error.message
             updateWatchList(scene: scene)
+            announceNoScene()
             return false
         } catch {
             loadError = "\((scenePath as NSString).lastPathComponent): \(error)"
+            announceNoScene()
             return false
         }
         scene = fresh
@@ -150,6 +152,17 @@ public final class LiveSession: @unchecked Sendable {
         let message = FrameEncoder.scene(scene, items: now, generation: generation,
                                          file: (scenePath as NSString).lastPathComponent, params: currentParams)
         sceneJSON = LiveSession.json(message)
+        broadcaster.send(sceneJSON)
+    }
+
+    /// A scene that never loaded still has a scene message (no items, no sliders), so a page
+    /// takes the frames that follow and shows their error over the empty canvas; before, it
+    /// waited for a scene message that never came and showed nothing.
+    private func announceNoScene() {
+        guard scene == nil else { return }
+        generation += 1
+        sceneJSON = LiveSession.json(SceneMessage(generation: generation, file: (scenePath as NSString).lastPathComponent,
+                                                  bounds: nil, items: [], params: []))
         broadcaster.send(sceneJSON)
     }
 
@@ -529,13 +542,14 @@ public final class LiveSession: @unchecked Sendable {
     private func frameJSONLocked() -> String {
         guard let scene else {
             return LiveSession.json(FrameMessage(generation: generation, time: 0, step: 0, paused: paused, resting: true, speed: speed,
-                                                 stepMs: 0, error: loadError, recording: false, recorded: 0, items: [], overlay: .init()))
+                                                 stepMs: 0, error: loadError, recording: false, recorded: 0, params: [],
+                                                 items: [], overlay: .init()))
         }
         return LiveSession.json(FrameMessage(
             generation: generation, time: scene.animator.elapsedTime, step: steps, paused: paused,
             resting: !scene.animator.isRunning, speed: speed, stepMs: (stepMs * 1000).rounded() / 1000,
             error: loadError ?? callbackError, recording: recording != nil, recorded: recording?.events.count ?? 0,
-            items: FrameEncoder.items(items), overlay: FrameEncoder.overlay(of: scene.animator)))
+            params: currentParams.map(\.value), items: FrameEncoder.items(items), overlay: FrameEncoder.overlay(of: scene.animator)))
     }
 
     static func json<T: Encodable>(_ value: T) -> String {
