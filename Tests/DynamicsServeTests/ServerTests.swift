@@ -197,6 +197,11 @@ struct ServerTests {
             let reply = server.exchange(raw("GET", "/state", host: host)).reply
             #expect(reply.hasPrefix("HTTP/1.1 200"), "\(host): \(reply.prefix(200))")
         }
+        // One Host, always (round 18: a second Host went unchecked; none was served).
+        let twice = server.exchange(raw("GET", "/state", host: "127.0.0.1:\(port)", extra: "Host: evil.com\r\nConnection: close\r\n")).reply
+        #expect(twice.hasPrefix("HTTP/1.1 400") && twice.contains("more than once"), "\(twice.prefix(200))")
+        let none = server.exchange("GET /state HTTP/1.1\r\nConnection: close\r\n\r\n").reply
+        #expect(none.hasPrefix("HTTP/1.1 400") && none.contains("names no host"), "\(none.prefix(200))")
     }
 
     @Test("A request HTTP cannot parse is answered 400 with the reason, and the connection closes")

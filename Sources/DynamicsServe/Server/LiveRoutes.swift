@@ -266,7 +266,16 @@ enum LiveRoutes {
         }
 
         func refusal(_ request: Request) -> Response? {
-            guard let allowed, let authority = request.head.authority else { return nil }
+            guard let allowed else { return nil }
+            // One Host, always (RFC 9112 §3.2: a 400 otherwise). The conversion to HTTP types
+            // makes the first Host the authority and leaves any other among the fields, where
+            // it went unchecked (Host: 127.0.0.1, then Host: evil.com, was answered).
+            guard let authority = request.head.authority else {
+                return LiveRoutes.json(.badRequest, ["error": "the request names no host (a Host header is required)"])
+            }
+            if let host = HTTPField.Name("Host"), !request.headers[values: host].isEmpty {
+                return LiveRoutes.json(.badRequest, ["error": "the request names its host more than once"])
+            }
             let name = HostNames.name(ofAuthority: authority)
             if allowed.contains(name) || (HostNames.isLoopbackIPv4(name) && allowed.contains("127.0.0.1")) { return nil }
             return LiveRoutes.json(.forbidden, ["error": "request for host '\(LuaBridge.shown(name))' refused: this viewer answers to \(allowed.sorted().joined(separator: ", "))"])
