@@ -1,4 +1,4 @@
--- Block Man (iOS Developer Tips' UIKit Dynamics tutorial): a stick figure of nine rectangles
+-- Block Man (iOS Developer Tips' UIKit Dynamics tutorial): a stick figure of eight rectangles
 -- and an elliptic head, held together by rigid attachments at its joints, falls under gravity
 -- onto the bottom of the screen. Scripted "taps" turn gravity toward the tapped point, seen
 -- from the middle of the screen, so the figure tumbles from wall to wall. The head is bouncier

@@ -27,25 +27,45 @@ struct Serve: ParsableCommand {
     }
 
     func run() throws {
-        if !LiveServer.isLoopback(host) {
-            printError("warning: serving on \(host): anyone who can reach this address can see and drive the scene")
+        // What can never be a scene is refused, as `run` refuses it: a folder, a file that is
+        // not UTF-8 text (a PNG) or too large. A script error is served anyway: saving the
+        // file fixes it.
+        do { _ = try LuaSource.read(scene) } catch {
+            printError("error: \(LuaTestRunner.Result.escaped(scene)): \(error)")
+            throw ExitCode(1)
         }
         let session = LiveSession(scenePath: scene, limits: lua.limits)
         if let error = session.error { printError("error: \(error) (serving anyway; save the file to reload)") }
         let server = LiveServer(session: session, host: host, port: port)
         let shown = LiveServer.urlHost(host)
-        let scene = self.scene
+        let scene = self.scene, host = self.host
         let finished = DispatchSemaphore(value: 0)
         let failure = ErrorBox()
         Task {
             do {
                 try await server.run { port in
                     FileHandle.standardOutput.write(Data("serving \(LuaTestRunner.Result.escaped(scene)) at http://\(shown):\(port)/\n".utf8))
+                    // Once listening (it warned, then failed to listen on an address not this
+                    // machine's).
+                    if !LiveServer.isLoopback(host) {
+                        printError("warning: serving on \(host): anyone who can reach this address can see and drive the scene")
+                    }
                 }
             } catch {
                 failure.error = error
             }
             finished.signal()
+        }
+        // Errors after the start (a reload, a callback) show in the terminal too, not only in
+        // the page: each new one once.
+        Thread.detachNewThread {
+            var shown = session.error
+            while true {
+                Thread.sleep(forTimeInterval: 0.25)
+                let now = session.error
+                if now != shown, let now { printError("error: \(now)") }
+                shown = now
+            }
         }
         finished.wait()
         if let error = failure.error {

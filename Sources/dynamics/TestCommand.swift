@@ -47,6 +47,11 @@ struct Test: ParsableCommand {
         let roots = paths.isEmpty ? ["Tests/Scenes"] : paths
         let runner = LuaTestRunner(limits: lua.limits)
         let files = runner.testFiles(in: roots)
+        // A folder without test files is no passing run ("0 passed, 0 failed" read as one).
+        if files.isEmpty {
+            printError("error: no test files (named *_test.lua) in \(roots.map { LuaTestRunner.Result.escaped($0) }.joined(separator: ", "))")
+            throw ExitCode(2)
+        }
         // Each file has its own Lua state, so files run in parallel safely; results keep
         // the files' order.
         final class Collected: @unchecked Sendable {

@@ -91,7 +91,11 @@ struct CommandTests {
         #expect(t0.status == 1 && t0.stderr.contains("text.lua: the scene returned a string"), "\(t0.stderr)")
         let slider = try temporaryFile("slider.lua", "local a = dynamics.animator{}\nreturn { animator = a, params = { x = { value = 5, min = 0, max = 3, apply = function() end } } }\n")
         let s = try runDynamics(["run", slider])
-        #expect(s.status == 1 && s.stderr.contains("scene.params.x: needs min < max, min ≤ value ≤ max"), "\(s.stderr)")
+        #expect(s.status == 1 && s.stderr.contains("scene.params.x: value 5 is outside min…max (0…3)"), "\(s.stderr)")
+        // Each condition by name (new user round 2, L3: one message named all three).
+        let upside = try temporaryFile("upside.lua", "local a = dynamics.animator{}\nreturn { animator = a, params = { g = { value = 1, min = 2, max = 1, apply = function() end } } }\n")
+        let u = try runDynamics(["run", upside])
+        #expect(u.status == 1 && u.stderr.contains("scene.params.g: min (2) must be below max (1)"), "\(u.stderr)")
         let scene = try temporaryFile("slow.lua", "local a = dynamics.animator{}\nlocal b = dynamics.item{ size = {10, 10} }\na:addBehavior(dynamics.gravity{ items = {b} })\nreturn a\n")
         let trace = (scene as NSString).deletingLastPathComponent + "/slow.json"
         let t = try runDynamics(["run", scene, "--fps", "10", "--seconds", "2", "--trace", trace])
@@ -270,6 +274,17 @@ struct CommandTests {
         // 192.0.2.1 (TEST-NET-1) is no address of this machine.
         let foreign = try runDynamics(["serve", scene, "--port", "0", "--host", "192.0.2.1"])
         #expect(foreign.status == 1 && foreign.stderr.contains("error: cannot listen on 192.0.2.1: it is not an address of this machine"), "\(foreign.stderr)")
+        // It warned about the exposed address first, then failed (new user round 2, L9).
+        #expect(!foreign.stderr.contains("warning"), "\(foreign.stderr)")
+        // What can never be a scene is refused at once, as run refuses it (L10): a folder, a
+        // file that is not UTF-8 text.
+        let folder = folderPath(of: try temporaryFile("x.lua", ""))
+        let dir = try runDynamics(["serve", folder, "--port", "0"])
+        #expect(dir.status == 1 && dir.stderr.contains("not a regular file"), "\(dir.stderr)")
+        let png = folder + "/picture.png"
+        try Data([0x89, 0x50, 0x4E, 0x47, 0xFF, 0xFE]).write(to: URL(fileURLWithPath: png))
+        let binary = try runDynamics(["serve", png, "--port", "0"])
+        #expect(binary.status == 1 && binary.stderr.contains("not UTF-8"), "\(binary.stderr)")
     }
 
     /// A plugin that requires its sibling loaded under run and behaviors, but check alone
@@ -366,6 +381,14 @@ struct CommandTests {
         }
         let t = try runDynamics(["test", folder + "/t"])
         #expect(t.status == 1 && t.stdout.contains("file names must be valid UTF-8"), "\(t.stdout)")
+    }
+
+    /// `test` on a folder without test files printed "0 passed, 0 failed" and exited 0.
+    @Test("test on a folder with no *_test.lua files says so and exits 2")
+    func testWithoutTestFiles() throws {
+        let folder = folderPath(of: try temporaryFile("scene.lua", "return 1\n"))
+        let r = try runDynamics(["test", folder])
+        #expect(r.status == 2 && r.stderr.contains("error: no test files (named *_test.lua) in \(folder)"), "\(r.status) \(r.stderr)")
     }
 
     @Test("behaviors lists the built-ins and the plugins on the search path with their params")

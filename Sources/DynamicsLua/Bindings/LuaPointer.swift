@@ -260,9 +260,12 @@ extension LuaBridge {
                 guard [value, lo, hi, step].allSatisfy({ abs($0) <= LuaSceneParam.largest }) else {
                     throw LuaArgumentError(message: "value, min, max and step must be within ±\(LuaSceneParam.largest)")
                 }
-                guard lo < hi, value >= lo, value <= hi, step > 0 else {
-                    throw LuaArgumentError(message: "needs min < max, min ≤ value ≤ max and step > 0")
+                func n(_ v: Double) -> String { String(format: "%.14g", v) }
+                guard lo < hi else { throw LuaArgumentError(message: "min (\(n(lo))) must be below max (\(n(hi)))") }
+                guard value >= lo, value <= hi else {
+                    throw LuaArgumentError(message: "value \(n(value)) is outside min…max (\(n(lo))…\(n(hi)))")
                 }
+                guard step > 0 else { throw LuaArgumentError(message: "step must be positive, got \(n(step))") }
                 _ = rawField("apply", of: entry)
                 let apply = try functionReference(at: -1, "apply")
                 params.append(LuaSceneParam(name: name, value: value, min: lo, max: hi, step: step, apply: apply))
