@@ -22,10 +22,19 @@ function send(message) {
 
 function connect() {
   socket = new WebSocket(`ws://${location.host}/live`);
-  socket.onopen = () => { viewer.connected = true; $("status").textContent = "connected"; };
+  let opened = false;
+  socket.onopen = () => { opened = viewer.connected = true; document.body.classList.remove("offline"); $("status").textContent = "connected"; };
   socket.onclose = () => {
     viewer.connected = false;
+    // The last frame stays, dimmed, so it does not look live while the server is away.
+    document.body.classList.add("offline");
     $("status").textContent = "disconnected: retrying…";
+    // An upgrade refused while the server answers: the viewer limit (cli.md).
+    if (!opened) {
+      fetch("/state").then((r) => {
+        if (r.ok && !viewer.connected) $("status").textContent = "refused: too many viewers at once (at most 16); retrying…";
+      }).catch(() => {});
+    }
     setTimeout(connect, 1000);
   };
   socket.onmessage = (event) => {
@@ -241,7 +250,11 @@ $("pause").onclick = () => send({ type: "control", action: viewer.frame && viewe
 $("step").onclick = () => send({ type: "control", action: "step" });
 $("restart").onclick = () => send({ type: "control", action: "restart" });
 $("speed").oninput = () => { $("speedValue").textContent = `${$("speed").value}×`; send({ type: "speed", value: Number($("speed").value) }); };
-$("record").onclick = () => send({ type: "record", action: viewer.frame && viewer.frame.recording ? "stop" : "start" });
+$("record").onclick = () => {
+  const stopping = viewer.frame && viewer.frame.recording;
+  if (stopping && !confirm("Stop recording and discard it? (Save as test keeps it.)")) return;
+  send({ type: "record", action: stopping ? "stop" : "start" });
+};
 $("save").onclick = () => send({ type: "record", action: "save" });
 document.addEventListener("keydown", (e) => { if (e.key === " " && e.target === document.body) { e.preventDefault(); $("pause").click(); } });
 
