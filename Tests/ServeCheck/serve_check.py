@@ -233,8 +233,8 @@ def main():
             driver.get(address + "/")
             error = wait_for(lambda: js("const e = document.getElementById('error'); return e.hidden ? null : e.textContent"), 10, "the first-load error")
             check(error.startswith("broken.lua:3:"), f"a scene that fails its first load shows its error ({error.splitlines()[0]})")
-            # When the server stops, the page dims its last frame (it looked live).
-            second.terminate()
+            # When the server goes away, the page dims its last frame (it looked live).
+            second.kill()
             second.wait(timeout=10)
             wait_for(lambda: js("return document.body.classList.contains('offline') || null"), 5, "the page to show the server is gone")
             check(js("return document.getElementById('status').textContent").startswith("disconnected"), "a stopped server dims the page and says so")
