@@ -18,8 +18,12 @@ import Foundation
 // the step's displacements. Where it would, the cluster's restitution impulses are scaled by
 // the largest λ ≤ 1 that meets the bound (kinetic energy is quadratic in λ). One ball on a
 // wall, two balls meeting in the open, a ball falling onto the floor: the bound holds with room
-// and nothing changes. Clusters that may gain energy on purpose are left alone: an elasticity
-// above 1, a joint (a spring releases what it stored), or a massless moving body.
+// and nothing changes. What adds energy on purpose widens the bound instead of lifting it (an
+// exemption brought the ×19 back: a 0.001 Hz spring on each ball, or an elasticity of
+// 1.0001): a spring joint may release the energy it held when the step began (½·k·x²), and
+// an elasticity e above 1 may multiply the cluster's energy by e². Only a cluster that a
+// target joint drives (the pointer's drag, snap) or that holds a massless moving body is left
+// alone.
 
 /// Per-step scratch of the energy bound, kept between steps (no allocation in steady state).
 struct RestitutionScratch {
@@ -30,8 +34,10 @@ struct RestitutionScratch {
     var bodies: [Int32] = []
     var parent: [Int32] = []
     var solved: [(v: Vec2, w: Double)] = []
-    /// Per cluster root: the cluster's energies (2·E, kg·m²/s²) and whether it is exempt.
+    /// Per cluster root: the cluster's energies (2·E, kg·m²/s²), its largest elasticity, and
+    /// whether it is exempt.
     var allowed: [Double] = [], before: [Double] = [], a: [Double] = [], b: [Double] = []
+    var elasticity: [Double] = []
     var exempt: [Bool] = []
 }
 
@@ -97,16 +103,18 @@ extension World {
         sc.a.removeAll(keepingCapacity: true); sc.a.append(contentsOf: repeatElement(0, count: n))
         sc.b.removeAll(keepingCapacity: true); sc.b.append(contentsOf: repeatElement(0, count: n))
         sc.exempt.removeAll(keepingCapacity: true); sc.exempt.append(contentsOf: repeatElement(false, count: n))
-        // Exempt clusters: an elasticity above 1, a joint, a dynamic body without mass.
+        sc.elasticity.removeAll(keepingCapacity: true); sc.elasticity.append(contentsOf: repeatElement(1, count: n))
         for i in 0..<bouncing.count where bouncing[i].constraint.restitution > 1 {
             let cc = bouncing[i].constraint
-            let k = sc.slot[Int(infos[Int(cc.a)].type == .dynamic ? cc.a : cc.b)]
-            sc.exempt[Int(sc.find(k))] = true
+            let r = Int(sc.find(sc.slot[Int(infos[Int(cc.a)].type == .dynamic ? cc.a : cc.b)]))
+            sc.elasticity[r] = max(sc.elasticity[r], cc.restitution)
         }
+        var jointed = false
         for k in 0..<n {
             let b = Int(sc.bodies[k])
             let r = Int(sc.find(Int32(k)))
-            if infos[b].jointCount > 0 || sims[b].invMass == 0 { sc.exempt[r] = true }
+            if sims[b].invMass == 0 { sc.exempt[r] = true }
+            if infos[b].jointCount > 0 { jointed = true }
             let m = sims[b].invMass > 0 ? 1 / sims[b].invMass : 0
             let I = sims[b].invInertia > 0 ? 1 / sims[b].invInertia : 0
             let v0 = stepStartVelocities[b], v1 = sc.solved[k]
@@ -120,6 +128,7 @@ extension World {
             sc.a[r] += m * dv.lengthSquared + I * dw * dw
             sc.b[r] += 2 * (m * dot(v1.v, dv) + I * v1.w * dw)
         }
+        if jointed { addJointEnergies(&sc) }
         for k in 0..<n {
             let r = Int(sc.find(Int32(k)))
             let b = Int(sc.bodies[k])
@@ -127,7 +136,8 @@ extension World {
             guard !sc.exempt[r], sc.a[r] > 0 else { continue }
             // 2·E(λ) = before + b·λ + a·λ²; the bound with a tolerance for the solver's float
             // round-off.
-            let limit = sc.allowed[r] * (1 + 1e-6) + 1e-12
+            let e = sc.elasticity[r]
+            let limit = sc.allowed[r] * e * e * (1 + 1e-6) + 1e-12
             guard sc.before[r] + sc.b[r] + sc.a[r] > limit else { continue }
             let c = sc.before[r] - limit
             var lambda = 0.0
@@ -139,6 +149,33 @@ extension World {
             states[b].v = v1.v + lambda * (states[b].v - v1.v)
             states[b].w = v1.w + lambda * (states[b].w - v1.w)
             if r == k { restitutionScaledCount += 1 }
+        }
+    }
+}
+
+extension World {
+    /// The joints of the listed bodies: a target joint exempts its cluster; a spring adds the
+    /// energy it held when the step began to what the cluster may have. O(joints).
+    private func addJointEnergies(_ sc: inout RestitutionScratch) {
+        for j in joints where j.alive {
+            let ka = sc.slot[Int(j.bodyA)], kb = sc.slot[Int(j.bodyB)]
+            guard ka >= 0 || kb >= 0 else { continue }
+            let r = Int(sc.find(ka >= 0 ? ka : kb))
+            switch j.kind {
+            case .target:
+                sc.exempt[r] = true
+            case .distance where j.enableSpring && j.hertz > 0:
+                // The transforms are still the step's start (the step writes them after).
+                let a = Int(j.bodyA), b = Int(j.bodyB)
+                let pA = sims[a].transform.apply(j.localAnchorA), pB = sims[b].transform.apply(j.localAnchorB)
+                let stretch = (pB - pA).length - j.length
+                let inverse = sims[a].invMass + sims[b].invMass
+                guard inverse > 0 else { continue }
+                let omega = 2 * Double.pi * j.hertz
+                sc.allowed[r] += omega * omega / inverse * stretch * stretch // 2 · ½·k·x²
+            default:
+                continue
+            }
         }
     }
 }
