@@ -66,6 +66,7 @@ extension World {
                     inf[b].sleepTime += h
                 }
             }
+            for b in deeplyOverlapping where inf[Int(b)].type == .dynamic { inf[Int(b)].sleepTime = 0 }
         }}}
     }
 

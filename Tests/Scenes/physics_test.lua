@@ -269,3 +269,25 @@ test("fast elastic balls knocking into each other never speed up", function()
     end
   end
 end)
+
+-- Overlapping items are pushed apart before they rest (round 19): the soft contact pushed
+-- them out at 4.9 pt a frame while their velocities read 0, so they fell asleep, and the
+-- animator paused, up to 204 pt deep inside each other.
+test("items made overlapping are pushed apart before the animator pauses", function()
+  for _, case in ipairs{
+    { {center = {1010, 1000}, size = {100, 100}}, {center = {1000, 1000}, size = {400, 400}}, true, 250 },
+    { {center = {1050, 1000}, size = {200, 200}}, {center = {1000, 1000}, size = {200, 200}}, true, 200 },
+    { {center = {1010, 1000}, size = {300, 300}, shape = "ellipse"}, {center = {1000, 1000}, size = {200, 200}, shape = "ellipse"}, true, 250 },
+    { {center = {1050, 1000}, size = {200, 200}}, {center = {1000, 1000}, size = {200, 200}}, false, 200 },
+  } do
+    local a = dyn.animator{ bounds = {0, 0, 2000, 2000} }
+    local item, other = dyn.item(case[1]), dyn.item(case[2])
+    a:addBehavior(dyn.collision{ items = {item, other} })
+    if case[3] then a:addBehavior(dyn.itemBehavior{ items = {other}, anchored = true }) end
+    a:run{ seconds = 10, untilPaused = true }
+    expect(a.isRunning):toBe(false)
+    local x, y = item:getCenter()
+    local ox, oy = other:getCenter()
+    expect(math.sqrt((x - ox) ^ 2 + (y - oy) ^ 2)):toBeGreaterThan(case[4] - 1)
+  end
+end)
