@@ -3,10 +3,11 @@
 -- last one swings out, while the first stops. Perfectly elastic balls (elasticity 1) without
 -- friction or air resistance.
 --
--- The balls hang 3 pt apart. Touching balls (or balls closer than the solver's speculative
--- contact margin, about 2 pt plus the distance covered in one step) are solved as one
--- simultaneous contact, and the impact then sends the last two balls out together at half the
--- height; 3 pt apart, the impact runs down the row one collision at a time.
+-- The balls hang 3 pt apart, and the impact runs down the row one collision at a time: the
+-- last ball rises 33.4 pt of the first one's 33.5. Touching balls (or balls closer than the
+-- solver's speculative contact margin, about 2 pt plus the distance covered in one step) are
+-- solved as one simultaneous contact, which is partly inelastic: the last three balls rise
+-- 5–6 pt each and most of the energy is lost.
 --
 --   dynamics run Examples/newtons_cradle.lua --svg cradle.svg --debug
 local dyn = require "dynamics"
