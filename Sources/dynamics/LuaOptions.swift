@@ -25,9 +25,17 @@ struct LuaOptions: ParsableArguments {
     var limits: LuaLimits { LuaLimits(instructionBudget: budget, memoryCap: memory << 20) }
 }
 
-/// Writes to standard error.
+/// Writes to standard error, with control characters other than newline and tab shown as
+/// "?": messages carry what scripts wrote (an error's text, a misspelled key), and an escape
+/// sequence in one reached the terminal raw.
 func printError(_ text: String) {
-    FileHandle.standardError.write(Data((text + "\n").utf8))
+    var shown = ""
+    shown.unicodeScalars.reserveCapacity(text.unicodeScalars.count + 1)
+    for u in text.unicodeScalars {
+        let control = (u.value < 0x20 && u != "\n" && u != "\t") || (u.value >= 0x7f && u.value < 0xa0)
+        shown.unicodeScalars.append(control ? "?" : u)
+    }
+    FileHandle.standardError.write(Data((shown + "\n").utf8))
 }
 
 /// Whether standard error is a terminal (progress is shown only then).

@@ -317,6 +317,9 @@ struct CommandTests {
         #expect(typo.status == 1 && typo.stderr.contains("the scene returned 'animatorr' — did you mean 'animator'?"), "\(typo.stderr)")
         let second = try run("{ animator = a, second = 1 }")
         #expect(second.status == 1 && second.stderr.contains("did you mean 'seconds'?"), "\(second.stderr)")
+        // A control character in the key does not reach the terminal (round 19, L3).
+        let escape = try run("{ animator = a, [\"param\\27\"] = 1 }")
+        #expect(escape.status == 1 && escape.stderr.contains("'param?'") && !escape.stderr.contains("\u{1B}"), "\(escape.stderr)")
         let missing = try run("{ seconds = 2 }")
         #expect(missing.status == 1 && missing.stderr.contains("a table without its animator"), "\(missing.stderr)")
         // Other keys are for the scene's tests; returning nothing runs the first animator.

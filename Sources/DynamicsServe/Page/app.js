@@ -59,10 +59,11 @@ function onScene(m) {
     const input = document.createElement("input");
     Object.assign(input, { type: "range", min: p.min, max: p.max, step: p.step, value: p.value, id: `param-${p.name}` });
     input.dataset.name = p.name;
-    const show = () => { title.textContent = `${p.name}: ${Number(input.value).toPrecision(3)}`; };
+    // The label shows the value itself: the slider snaps to its step (0.123456 showed 0.100).
+    const show = (value) => { title.textContent = `${p.name}: ${Number(value ?? input.value).toPrecision(3)}`; };
     input.addEventListener("input", () => { show(); send({ type: "param", name: p.name, value: Number(input.value) }); });
-    input.addEventListener("show", show);
-    show();
+    input.addEventListener("show", (event) => show(event.detail));
+    show(p.value);
     label.append(title, input);
     box.append(label);
   }
@@ -79,9 +80,10 @@ function onFrame(m) {
   // before this page loaded), except the one being dragged here.
   (viewer.scene.params || []).forEach((p, i) => {
     const input = $(`param-${p.name}`), value = m.params && m.params[i];
-    if (input && value !== undefined && document.activeElement !== input && Number(input.value) !== value) {
+    if (input && value !== undefined && document.activeElement !== input && input.dataset.live !== String(value)) {
       input.value = value;
-      input.dispatchEvent(new Event("show"));
+      input.dataset.live = String(value);
+      input.dispatchEvent(new CustomEvent("show", { detail: value }));
     }
   });
   const speed = $("speed");
