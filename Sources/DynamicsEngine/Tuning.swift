@@ -31,9 +31,6 @@ public enum Tuning {
     static let restitutionIterations = 6
     /// Speeds under which a body counts as resting (m/s, and m/s at its furthest point).
     static let sleepLinearThreshold = 0.05
-    /// Overlap beyond which a contact still pushes its bodies apart and they do not count as
-    /// resting (m): 5 pt, three times what a contact under a 30-box column keeps.
-    static let restingOverlapLimit = 10 * linearSlop
     /// Seconds a whole island must rest before it sleeps.
     static let timeToSleep = 0.5
     /// Speed limit, a guard against explosions (m/s): 40 000 pt/s.

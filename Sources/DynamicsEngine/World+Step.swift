@@ -60,13 +60,16 @@ extension World {
                 let threshold = inf[b].sleepThreshold
                 inf[b].sleepThreshold = Tuning.sleepLinearThreshold
                 let threshold2 = threshold * threshold
-                if st.v.lengthSquared > threshold2 || wExtent * wExtent > threshold2 {
+                // Its displacement too: a soft contact pushing overlapping items apart moves
+                // them while the relax pass takes the push out of their velocity, which then
+                // reads 0 (items made overlapping fell asleep, and the animator paused, 204 pt
+                // deep inside an anchored box). A stack resting under its load does not move.
+                if st.v.lengthSquared > threshold2 || wExtent * wExtent > threshold2 || st.dp.lengthSquared > threshold2 * h * h {
                     inf[b].sleepTime = 0
                 } else {
                     inf[b].sleepTime += h
                 }
             }
-            for b in deeplyOverlapping where inf[Int(b)].type == .dynamic { inf[Int(b)].sleepTime = 0 }
         }}}
     }
 

@@ -173,11 +173,9 @@ extension World {
             tally[colors + 1 + c] = 4 * batchCount
             batchCount += c < colors ? (tally[c] + 3) / 4 : tally[c]
         }
-        var wide = wideConstraints, bouncing = bouncingConstraints, deep = deeplyOverlapping
-        wideConstraints = []; bouncingConstraints = []; deeplyOverlapping = []
+        var wide = wideConstraints, bouncing = bouncingConstraints
+        wideConstraints = []; bouncingConstraints = []
         bouncing.removeAll(keepingCapacity: true)
-        deep.removeAll(keepingCapacity: true)
-        let deepOverlap = -Tuning.restingOverlapLimit
         if wide.count > batchCount { wide.removeLast(wide.count - batchCount) }
         if wide.count < batchCount { wide.append(contentsOf: repeatElement(WideConstraint(), count: batchCount - wide.count)) }
         // Each candidate's lane (4 · batch + lane): within a colour, contacts take lanes in
@@ -275,11 +273,6 @@ extension World {
                                 return (rnA, rnB, cp)
                             }
                             let p1 = point(c.pointee.manifold.p0)
-                            // Still pushing apart, however slowly they move (see `deeplyOverlapping`).
-                            if c.pointee.manifold.p0.separation < deepOverlap
-                                || (pointCount == 2 && c.pointee.manifold.p1.separation < deepOverlap) {
-                                deep.append(Int32(a)); deep.append(Int32(b))
-                            }
                             wc.pointee.rAx1[j] = Float(p1.point.anchorA.x); wc.pointee.rAy1[j] = Float(p1.point.anchorA.y)
                             wc.pointee.rBx1[j] = Float(p1.point.anchorB.x); wc.pointee.rBy1[j] = Float(p1.point.anchorB.y)
                             wc.pointee.base1[j] = Float(p1.point.baseSeparation)
@@ -369,7 +362,6 @@ extension World {
         // walk above is in contact order already).
         wideConstraints = wide
         bouncingConstraints = bouncing
-        deeplyOverlapping = deep
     }
 
     /// A padding lane: the dummy body, zero masses, no second point.

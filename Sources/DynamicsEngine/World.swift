@@ -253,11 +253,7 @@ public final class World {
     /// gain energy (World+Restitution.swift), since the world was made.
     @exclusivity(unchecked) public internal(set) var restitutionScaledCount = 0
     @exclusivity(unchecked) var restitutionScratch = RestitutionScratch()
-    /// Bodies of contacts that overlap by more than `Tuning.restingOverlapLimit` this step: the
-    /// soft contact is still pushing them apart, which their velocities do not show (the
-    /// relax pass takes the push's velocity out), so they do not count as resting. Overlapping
-    /// items fell asleep, and the animator paused, 204 pt deep inside an anchored box.
-    @exclusivity(unchecked) var deeplyOverlapping: [Int32] = []
+
     /// Velocities of the bodies in contact when the step began, in steps with a bouncing
     /// contact (indexed by body).
     @exclusivity(unchecked) var stepStartVelocities: [(v: Vec2, w: Double)] = []
