@@ -68,9 +68,9 @@ extension World {
                 if p.y < y0 { q.y = y0; if v.y < 0 { v.y = -c.restitution * v.y } }
                 if p.y > y1 { q.y = y1; if v.y > 0 { v.y = -c.restitution * v.y } }
                 states[b].v = v
+                states[b].dp += q - p // the step's net displacement, for its rest timer
                 sims[b].center = q
                 sims[b].transform.p = q - sims[b].transform.q.rotate(sims[b].localCenter)
-                infos[b].sleepTime = 0
                 containedCount += 1
             }
         }

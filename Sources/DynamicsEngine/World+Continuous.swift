@@ -68,8 +68,7 @@ extension World {
             let c = c0 + earliest * dp
             sims[b].center = c
             sims[b].transform.p = c - sims[b].transform.q.rotate(sims[b].localCenter)
-            states[b].dp = earliest * dp
-            infos[b].sleepTime = 0
+            states[b].dp = earliest * dp // the step's net displacement, for its rest timer
             continuousCount += 1
         }
         continuousScratch = found

@@ -20,6 +20,7 @@ extension World {
         finalizeBodies(h: h)
         solveContinuous()
         keepInContainers()
+        updateRestTimes(h: h)
         if sleepEnabled { updateSleep(h: h) }
     }
 
@@ -56,14 +57,30 @@ extension World {
                 sim.force = .zero
                 sim.torque = 0
                 simp[b] = sim
-                let wExtent = st.w * sim.maxExtent
+            }
+        }}}
+    }
+
+    /// Each awake body's rest timer, once continuous collision and containers have put back
+    /// what they put back (`dp` is then the step's net displacement): a body rests while its
+    /// speeds and its displacement over the step stay under its threshold. The displacement
+    /// counts because a soft contact pushing overlapping items apart moves them while the
+    /// relax pass takes the push out of their velocity, which then reads 0 (items made
+    /// overlapping fell asleep, and the animator paused, 204 pt deep inside an anchored box);
+    /// a stack resting under its load does not move. And an item a stiff spring pulls into a
+    /// wall every step, put back every step, rests (it never did: each put-back restarted its
+    /// timer).
+    private func updateRestTimes(h: Double) {
+        states.withUnsafeBufferPointer { stp in
+        sims.withUnsafeBufferPointer { simp in
+        infos.withUnsafeMutableBufferPointer { inf in
+            for bi in awakeBodies {
+                let b = Int(bi)
+                let st = stp[b]
+                let wExtent = st.w * simp[b].maxExtent
                 let threshold = inf[b].sleepThreshold
                 inf[b].sleepThreshold = Tuning.sleepLinearThreshold
                 let threshold2 = threshold * threshold
-                // Its displacement too: a soft contact pushing overlapping items apart moves
-                // them while the relax pass takes the push out of their velocity, which then
-                // reads 0 (items made overlapping fell asleep, and the animator paused, 204 pt
-                // deep inside an anchored box). A stack resting under its load does not move.
                 if st.v.lengthSquared > threshold2 || wExtent * wExtent > threshold2 || st.dp.lengthSquared > threshold2 * h * h {
                     inf[b].sleepTime = 0
                 } else {

@@ -291,3 +291,23 @@ test("items made overlapping are pushed apart before the animator pauses", funct
     expect(math.sqrt((x - ox) ^ 2 + (y - oy) ^ 2)):toBeGreaterThan(case[4] - 1)
   end
 end)
+
+-- An item a stiff spring pulls into a wall it cannot pass rests there (round 20): the wall
+-- (the bounds' container, or continuous collision at a segment) put it back every step, and
+-- each put-back restarted its rest timer, so the animator never paused.
+test("an item a stiff spring holds against a wall rests, and the animator pauses", function()
+  for _, case in ipairs{
+    { wall = function(c) c.boundsAsBoundary = true end, center = {590, 590}, anchor = {800, 590}, hz = 30 },
+    { wall = function(c) c:addBoundary("w", {400, 100}, {400, 500}) end, center = {390, 300}, anchor = {600, 300}, hz = 120 },
+  } do
+    local a = dyn.animator{ bounds = {0, 0, 600, 600} }
+    local box = dyn.item{ center = case.center, size = {20, 20} }
+    local c = dyn.collision{ items = {box} }
+    case.wall(c)
+    a:addBehavior(c)
+    a:addBehavior(dyn.attachment{ item = box, anchor = case.anchor, frequency = case.hz, damping = 1, length = 10 })
+    a:run{ seconds = 3, untilPaused = true }
+    expect(a.isRunning):toBe(false)
+    expect(a.elapsedTime):toBeLessThan(1.5)
+  end
+end)
