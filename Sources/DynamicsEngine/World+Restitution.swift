@@ -44,11 +44,16 @@ struct RestitutionScratch {
 extension World {
     /// Keeps the velocities of the bodies in contact at the start of the step, when there is
     /// anything to bounce (after `prepareWideContacts`, before the sub-steps).
+    /// A field's velocity change of the step (`applyStepForce`) is left out and counted as
+    /// work, as gravity is.
     func rememberStartVelocities() {
         if stepStartVelocities.count < infos.count {
             stepStartVelocities.append(contentsOf: repeatElement((v: Vec2.zero, w: 0.0), count: infos.count - stepStartVelocities.count))
         }
-        for bi in contactBodies { stepStartVelocities[Int(bi)] = (states[Int(bi)].v, states[Int(bi)].w) }
+        for bi in contactBodies {
+            let b = Int(bi)
+            stepStartVelocities[b] = (states[b].v - sims[b].stepVelocity, states[b].w)
+        }
     }
 
     /// Lists the bodies of the bouncing contacts and those they pushed against in the step
@@ -95,7 +100,7 @@ extension World {
     /// start of the step's plus the work of gravity, forces and torques, then clears the
     /// scratch. Complexity: O(bouncing contacts + listed bodies).
     func endRestitutionBound(_ bouncing: UnsafeMutableBufferPointer<BouncingConstraint>,
-                             _ states: UnsafeMutablePointer<BodyState>, scratch sc: inout RestitutionScratch) {
+                             _ states: UnsafeMutablePointer<BodyState>, h: Double, scratch sc: inout RestitutionScratch) {
         let n = sc.bodies.count
         guard n > 0 else { return }
         sc.allowed.removeAll(keepingCapacity: true); sc.allowed.append(contentsOf: repeatElement(0, count: n))
@@ -119,7 +124,7 @@ extension World {
             let I = sims[b].invInertia > 0 ? 1 / sims[b].invInertia : 0
             let v0 = stepStartVelocities[b], v1 = sc.solved[k]
             // Work of gravity, applied forces and torques over the step's displacement and turn.
-            let accel = sims[b].gravity + sims[b].invMass * sims[b].force
+            let accel = sims[b].gravity + sims[b].invMass * sims[b].force + (1 / h) * sims[b].stepVelocity
             let turn = atan2(states[b].dq.s, states[b].dq.c)
             let work = 2 * (m * dot(accel, states[b].dp) + sims[b].torque * turn)
             sc.allowed[r] += m * v0.v.lengthSquared + I * v0.w * v0.w + work

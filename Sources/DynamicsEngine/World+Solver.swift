@@ -134,7 +134,7 @@ extension World {
         let contactHertz = min(Tuning.contactHertz, 0.25 / hs)
         let soft = Softness(hertz: contactHertz, dampingRatio: Tuning.contactDampingRatio, h: hs)
         let staticSoft = Softness(hertz: min(4 * contactHertz, 0.25 / hs), dampingRatio: Tuning.contactDampingRatio, h: hs)
-        prepareWideContacts(soft: soft, staticSoft: staticSoft)
+        prepareWideContacts(soft: soft, staticSoft: staticSoft, h: h)
         if !bouncingConstraints.isEmpty { rememberStartVelocities() }
 
         // Damping once per step (docs/units.md: v ← v / (1 + h·resistance)); reset displacements.
@@ -220,7 +220,7 @@ extension World {
                 for _ in 0..<Tuning.restitutionIterations {
                     applyRestitution(bouncing, stp.baseAddress!)
                 }
-                endRestitutionBound(bouncing, stp.baseAddress!, scratch: &scratch)
+                endRestitutionBound(bouncing, stp.baseAddress!, h: h, scratch: &scratch)
                 restitutionScratch = scratch
                 // Whether each point pushed, back in the lanes for the impulse store below
                 // (1 or 0: a tiny double impulse could round to a float 0).

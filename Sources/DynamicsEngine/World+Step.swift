@@ -56,6 +56,7 @@ extension World {
                 sim.transform.p = sim.center - sim.transform.q.rotate(sim.localCenter)
                 sim.force = .zero
                 sim.torque = 0
+                sim.stepVelocity = .zero
                 simp[b] = sim
             }
         }}}

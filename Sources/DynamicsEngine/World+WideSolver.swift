@@ -76,7 +76,7 @@ extension World {
     /// double-precision copy (`bouncingConstraints`) for the restitution passes.
     /// Complexity: O(c) for c contacts (a contact's colour comes from its bodies' colour
     /// masks in a few instructions), plus O(bodies) to clear the masks.
-    func prepareWideContacts(soft: Softness, staticSoft: Softness) {
+    func prepareWideContacts(soft: Softness, staticSoft: Softness, h: Double) {
         let colors = World.graphColorCount
         // One mask per body of the colours it already has (bit c: colour c).
         if colorBits.count != infos.count { colorBits = [UInt64](repeating: 0, count: infos.count) }
@@ -241,7 +241,10 @@ extension World {
                             let mA = simp[a].invMass, iA = simp[a].invInertia
                             let mB = simp[b].invMass, iB = simp[b].invInertia
                             let sf = (inf[a].type == .static || inf[b].type == .static) ? staticSoft : soft
-                            let vA = stp[a].v, wA = stp[a].w, vB = stp[b].v, wB = stp[b].w
+                            // The approach, without what this step's field forces added at its
+                            // start (counted below with gravity, as accelerations).
+                            let vA = stp[a].v - simp[a].stepVelocity, wA = stp[a].w
+                            let vB = stp[b].v - simp[b].stepVelocity, wB = stp[b].w
                             wc.pointee.a[j] = Int32(a); wc.pointee.b[j] = Int32(b)
                             wc.pointee.source[j] = Int32(ci)
                             wc.pointee.touching[j] = c.pointee.touching
@@ -343,7 +346,8 @@ extension World {
                                 // step, and one rising to the ceiling slower; bouncing from the
                                 // start speed, it lost height on the floor and gained it on the
                                 // ceiling.
-                                let an = dot(n, (simp[b].gravity + mB * simp[b].force) - (simp[a].gravity + mA * simp[a].force))
+                                let fieldA = (1 / h) * simp[a].stepVelocity, fieldB = (1 / h) * simp[b].stepVelocity
+                                let an = dot(n, (simp[b].gravity + mB * simp[b].force + fieldB) - (simp[a].gravity + mA * simp[a].force + fieldA))
                                 @inline(__always)
                                 func atImpact(_ cp: inout ContactConstraintPoint, gap: Double) {
                                     guard cp.relativeVelocity < 0, gap > 0 else { return }

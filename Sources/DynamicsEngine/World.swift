@@ -73,6 +73,10 @@ struct BodySim {
     /// Force and torque accumulated for the current step (N, N·m); cleared after it.
     @usableFromInline var force = Vec2.zero
     @usableFromInline var torque = 0.0
+    /// Velocity change of the forces given for this step as one impulse at its start
+    /// (`applyStepForce`, m/s): already in the velocity; a contact tells it apart from the
+    /// body's approach, as it does gravity's. Cleared after the step.
+    @usableFromInline var stepVelocity = Vec2.zero
     /// Per-second damping rates: v ← v / (1 + h·rate) once per step of length h.
     @usableFromInline var linearDamping = 0.0
     @usableFromInline var angularDamping = 0.0

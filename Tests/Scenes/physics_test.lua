@@ -311,3 +311,16 @@ test("an item a stiff spring holds against a wall rests, and the animator pauses
     expect(a.elapsedTime):toBeLessThan(1.5)
   end
 end)
+
+-- An item resting under a strong field pauses (round 20): the field's velocity change of the
+-- step, given at its start, read as an approach of more than the restitution threshold, and
+-- the item bounced every step at a fifth of it (15 g: never paused).
+test("an item resting under a field of 20 g pauses", function()
+  local a = dyn.animator{ bounds = {0, 0, 600, 600} }
+  local box = dyn.item{ center = {300, 585}, size = {20, 20} }
+  a:addBehavior(dyn.collision{ items = {box}, boundsAsBoundary = true })
+  a:addBehavior(dyn.field.linearGravity{ items = {box}, direction = {0, 1}, strength = 20 })
+  a:run{ seconds = 3, untilPaused = true }
+  expect(a.isRunning):toBe(false)
+  expect(a.elapsedTime):toBeLessThan(1.5)
+end)

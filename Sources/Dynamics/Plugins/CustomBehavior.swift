@@ -78,9 +78,7 @@ public struct DynamicBehaviorContext {
     /// field gain about 6 % of amplitude per period at 1 Hz. With `wake` false the force acts
     /// like gravity: a resting item can fall asleep under it, and a sleeping item ignores it.
     mutating func applyFieldForce(_ f: CGVector, to i: Int, wake: Bool) {
-        let b = bodies[i]
-        // An impulse at the item's center (the body's origin) over the step.
-        world.applyLinearImpulse(b, dt * Vec2(Double(f.dx), Double(f.dy)), at: world.transform(of: b).p, wake: wake)
+        world.applyStepForce(bodies[i], Vec2(Double(f.dx), Double(f.dy)), over: dt, wake: wake)
     }
 
     /// An impulse now: Δv = 100·impulse/mass pt/s.
