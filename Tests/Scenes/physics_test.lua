@@ -317,9 +317,10 @@ end)
 -- the item bounced every step at a fifth of it (15 g: never paused).
 test("an item resting under a field of 20 g pauses", function()
   local a = dyn.animator{ bounds = {0, 0, 600, 600} }
-  local box = dyn.item{ center = {300, 585}, size = {20, 20} }
+  local box = dyn.item{ center = {300, 590}, size = {20, 20} }
   a:addBehavior(dyn.collision{ items = {box}, boundsAsBoundary = true })
-  a:addBehavior(dyn.field.linearGravity{ items = {box}, direction = {0, 1}, strength = 20 })
+  -- a = 100·S·d pt/s² (docs/units.md): strength 200 is 20 000 pt/s², 20 g.
+  a:addBehavior(dyn.field.linearGravity{ items = {box}, direction = {0, 1}, strength = 200 })
   a:run{ seconds = 3, untilPaused = true }
   expect(a.isRunning):toBe(false)
   expect(a.elapsedTime):toBeLessThan(1.5)
