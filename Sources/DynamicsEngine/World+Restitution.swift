@@ -2,28 +2,29 @@ import Foundation
 
 // Restitution never creates energy.
 //
-// A bouncing contact reverses the approach speed its points had when the step began (Box2D's
-// rule): restitution runs once, after the sub-steps, on what the contacts did in between.
-// When a body meets several things within one step, that speed can be stale. A 2 pt ball at
-// 5000 pt/s covers 80 pt a step: knocked by another ball and then caught against a wall within
-// one step, it bounced off the wall at its speed of before the knock; pressed into a corner by
-// a second ball, the ball–ball and ball–wall bounces each restored the full speed they were
-// hit with. Sixty such balls with elasticity 1 went from 5000 to 22 000 pt/s in 10 s (energy
-// ×19). Box2D's speculative contacts reach only 2 cm, so its fast balls mostly pass through
-// each other instead; ours reach as far as the step's motion, and meet.
+// Restitution runs once, after the sub-steps, on what the contacts did in between: a bouncing
+// point reverses its approach speed at impact, estimated from the speed it had when the step
+// began (Box2D's rule) carried over its gap by gravity, forces and fields. When a body meets
+// several things within one step, that speed can be stale. A 2 pt ball at 5000 pt/s covers
+// 80 pt a step: knocked by another ball and then caught against a wall within one step, it
+// bounced off the wall at its speed of before the knock; pressed into a corner by a second
+// ball, the ball–ball and ball–wall bounces each restored the full speed they were hit with.
+// Sixty such balls with elasticity 1 went from 5000 to 22 000 pt/s in 10 s (energy ×19).
+// Box2D's speculative contacts reach only 2 cm, so its fast balls mostly pass through each
+// other instead; ours reach as far as the step's motion, and meet.
 //
 // So the bounce of each cluster of bodies that bounced together in the step (linked by
-// bouncing contacts and by the contacts they pushed against) is bounded by energy: their kinetic energy after restitution may not
-// exceed what they had when the step began plus the work of gravity and applied forces over
-// the step's displacements. Where it would, the cluster's restitution impulses are scaled by
-// the largest λ ≤ 1 that meets the bound (kinetic energy is quadratic in λ). One ball on a
-// wall, two balls meeting in the open, a ball falling onto the floor: the bound holds with room
-// and nothing changes. What adds energy on purpose widens the bound instead of lifting it (an
-// exemption brought the ×19 back: a 0.001 Hz spring on each ball, or an elasticity of
-// 1.0001): a spring joint may release the energy it held when the step began (½·k·x²), and
-// an elasticity e above 1 may multiply the cluster's energy by e². Only a cluster that a
-// target joint drives (the pointer's drag, snap) or that holds a massless moving body is left
-// alone.
+// bouncing contacts and by the contacts they pushed against) is bounded by energy: their
+// kinetic energy after restitution may not exceed what they had when the step began plus the
+// work of gravity, forces, torques and fields over the step's displacements. Where it would,
+// the cluster's restitution impulses are scaled by the largest λ ≤ 1 that meets the bound
+// (kinetic energy is quadratic in λ). One ball on a wall, two balls meeting in the open, a
+// ball falling onto the floor: the bound holds with room and nothing changes. What adds
+// energy on purpose widens the bound instead of lifting it (an exemption brought the ×19
+// back: a 0.001 Hz spring on each ball, or an elasticity of 1.0001): a spring joint may
+// release the energy it held when the step began (½·k·x²), and an elasticity e above 1 may
+// multiply the cluster's energy by e². Only a cluster that a target joint drives (the
+// pointer's drag, snap) or that holds a massless moving body is left alone.
 
 /// Per-step scratch of the energy bound, kept between steps (no allocation in steady state).
 struct RestitutionScratch {
@@ -43,9 +44,9 @@ struct RestitutionScratch {
 
 extension World {
     /// Keeps the velocities of the bodies in contact at the start of the step, when there is
-    /// anything to bounce (after `prepareWideContacts`, before the sub-steps).
-    /// A field's velocity change of the step (`applyStepForce`) is left out and counted as
-    /// work, as gravity is.
+    /// anything to bounce (after `prepareWideContacts`, before the sub-steps). A field's
+    /// velocity change of the step (`applyStepForce`) is left out and counted as work, as
+    /// gravity is.
     func rememberStartVelocities() {
         if stepStartVelocities.count < infos.count {
             stepStartVelocities.append(contentsOf: repeatElement((v: Vec2.zero, w: 0.0), count: infos.count - stepStartVelocities.count))
@@ -97,8 +98,8 @@ extension World {
     }
 
     /// Scales back the restitution of every cluster whose kinetic energy it raised above the
-    /// start of the step's plus the work of gravity, forces and torques, then clears the
-    /// scratch. Complexity: O(bouncing contacts + listed bodies).
+    /// start of the step's plus the work of gravity, forces, torques and fields, then clears
+    /// the scratch. Complexity: O(bouncing contacts + listed bodies).
     func endRestitutionBound(_ bouncing: UnsafeMutableBufferPointer<BouncingConstraint>,
                              _ states: UnsafeMutablePointer<BodyState>, h: Double, scratch sc: inout RestitutionScratch) {
         let n = sc.bodies.count
