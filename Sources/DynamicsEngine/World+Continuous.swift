@@ -12,9 +12,11 @@
 // from where the step began to where it ended against the static edges its shapes collide
 // with: boundary and chain segments (crossed either way: an item sees a path from its own
 // side), the faces of static polygons (crossed from outside in) and static circles (an
-// anchored round item: entered from outside). If the sweep crosses one, the body goes back along its course to where its shapes, at their final rotation,
-// are a slop in front of the edge (or to where it started, if that was closer), and keeps
-// its velocity: the next step's speculative contact, now made, stops or bounces it.
+// anchored round item: entered from outside). If the sweep crosses one, the body goes back
+// along its course to where its shapes, at their final rotation, are a slop in front of the
+// edge (or to where it started, if that was closer), and keeps its velocity: the next step's
+// speculative contact, now made, stops or bounces it. Its displacement becomes the part of
+// the course it kept, which is what its rest timer reads.
 // Box2D computes the time of impact of the shapes themselves; the centre's sweep costs a
 // segment test per edge and answers the failure that matters, a centre on the wrong side.
 
