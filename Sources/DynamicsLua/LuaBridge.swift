@@ -623,8 +623,13 @@ public final class LuaBridge {
         dyn_lua_host_leave(L)
         do {
             try state.call(nargs: nargs, nresults: nresults)
-        } catch let error as LuaError {
+        } catch var error as LuaError {
             lua_settop(L, top)
+            // Lua's own memory error has no location (its message handler does not run for
+            // it): the function's, at least.
+            if error.kind == .memory && error.location == nil {
+                error.message = "\(definedAt(ref)): in the function defined here: \(error.message)"
+            }
             return error
         } catch {
             lua_settop(L, top)

@@ -116,7 +116,14 @@ public final class LuaState {
         let base = lua_gettop(L)
         let status = LuaSource.load(L, source, chunkName: (host ? "=" : "@") + chunkName)
         guard status == LUA_OK else { throw popError(status) }
-        try call(nargs: 0, nresults: LUA_MULTRET)
+        do {
+            try call(nargs: 0, nresults: LUA_MULTRET)
+        } catch var error as LuaError where error.kind == .memory && !host && !error.message.hasPrefix(chunkName) {
+            // Lua's own memory error has no location (its message handler does not run for
+            // it): the script's name at least.
+            error.message = "\(chunkName): \(error.message)"
+            throw error
+        }
         return Int(lua_gettop(L) - base)
     }
 
