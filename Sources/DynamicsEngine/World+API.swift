@@ -111,6 +111,7 @@ extension World {
         guard infos[b].type == .dynamic, wake || infos[b].isAwake else { return }
         applyLinearImpulse(b, h * force, at: sims[b].center, wake: wake)
         sims[b].stepVelocity += (h * sims[b].invMass) * force
+        stepVelocitiesGiven = true
     }
 
     /// Applies an impulse (N·s) at a world point now. With `wake` false a sleeping body is

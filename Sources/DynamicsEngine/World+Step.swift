@@ -18,6 +18,7 @@ extension World {
         collectAwakeBodies() // collide and joints may have woken bodies that awake ones touch
         solve(h: h)
         finalizeBodies(h: h)
+        stepVelocitiesGiven = false
         solveContinuous()
         keepInContainers()
         updateRestTimes(h: h)

@@ -189,6 +189,7 @@ extension World {
         lanes.removeAll(keepingCapacity: true)
         lanes.append(contentsOf: repeatElement(-1, count: candidateColors.count))
         let restitutionThreshold = Tuning.restitutionThreshold
+        let fields = stepVelocitiesGiven
         wide.withUnsafeMutableBufferPointer { wp in
         lanes.withUnsafeMutableBufferPointer { lanes in
         candidateColors.withUnsafeBufferPointer { assignedColors in
@@ -243,8 +244,8 @@ extension World {
                             let sf = (inf[a].type == .static || inf[b].type == .static) ? staticSoft : soft
                             // The approach, without what this step's field forces added at its
                             // start (counted below with gravity, as accelerations).
-                            let vA = stp[a].v - simp[a].stepVelocity, wA = stp[a].w
-                            let vB = stp[b].v - simp[b].stepVelocity, wB = stp[b].w
+                            let vA = fields ? stp[a].v - simp[a].stepVelocity : stp[a].v, wA = stp[a].w
+                            let vB = fields ? stp[b].v - simp[b].stepVelocity : stp[b].v, wB = stp[b].w
                             wc.pointee.a[j] = Int32(a); wc.pointee.b[j] = Int32(b)
                             wc.pointee.source[j] = Int32(ci)
                             wc.pointee.touching[j] = c.pointee.touching

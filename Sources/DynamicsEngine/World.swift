@@ -261,6 +261,9 @@ public final class World {
     /// Velocities of the bodies in contact when the step began, in steps with a bouncing
     /// contact (indexed by body).
     @exclusivity(unchecked) var stepStartVelocities: [(v: Vec2, w: Double)] = []
+    /// Whether any body was given a step force (`applyStepForce`) for this step: without
+    /// one, the contacts' preparation reads no `stepVelocity`.
+    @exclusivity(unchecked) var stepVelocitiesGiven = false
     @exclusivity(unchecked) var sleepScratch = SleepScratch()
     /// Contacts that approach fast enough to bounce (restitution > 0), in double precision:
     /// the only ones the restitution passes visit.
