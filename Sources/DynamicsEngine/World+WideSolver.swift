@@ -49,6 +49,16 @@ struct WideConstraint {
     var invK11 = FloatW(), invK12 = FloatW(), invK22 = FloatW(), k12 = FloatW()
     /// The normal mass matrix's diagonal (block lanes), for the LCP's "both released" test.
     var k11 = FloatW(), k22 = FloatW()
+    /// Each anchor's lever arm about the normal and the tangent (r × n, r × t, in m): a
+    /// point's relative velocity along n or t is the centres' relative velocity along it plus
+    /// wB·(rB × d) − wA·(rA × d), and an impulse j along d turns a body by i·j·(r × d). With
+    /// them the passes evaluate the velocities once per lane and apply each body's impulses
+    /// at once (see `wideSolvePass`).
+    var rnA1 = FloatW(), rnB1 = FloatW(), rtA1 = FloatW(), rtB1 = FloatW()
+    var rnA2 = FloatW(), rnB2 = FloatW(), rtA2 = FloatW(), rtB2 = FloatW()
+    /// The tangent rows' coupling (as k12 for the normal rows): the change of point 2's
+    /// tangent velocity per unit friction impulse at point 1 (1/kg).
+    var kt12 = FloatW()
     var block = MaskW(repeating: false)
     /// The scalar constraint of each lane (−1 for padding), to copy impulses back.
     var source = SIMD4<Int32>(repeating: -1)
@@ -272,7 +282,7 @@ extension World {
 
                             // A point's anchors, masses and approach speed.
                             @inline(__always)
-                            func point(_ mp: ManifoldPoint) -> (rnA: Double, rnB: Double, point: ContactConstraintPoint) {
+                            func point(_ mp: ManifoldPoint) -> (rnA: Double, rnB: Double, rtA: Double, rtB: Double, point: ContactConstraintPoint) {
                                 var cp = ContactConstraintPoint()
                                 cp.anchorA = mp.anchorA
                                 cp.anchorB = mp.anchorB
@@ -287,9 +297,11 @@ extension World {
                                 cp.tangentMass = kt > 0 ? 1 / kt : 0
                                 let dv = (vB + cross(wB, mp.anchorB)) - (vA + cross(wA, mp.anchorA))
                                 cp.relativeVelocity = dot(n, dv)
-                                return (rnA, rnB, cp)
+                                return (rnA, rnB, rtA, rtB, cp)
                             }
                             let p1 = point(c.pointee.manifold.p0)
+                            wc.pointee.rnA1[j] = Float(p1.rnA); wc.pointee.rnB1[j] = Float(p1.rnB)
+                            wc.pointee.rtA1[j] = Float(p1.rtA); wc.pointee.rtB1[j] = Float(p1.rtB)
                             wc.pointee.rAx1[j] = Float(p1.point.anchorA.x); wc.pointee.rAy1[j] = Float(p1.point.anchorA.y)
                             wc.pointee.rBx1[j] = Float(p1.point.anchorB.x); wc.pointee.rBy1[j] = Float(p1.point.anchorB.y)
                             wc.pointee.base1[j] = Float(p1.point.baseSeparation)
@@ -312,6 +324,9 @@ extension World {
                                 wc.pointee.tangentMass2[j] = Float(p2.tangentMass)
                                 wc.pointee.normalImpulse2[j] = Float(p2.normalImpulse)
                                 wc.pointee.tangentImpulse2[j] = Float(p2.tangentImpulse)
+                                wc.pointee.rnA2[j] = Float(q.rnA); wc.pointee.rnB2[j] = Float(q.rnB)
+                                wc.pointee.rtA2[j] = Float(q.rtA); wc.pointee.rtB2[j] = Float(q.rtB)
+                                wc.pointee.kt12[j] = Float(mA + mB + iA * p1.rtA * q.rtA + iB * p1.rtB * q.rtB)
                                 let k11 = mA + mB + iA * p1.rnA * p1.rnA + iB * p1.rnB * p1.rnB
                                 let k22 = mA + mB + iA * q.rnA * q.rnA + iB * q.rnB * q.rnB
                                 k12 = mA + mB + iA * p1.rnA * q.rnA + iB * p1.rnB * q.rnB
@@ -332,6 +347,9 @@ extension World {
                                 wc.pointee.base2[j] = 1
                                 wc.pointee.normalMass2[j] = 0; wc.pointee.tangentMass2[j] = 0
                                 wc.pointee.normalImpulse2[j] = 0; wc.pointee.tangentImpulse2[j] = 0
+                                wc.pointee.rnA2[j] = 0; wc.pointee.rnB2[j] = 0
+                                wc.pointee.rtA2[j] = 0; wc.pointee.rtB2[j] = 0
+                                wc.pointee.kt12[j] = 0
                                 // The "block" of one row: the scalar solve itself, so that the
                                 // pass takes its fast path (no fallback) for these lanes too.
                                 useBlock = true
@@ -399,6 +417,9 @@ extension World {
         wc.pointee.normalImpulse2[j] = 0; wc.pointee.tangentImpulse2[j] = 0; wc.pointee.maxNormalImpulse2[j] = 0
         wc.pointee.invK11[j] = 0; wc.pointee.invK12[j] = 0; wc.pointee.invK22[j] = 0; wc.pointee.k12[j] = 0
         wc.pointee.k11[j] = 0; wc.pointee.k22[j] = 0
+        wc.pointee.rnA1[j] = 0; wc.pointee.rnB1[j] = 0; wc.pointee.rtA1[j] = 0; wc.pointee.rtB1[j] = 0
+        wc.pointee.rnA2[j] = 0; wc.pointee.rnB2[j] = 0; wc.pointee.rtA2[j] = 0; wc.pointee.rtB2[j] = 0
+        wc.pointee.kt12[j] = 0
         wc.pointee.block[j] = true // zero masses: the block solve leaves it at zero
     }
 
@@ -614,19 +635,17 @@ extension World {
             var v = WideVelocities(gatherVelocity(c.pointee.a, states), gatherVelocity(c.pointee.b, states))
             let nx = c.pointee.nx, ny = c.pointee.ny
             let mA = c.pointee.mA, iA = c.pointee.iA, mB = c.pointee.mB, iB = c.pointee.iB
-            // Both impulses of a point at once: P = jn·n + jt·t with t = (ny, −nx).
-            do {
-                let jn = c.pointee.normalImpulse1, jt = c.pointee.tangentImpulse1
-                let px: FloatW = jn * nx + jt * ny
-                let py: FloatW = jn * ny - jt * nx
-                v.apply(FloatW(repeating: 1), px, py, c.pointee.rAx1, c.pointee.rAy1, c.pointee.rBx1, c.pointee.rBy1, mA, iA, mB, iB)
-            }
-            do {
-                let jn = c.pointee.normalImpulse2, jt = c.pointee.tangentImpulse2
-                let px: FloatW = jn * nx + jt * ny
-                let py: FloatW = jn * ny - jt * nx
-                v.apply(FloatW(repeating: 1), px, py, c.pointee.rAx2, c.pointee.rAy2, c.pointee.rBx2, c.pointee.rBy2, mA, iA, mB, iB)
-            }
+            // Both points' impulses at once: P = (jn1 + jn2)·n + (jt1 + jt2)·t with t = (ny, −nx),
+            // and each body turns by the sum of the points' moments (r × P = jn·(r × n) + jt·(r × t)).
+            let jn1 = c.pointee.normalImpulse1, jt1 = c.pointee.tangentImpulse1
+            let jn2 = c.pointee.normalImpulse2, jt2 = c.pointee.tangentImpulse2
+            let jn: FloatW = jn1 + jn2, jt: FloatW = jt1 + jt2
+            let px: FloatW = jn * nx + jt * ny
+            let py: FloatW = jn * ny - jt * nx
+            let turnA: FloatW = (jn1 * c.pointee.rnA1 + jt1 * c.pointee.rtA1) + (jn2 * c.pointee.rnA2 + jt2 * c.pointee.rtA2)
+            let turnB: FloatW = (jn1 * c.pointee.rnB1 + jt1 * c.pointee.rtB1) + (jn2 * c.pointee.rnB2 + jt2 * c.pointee.rtB2)
+            v.vAx -= mA * px; v.vAy -= mA * py; v.wA -= iA * turnA
+            v.vBx += mB * px; v.vBy += mB * py; v.wB += iB * turnB
             scatter(c.pointee.a, v.a, states)
             scatter(c.pointee.b, v.b, states)
         }
@@ -699,8 +718,14 @@ extension World {
                 bias1.replace(with: 0, where: pen1)
                 bias2.replace(with: 0, where: pen2)
             }
-            let x1: FloatW = v.relative(rAx1, rAy1, rBx1, rBy1, nx, ny) + bias1
-            let x2: FloatW = v.relative(rAx2, rAy2, rBx2, rBy2, nx, ny) + bias2
+            // The centres' relative velocity along n and t, evaluated once: each point adds its
+            // turn, wB·(rB × d) − wA·(rA × d).
+            let dvx: FloatW = v.vBx - v.vAx, dvy: FloatW = v.vBy - v.vAy
+            let vn0: FloatW = dvx * nx + dvy * ny
+            let vt0: FloatW = dvx * ny - dvy * nx
+            let rnA1 = c.pointee.rnA1, rnB1 = c.pointee.rnB1, rnA2 = c.pointee.rnA2, rnB2 = c.pointee.rnB2
+            let x1: FloatW = vn0 + (v.wB * rnB1 - v.wA * rnA1) + bias1
+            let x2: FloatW = vn0 + (v.wB * rnB2 - v.wA * rnA2) + bias2
             let old1 = c.pointee.normalImpulse1, old2 = c.pointee.normalImpulse2
 
             // Block solve where possible: both points rigid (relax pass, or both speculative)
@@ -754,24 +779,33 @@ extension World {
             c.pointee.normalImpulse2 = n2
             c.pointee.maxNormalImpulse1 = wmax(c.pointee.maxNormalImpulse1, d1)
             c.pointee.maxNormalImpulse2 = wmax(c.pointee.maxNormalImpulse2, d2)
-            v.apply(d1, nx, ny, rAx1, rAy1, rBx1, rBy1, mA, iA, mB, iB)
-            v.apply(d2, nx, ny, rAx2, rAy2, rBx2, rBy2, mA, iA, mB, iB)
+            // Both normal impulses at once. Along n they change the centres' relative velocity
+            // along n only, so vt0 still holds for friction.
+            let dn: FloatW = d1 + d2
+            let pnx: FloatW = dn * nx, pny: FloatW = dn * ny
+            v.vAx -= mA * pnx; v.vAy -= mA * pny; v.wA -= iA * (d1 * rnA1 + d2 * rnA2)
+            v.vBx += mB * pnx; v.vBy += mB * pny; v.wB += iB * (d1 * rnB1 + d2 * rnB2)
 
-            // Friction, point by point, within the cone of the new normal impulses.
-            let tx = ny, ty = zero - nx
+            // Friction, point by point, within the cone of the new normal impulses. Point 2 sees
+            // point 1's impulse through the coupling kt12 (as the normal rows through k12), and
+            // both are applied together: the same result as applying and evaluating again.
             let friction = c.pointee.friction
-            @inline(__always)
-            func tangent(_ rAx: FloatW, _ rAy: FloatW, _ rBx: FloatW, _ rBy: FloatW, _ tangentMass: FloatW,
-                         _ normalImpulse: FloatW, _ old: FloatW) -> FloatW {
-                let vt = v.relative(rAx, rAy, rBx, rBy, tx, ty)
-                let limit: FloatW = friction * normalImpulse
-                let want: FloatW = old - tangentMass * vt
-                let total = wmin(wmax(want, zero - limit), limit)
-                v.apply(total - old, tx, ty, rAx, rAy, rBx, rBy, mA, iA, mB, iB)
-                return total
-            }
-            c.pointee.tangentImpulse1 = tangent(rAx1, rAy1, rBx1, rBy1, c.pointee.tangentMass1, n1, c.pointee.tangentImpulse1)
-            c.pointee.tangentImpulse2 = tangent(rAx2, rAy2, rBx2, rBy2, c.pointee.tangentMass2, n2, c.pointee.tangentImpulse2)
+            let rtA1 = c.pointee.rtA1, rtB1 = c.pointee.rtB1, rtA2 = c.pointee.rtA2, rtB2 = c.pointee.rtB2
+            let oldT1 = c.pointee.tangentImpulse1, oldT2 = c.pointee.tangentImpulse2
+            let vt1: FloatW = vt0 + (v.wB * rtB1 - v.wA * rtA1)
+            let limit1: FloatW = friction * n1
+            let t1 = wmin(wmax(oldT1 - c.pointee.tangentMass1 * vt1, zero - limit1), limit1)
+            let e1: FloatW = t1 - oldT1
+            let vt2: FloatW = vt0 + (v.wB * rtB2 - v.wA * rtA2) + c.pointee.kt12 * e1
+            let limit2: FloatW = friction * n2
+            let t2 = wmin(wmax(oldT2 - c.pointee.tangentMass2 * vt2, zero - limit2), limit2)
+            let e2: FloatW = t2 - oldT2
+            c.pointee.tangentImpulse1 = t1
+            c.pointee.tangentImpulse2 = t2
+            let et: FloatW = e1 + e2
+            let ptx: FloatW = et * ny, pty: FloatW = zero - et * nx
+            v.vAx -= mA * ptx; v.vAy -= mA * pty; v.wA -= iA * (e1 * rtA1 + e2 * rtA2)
+            v.vBx += mB * ptx; v.vBy += mB * pty; v.wB += iB * (e1 * rtB1 + e2 * rtB2)
 
             scatter(ia, v.a, states)
             scatter(ib, v.b, states)
