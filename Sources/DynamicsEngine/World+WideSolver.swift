@@ -583,16 +583,7 @@ private func wmax(_ a: FloatW, _ b: FloatW) -> FloatW { a.replacing(with: b, whe
 @inline(__always)
 private func wmin(_ a: FloatW, _ b: FloatW) -> FloatW { a.replacing(with: b, where: b .< a) }
 
-/// r × P for lanes of 2D vectors.
-@inline(__always)
-private func crossW(_ rx: FloatW, _ ry: FloatW, _ px: FloatW, _ py: FloatW) -> FloatW {
-    let a: FloatW = rx * py
-    let b: FloatW = ry * px
-    return a - b
-}
-
-/// Lanes' velocities of two bodies and the dot product of their relative velocity at
-/// anchors rA, rB with the direction (dx, dy).
+/// Lanes' velocities of two bodies.
 struct WideVelocities {
     var vAx: FloatW, vAy: FloatW, wA: FloatW
     var vBx: FloatW, vBy: FloatW, wB: FloatW
@@ -605,25 +596,6 @@ struct WideVelocities {
 
     var a: WideVelocity { WideVelocity(vx: vAx, vy: vAy, w: wA) }
     var b: WideVelocity { WideVelocity(vx: vBx, vy: vBy, w: wB) }
-
-    @inline(__always)
-    func relative(_ rAx: FloatW, _ rAy: FloatW, _ rBx: FloatW, _ rBy: FloatW, _ dx: FloatW, _ dy: FloatW) -> FloatW {
-        let dvx: FloatW = (vBx - wB * rBy) - (vAx - wA * rAy)
-        let dvy: FloatW = (vBy + wB * rBx) - (vAy + wA * rAx)
-        let x: FloatW = dvx * dx
-        let y: FloatW = dvy * dy
-        return x + y
-    }
-
-    /// Applies impulse j along (dx, dy) at anchors rA (−) and rB (+).
-    @inline(__always)
-    mutating func apply(_ j: FloatW, _ dx: FloatW, _ dy: FloatW, _ rAx: FloatW, _ rAy: FloatW, _ rBx: FloatW, _ rBy: FloatW,
-                        _ mA: FloatW, _ iA: FloatW, _ mB: FloatW, _ iB: FloatW) {
-        let px: FloatW = j * dx
-        let py: FloatW = j * dy
-        vAx -= mA * px; vAy -= mA * py; wA -= iA * crossW(rAx, rAy, px, py)
-        vBx += mB * px; vBy += mB * py; wB += iB * crossW(rBx, rBy, px, py)
-    }
 }
 
 extension World {
