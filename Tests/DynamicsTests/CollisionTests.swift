@@ -99,6 +99,54 @@ struct CollisionTests {
         #expect(abs(shelfPoint.y - 400) < 1)
     }
 
+    /// Each `began` gets its `ended`, whatever ends the contact: a delegate that counts open
+    /// contacts used to leak when an item or boundary left the behavior, the mode changed or
+    /// the behavior was removed while two items touched (the engine ended the contact, but no
+    /// behavior held both parties any more, so nobody was told).
+    @Test("Every began gets its ended when an item, boundary, mode or behavior goes", arguments: [
+        "removeItem(lower)", "removeItem(upper)", "mode = .boundaries", "mode = .items", "removeBoundary",
+        "removeBehavior", "removeBehavior (another still collides them)", "delegate set after began",
+    ])
+    func beganAlwaysEnds(change: String) {
+        let animator = DynamicAnimator(referenceBounds: CGRect(x: 0, y: 0, width: 400, height: 600))
+        let lower = DynamicView(center: CGPoint(x: 200, y: 380), size: CGSize(width: 40, height: 40), name: "lower")
+        let upper = DynamicView(center: CGPoint(x: 200, y: 320), size: CGSize(width: 40, height: 40), name: "upper")
+        let collision = CollisionBehavior(items: [lower, upper])
+        collision.addBoundary(withIdentifier: "shelf", from: CGPoint(x: 100, y: 400), to: CGPoint(x: 300, y: 400))
+        let recorder = CollisionRecorder()
+        if change != "delegate set after began" { collision.collisionDelegate = recorder }
+        animator.addBehavior(GravityBehavior(items: [lower, upper]))
+        animator.addBehavior(collision)
+        let other = CollisionBehavior(items: [lower, upper])
+        other.collisionMode = .items
+        if change.hasSuffix("(another still collides them)") { animator.addBehavior(other) }
+        animator.run(seconds: 2)
+        let opened = recorder.events.filter { $0.hasPrefix("began") }.count
+        switch change {
+        case "removeItem(lower)": collision.removeItem(lower)
+        case "removeItem(upper)": collision.removeItem(upper)
+        case "mode = .boundaries": collision.collisionMode = .boundaries
+        case "mode = .items": collision.collisionMode = .items
+        case "removeBoundary": collision.removeBoundary(withIdentifier: "shelf")
+        case "delegate set after began": collision.collisionDelegate = recorder; collision.removeItem(lower)
+        default: animator.removeBehavior(collision)
+        }
+        animator.run(seconds: 0.5)
+        let ended = recorder.events.filter { $0.hasPrefix("ended") }
+        // What each change closes (the shelf contact is "lower shelf", the pair "lower upper" either way round).
+        let expectedEnded: [String: [String]] = [
+            "removeItem(lower)": ["lower shelf", "pair"], "removeItem(upper)": ["pair"],
+            "mode = .boundaries": ["pair"], "mode = .items": ["lower shelf"], "removeBoundary": ["lower shelf"],
+            "removeBehavior": ["lower shelf", "pair"], "removeBehavior (another still collides them)": ["lower shelf", "pair"],
+            "delegate set after began": [],
+        ]
+        func kind(_ e: String) -> String { e.hasSuffix("shelf") ? "lower shelf" : "pair" }
+        #expect(opened == (change == "delegate set after began" ? 0 : 2), "\(recorder.events)")
+        #expect(ended.map { kind(String($0.dropFirst(6))) }.sorted() == expectedEnded[change]!.sorted(), "\(recorder.events)")
+        // Nothing ended that had not begun, and no contact ended twice.
+        #expect(Set(ended.map { kind(String($0.dropFirst(6))) }).count == ended.count)
+    }
+
     @Test("Mode .items: items pass through boundaries but not each other")
     func itemsMode() {
         let animator = DynamicAnimator(referenceBounds: CGRect(x: 0, y: 0, width: 400, height: 600))

@@ -48,6 +48,29 @@ test("collision callbacks fire once per contact (a resting contact begins once)"
   expect(ended):toBe(0)
 end)
 
+test("every onBegan gets its onEnded when an item leaves the collision or the collision goes", function()
+  for _, how in ipairs{ "removeItem", "removeBehavior" } do
+    local a = dyn.animator{ bounds = {0, 0, 400, 400} }
+    local x = dyn.item{ center = {100, 300}, size = {20, 20}, name = "x" }
+    local y = dyn.item{ center = {100, 370}, size = {20, 20}, name = "y" }
+    local c = dyn.collision{ items = {x, y}, boundsAsBoundary = true }
+    local open = {}
+    local function key(item, other) return item.name .. "/" .. (other == nil and "bounds" or other.name) end
+    c.onBegan = function(item, other) open[key(item, other)] = true end
+    c.onEnded = function(item, other)
+      expect(open[key(item, other)]):toBeTruthy() -- never an ended without its began
+      open[key(item, other)] = nil
+    end
+    a:addBehavior(dyn.gravity{ items = {x, y} })
+    a:addBehavior(c)
+    a:run{ seconds = 2 }
+    expect(open["x/y"] or open["y/x"]):toBeTruthy()
+    if how == "removeItem" then c:removeItem(y) else a:removeBehavior(c) end
+    a:step()
+    expect(next(open)):toBe(nil)
+  end
+end)
+
 test("a 2 Hz spring with damping 0 has a 0.5 s period", function()
   local a, item = world({200, 300})
   local spring = dyn.attachment{ item = item, anchor = {200, 100}, frequency = 2, damping = 0 }

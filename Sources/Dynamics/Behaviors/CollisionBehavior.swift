@@ -5,7 +5,10 @@ import Foundation
 /// Unlike UIKit, a resting contact reports `began` once and `ended` once, when the two
 /// really separate (beyond the speculative distance, about 2 pt plus one step of motion),
 /// not on every micro-bounce. Callbacks come after the frame's positions are written back,
-/// began before ended. Every method has an empty default.
+/// began before ended. Each `began` gets exactly one `ended`, also when the contact ends
+/// because an item or boundary left the behavior, its mode changed or it left the animator
+/// (told with the next frame's callbacks); a delegate set while a contact is open hears
+/// neither. Every method has an empty default.
 public protocol CollisionBehaviorDelegate: AnyObject {
     func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item1: DynamicItem,
                            with item2: DynamicItem, at point: CGPoint)

@@ -161,25 +161,35 @@ extension DynamicAnimator {
     }
 
     private func reportCollisions() {
-        if world.beginEvents.isEmpty && world.endEvents.isEmpty { return }
+        if world.beginEvents.isEmpty && world.endEvents.isEmpty && staleContacts.isEmpty { return }
         for e in world.beginEvents { report(e, began: true) }
-        for e in world.endEvents { report(e, began: false) }
+        if !staleContacts.isEmpty {
+            let stale = staleContacts
+            staleContacts = []
+            for o in stale { o.tellEnded() }
+        }
+        for e in world.endEvents {
+            // Those told it began, whether or not they still hold both parties.
+            guard let open = openContacts.removeValue(forKey: ContactKey(e)) else { continue }
+            for o in open { o.tellEnded() }
+        }
     }
 
     private func report(_ e: ContactEvent, began: Bool) {
         guard let a = party(shape: e.shapeA, body: e.bodyA), let b = party(shape: e.shapeB, body: e.bodyB) else { return }
         let point = Units.point(e.point)
+        let key = ContactKey(e)
         switch (a, b) {
         case let (.item(i1), .item(i2)):
             for c in collisionBehaviors where c.collisionMode.contains(.items) && c.contains(i1) && c.contains(i2) {
                 guard let d = c.collisionDelegate else { continue }
-                if began { d.collisionBehavior(c, beganContactFor: i1, with: i2, at: point) }
-                else { d.collisionBehavior(c, endedContactFor: i1, with: i2) }
+                openContacts[key, default: []].append(OpenContact(behavior: c, item: i1, other: .item(i2)))
+                d.collisionBehavior(c, beganContactFor: i1, with: i2, at: point)
             }
         case let (.item(item), .boundary(c, id)), let (.boundary(c, id), .item(item)):
             guard let d = c.collisionDelegate else { return }
-            if began { d.collisionBehavior(c, beganContactFor: item, withBoundaryIdentifier: id, at: point) }
-            else { d.collisionBehavior(c, endedContactFor: item, withBoundaryIdentifier: id) }
+            openContacts[key, default: []].append(OpenContact(behavior: c, item: item, other: .boundary(id)))
+            d.collisionBehavior(c, beganContactFor: item, withBoundaryIdentifier: id, at: point)
         case (.boundary, .boundary):
             break
         }

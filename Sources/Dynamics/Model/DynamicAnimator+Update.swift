@@ -63,6 +63,7 @@ extension DynamicAnimator {
             }
         }
         collisionBehaviors = collisions
+        if !openContacts.isEmpty { closeUncoveredContacts() }
 
         // New items first, then removals, so slots freed now are not reused until the
         // next update (touch events of this frame may still name them).

@@ -127,6 +127,13 @@ public final class DynamicAnimator: HostCharged {
     var actionBehaviors: [DynamicBehavior] = []
     var actionsChanged = false
     var collisionBehaviors: [CollisionBehavior] = []
+    /// The contacts a collision delegate was told began and not yet ended, by the engine's
+    /// shape pair: each `began` gets its `ended`, also when the contact ends because an item,
+    /// boundary or behavior left (see DynamicAnimator+Contacts.swift).
+    var openContacts: [ContactKey: [OpenContact]] = [:]
+    /// Open contacts whose behavior stopped covering them at the last update, told `ended`
+    /// with the next frame's collision callbacks.
+    var staleContacts: [OpenContact] = []
     var plugins: [(behavior: CustomBehavior, bodies: [BodyID], items: [DynamicItem], charges: [Double])] = []
     var heldForces: [HeldForce] = []
     /// Each body's entry in `heldForces` (by body index; −1: none): a body holds one entry

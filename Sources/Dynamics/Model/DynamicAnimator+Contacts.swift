@@ -1,0 +1,68 @@
+import DynamicsEngine
+import Foundation
+
+// Balanced collision callbacks: every `began` a delegate is told gets its `ended`.
+//
+// The engine reports a contact's end when its shapes part or when the contact is destroyed
+// (a body or shape removed, a filter changed), naming the same shape pair as at its begin.
+// The animator remembers, per pair, which behaviors it told `began` (with the items and
+// boundary it named) and tells exactly those `ended`: an item removed from the behavior, a
+// behavior removed from the animator or a mode that no longer collides still closes what it
+// opened. A behavior that stops covering a contact the engine keeps (another collision
+// behavior still holds both items) is told at the next frame after the change.
+
+/// The engine's shape pair of a contact, the same in its begin and end events.
+struct ContactKey: Hashable {
+    let shapeA: ShapeID, shapeB: ShapeID
+    init(_ e: ContactEvent) { shapeA = e.shapeA; shapeB = e.shapeB }
+}
+
+/// A contact a behavior's delegate was told began: whom to tell it ended, and about what.
+struct OpenContact {
+    enum Other {
+        case item(DynamicItem)
+        /// nil: the reference bounds.
+        case boundary(AnyHashable?)
+    }
+    let behavior: CollisionBehavior
+    let item: DynamicItem
+    let other: Other
+
+    /// Tells the behavior's delegate (as it is now; none, nothing) that the contact ended.
+    func tellEnded() {
+        guard let d = behavior.collisionDelegate else { return }
+        switch other {
+        case .item(let other): d.collisionBehavior(behavior, endedContactFor: item, with: other)
+        case .boundary(let id): d.collisionBehavior(behavior, endedContactFor: item, withBoundaryIdentifier: id)
+        }
+    }
+}
+
+extension DynamicAnimator {
+    /// After the behaviors changed: open contacts whose behavior no longer holds both parties
+    /// (left the animator, dropped an item or boundary, or changed its mode) are closed and
+    /// told `ended` with the next frame's callbacks. O(open contacts), only on an update.
+    func closeUncoveredContacts() {
+        let active = Set(collisionBehaviors.map(ObjectIdentifier.init))
+        for (key, open) in openContacts {
+            var kept: [OpenContact] = []
+            for o in open {
+                if covers(o, active: active) { kept.append(o) } else { staleContacts.append(o) }
+            }
+            if kept.count != open.count { openContacts[key] = kept.isEmpty ? nil : kept }
+        }
+    }
+
+    private func covers(_ o: OpenContact, active: Set<ObjectIdentifier>) -> Bool {
+        let c = o.behavior
+        guard active.contains(ObjectIdentifier(c)), c.contains(o.item) else { return false }
+        switch o.other {
+        case .item(let other):
+            return c.collisionMode.contains(.items) && c.contains(other)
+        case .boundary(let id):
+            guard c.collisionMode.contains(.boundaries) else { return false }
+            guard let id else { return c.referenceInsets != nil }
+            return c.boundaries.contains { $0.identifier == id }
+        }
+    }
+}
