@@ -123,6 +123,11 @@ struct SessionTests {
         let box = try #require(LuaBridge.item(at: CGPoint(x: 100, y: 300), in: animator) ?? animator.items(in: CGRect(x: -1e15, y: -1e15, width: 2e15, height: 2e15)).first)
         #expect(box.center.x.isFinite && box.center.y.isFinite)
         #expect(throws: CommandError.self) { try Command.parse("pointer", body: Data(#"{"phase":"moved","x":9.9e8,"y":0}"#.utf8)) }
+        // An end of the gesture past the range still ends the drag (it stayed attached).
+        #expect(!bridge.pointer(.began, at: box.center, on: animator))
+        #expect(bridge.draggedItem(on: animator) === box)
+        bridge.pointer(.ended, at: CGPoint(x: 1e300, y: 0), on: animator)
+        #expect(bridge.draggedItem(on: animator) == nil)
     }
 
     @Test("a session applies sliders and controls, keeps slider values across reloads and shows script errors")

@@ -93,6 +93,7 @@ extension LuaBridge {
         guard lua_type(L, 2) == LUA_TTABLE else {
             throw LuaArgumentError(message: "pointer: expected a table { phase =, x =, y = }, got \(typeName(at: 2))")
         }
+        _ = try options(at: 2, "pointer", allowed: ["phase", "x", "y"])
         guard rawField("phase", of: 2) == LUA_TSTRING, let name = string(at: -1) else {
             throw LuaArgumentError(message: "pointer.phase: expected \"began\", \"moved\", \"ended\" or \"cancelled\"")
         }
@@ -103,6 +104,10 @@ extension LuaBridge {
         let x = try number(at: -1, "pointer.x")
         _ = rawField("y", of: 2)
         let y = try number(at: -1, "pointer.y")
+        // Checked here, where they enter: the viewer's events pass `pointer(_:at:on:)` below.
+        for (axis, v) in [("x", x), ("y", y)] where !(abs(v) <= Limits.coordinate) {
+            throw LuaArgumentError(message: "pointer.\(axis): must be within ±\(Limits.coordinate) pt, got \(v)")
+        }
         lua_settop(L, 2)
         lua_pushboolean(L, pointer(phase, at: CGPoint(x: x, y: y), on: a) ? 1 : 0)
         return 1
@@ -115,7 +120,13 @@ extension LuaBridge {
     public func pointer(_ phase: PointerPhase, at point: CGPoint, on animator: DynamicAnimator) -> Bool {
         // A point the model accepts as an anchor (±Limits.coordinate): a drag moved to 9.9e8
         // set an out-of-range anchor outside any call from a script, which trapped the server.
-        guard point.x.isFinite, point.y.isFinite, abs(point.x) <= Limits.coordinate, abs(point.y) <= Limits.coordinate else { return false }
+        // An end of the gesture there still ends it: a drag must never stay attached.
+        guard point.x.isFinite, point.y.isFinite, abs(point.x) <= Limits.coordinate, abs(point.y) <= Limits.coordinate else {
+            if phase == .ended || phase == .cancelled, let driver = pointerDrivers[ObjectIdentifier(animator)] {
+                endDrag(driver, animator, fling: nil)
+            }
+            return false
+        }
         let driver = pointerDriver(animator)
         let time = animator.elapsedTime
         let velocity = driver.track(point, at: time, phase: phase)
