@@ -699,6 +699,9 @@ static const char *const dyn_sandbox_source =
     "  env[k] = G[k]\n"
     "end\n"
     "env.math, env.table, env.utf8, env.coroutine = G.math, G.table, G.utf8, G.coroutine\n"
+    /* Lua 5.4 seeds math.random from the clock and an address: the same scene gave other
+       results on every run. A fixed seed makes it repeatable (math.randomseed still works). */
+    "G.math.randomseed(0x5eed)\n"
     "local pcall, xpcall, select_ = G.pcall, G.xpcall, G.select\n"
     "local rawsetmt, rawget_, type_, error_ = G.setmetatable, G.rawget, G.type, G.error\n"
     "env.pcall = function(...)\n"
