@@ -53,7 +53,7 @@ extension DynamicAnimator {
                 running = false
                 invalidInputHandler(DynamicsError(
                     owner: "DynamicAnimator", property: "maximumContacts",
-                    message: "the items touch in more than \(world.maximumContacts) pairs (items piled on one spot touch pairwise); the animator stops"))
+                    message: "the items touch in more than \(world.maximumContacts) pairs (a pile of about \(world.maximumContacts / 9) items touches in about 9 pairs an item; items piled on one spot touch pairwise); the animator stops. The bound is maximumContacts (under Lua, one pair per KiB of the memory cap: raise it with --lua-memory)"))
                 return
             }
         }
