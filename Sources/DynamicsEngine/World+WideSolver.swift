@@ -253,6 +253,15 @@ extension World {
                                 dyn_prefetch(UnsafeRawPointer(simp.baseAddress! + bb) + simOffset)
                                 dyn_prefetch(UnsafeRawPointer(stp.baseAddress! + bb))
                                 dyn_prefetch(UnsafeRawPointer(inf.baseAddress! + bb) + typeOffset)
+                                // The batch that contact starts (its first lane): its lines are
+                                // written lane by lane, so each store to a line not yet in the
+                                // cache waited for it (a third of the fill in manyPyramids).
+                                let lane = lanes[k + ahead]
+                                if lane >= 0 && lane & 3 == 0 {
+                                    let batch = UnsafeRawPointer(wp.baseAddress! + Int(lane >> 2))
+                                    var offset = 0
+                                    while offset < MemoryLayout<WideConstraint>.stride { dyn_prefetch_write(batch + offset); offset += 64 }
+                                }
                             }
                             let ci = Int(candidates[k].contact)
                             if lanes[k] < 0 { continue }

@@ -38,4 +38,9 @@ static inline __attribute__((always_inline)) void dyn_prefetch(const void *p) {
     __builtin_prefetch(p, 0, 3);
 }
 
+/// A hint to fetch the cache line at `p` for writing (prefetchw where the CPU has it).
+static inline __attribute__((always_inline)) void dyn_prefetch_write(const void *p) {
+    __builtin_prefetch(p, 1, 3);
+}
+
 #endif
