@@ -13,11 +13,27 @@ enum OutputFile {
     /// Refuses, before any work, a path that cannot be written: a folder, or a file in a
     /// folder that does not exist. (A full disk or a device that refuses writes shows when
     /// the file is written.)
-    static func check(_ path: String, option: String) throws {
+    /// Nor does it write over a script: an existing `.lua` file (through a link too), or one
+    /// of `inputs` (the scene being run, under any name): `run s.lua --svg s.lua` replaced the
+    /// scene with its own drawing.
+    static func check(_ path: String, option: String, inputs: [String] = []) throws {
         guard !path.isEmpty else { throw Failure(description: "\(option): expected a file name, got an empty one") }
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
             throw Failure(description: "\(option): cannot write \(path): it is a folder")
+        }
+        var target = stat()
+        if stat(path, &target) == 0 {
+            for input in inputs {
+                var source = stat()
+                if stat(input, &source) == 0, source.st_dev == target.st_dev, source.st_ino == target.st_ino {
+                    throw Failure(description: "\(option): cannot write \(path): it is the script \(input) itself")
+                }
+            }
+            let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+            if path.hasSuffix(".lua") || resolved.hasSuffix(".lua") {
+                throw Failure(description: "\(option): cannot write \(path): it is a Lua script, which the output would replace")
+            }
         }
         let folder = folderPath(of: path)
         let parent = folder.isEmpty ? "." : folder

@@ -41,6 +41,33 @@ struct CommandTests {
         #expect(object?["samples"] != nil && object?["items"] != nil)
     }
 
+    /// Round 21: `run s.lua --svg s.lua` replaced the scene with its own drawing (exit 0), and
+    /// `test dir --junit dir/scene.lua` a scene the tests load.
+    @Test("run and test never write their output over a script: the scene itself, a link to it, or any .lua file")
+    func outputNeverReplacesAScript() throws {
+        let scene = try temporaryFile("victim.lua", "local dyn = require 'dynamics'\nreturn dyn.animator{}\n")
+        let original = try String(contentsOfFile: scene, encoding: .utf8)
+        let folder = URL(fileURLWithPath: scene).deletingLastPathComponent()
+        let link = folder.appendingPathComponent("drawing.svg").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: scene)
+        let other = folder.appendingPathComponent("other.lua").path
+        try original.write(toFile: other, atomically: true, encoding: .utf8)
+        // A scene whose name passes --trace's suffix check.
+        let csvScene = folder.appendingPathComponent("scene.csv").path
+        try original.write(toFile: csvScene, atomically: true, encoding: .utf8)
+        for (option, path, reason) in [("--svg", scene, "it is the script"), ("--trace", csvScene, "it is the script"),
+                                        ("--svg", link, "it is the script"), ("--svg", other, "it is a Lua script")] {
+            let args = ["run", option == "--trace" ? csvScene : scene, "--seconds", "0.1", option, path]
+            let r = try runDynamics(args)
+            #expect(r.status == 2 && r.stderr.contains("\(option): cannot write") && r.stderr.contains(reason), "\(args): \(r.stderr)")
+        }
+        let j = try runDynamics(["test", folder.path, "--junit", other])
+        #expect(j.status == 2 && j.stderr.contains("--junit: cannot write") && j.stderr.contains("it is a Lua script"), "\(j.stderr)")
+        #expect(try String(contentsOfFile: scene, encoding: .utf8) == original)
+        #expect(try String(contentsOfFile: other, encoding: .utf8) == original)
+        #expect(try String(contentsOfFile: csvScene, encoding: .utf8) == original)
+    }
+
     @Test("run reports a script error with file:line and exits 1; bad usage exits 2")
     func runErrors() throws {
         let broken = try temporaryFile("broken.lua", "local dyn = require 'dynamics'\nlocal a = dyn.animator{}\ndyn.item{ size = 'big' }\nreturn a\n")
