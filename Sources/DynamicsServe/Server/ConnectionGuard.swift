@@ -77,6 +77,10 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     /// Whether the bytes so far end with a line feed (and carriage returns): the head ends at
     /// the next one ("\r\n\r\n", or the "\n\n" the parser also takes).
     private var atLineStart = false
+    // A scheduled task holds its closure, and the closure holds this handler and its context
+    // (the whole channel): a timer kept after it is cancelled or has run makes a reference
+    // cycle through the handler. So each is dropped (set to nil) as soon as it is cancelled or
+    // has run.
     private var timer: Scheduled<Void>?
     private var stallTimer: Scheduled<Void>?
     private var answered = false
@@ -98,6 +102,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
         timer = context.eventLoop.scheduleTask(in: limits.headTimeout) {
             let (handler, context) = loopBound.value
+            handler.timer = nil
             guard !handler.headArrived else { return }
             handler.answer(context, status: "408 Request Timeout",
                            message: "the request did not arrive within \(handler.limits.headTimeout.nanoseconds / 1_000_000_000) s")
@@ -112,9 +117,10 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             stallTimer?.cancel()
             stallTimer = nil
         } else if stallTimer == nil {
-            let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
+            let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
             stallTimer = context.eventLoop.scheduleTask(in: limits.stallTimeout) {
-                let context = loopBound.value
+                let (handler, context) = loopBound.value
+                handler.stallTimer = nil
                 if !context.channel.isWritable { context.close(promise: nil) }
             }
         }
@@ -124,6 +130,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     func channelInactive(context: ChannelHandlerContext) {
         timer?.cancel()
         stallTimer?.cancel()
+        timer = nil
+        stallTimer = nil
         if counted {
             counted = false
             limits.open.withLock { $0 -= 1 }
@@ -136,7 +144,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         if !headArrived {
             for b in unwrapInboundIn(data).readableBytesView {
                 if b == 10 {
-                    if atLineStart { headArrived = true; timer?.cancel(); break }
+                    if atLineStart { headArrived = true; timer?.cancel(); timer = nil; break }
                     atLineStart = true
                 } else if b != 13 {
                     atLineStart = false
@@ -151,6 +159,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         guard !answered else { return }
         answered = true
         timer?.cancel()
+        timer = nil
         let body = LiveRoutes.encode(["error": message])
         let text = "HTTP/1.1 \(status)\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)"
         context.writeAndFlush(wrapOutboundOut(context.channel.allocator.buffer(string: text))).whenComplete { _ in
