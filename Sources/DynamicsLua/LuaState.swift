@@ -178,6 +178,10 @@ public final class LuaState {
                         + "instruction budget (\(limits.instructionBudget) instructions per call), so the script is stopped")
     }
 
+    static func shownSeconds(_ s: TimeInterval) -> String {
+        s >= 1 ? String(format: "%g s", s) : String(format: "%g ms", s * 1000)
+    }
+
     /// Pops the error message on top of the stack into a `LuaError`.
     private func popError(_ status: Int32, budget: Bool = false) -> LuaError {
         let parts = LuaState.splitError(at: -1, of: L)
@@ -197,7 +201,9 @@ public final class LuaState {
                 : message.hasSuffix("went past the memory cap of \(limits.memoryCap) bytes") ? .memory : .runtime
         }
         if kind == .budget && !message.contains("\(limits.instructionBudget)") {
-            message += " (\(limits.instructionBudget) instructions per call)"
+            // The budget is kept as time: say so, since a loaded machine (more test workers
+            // than cores) runs fewer instructions in it.
+            message += " (\(limits.instructionBudget) instructions per call, kept as \(LuaState.shownSeconds(limits.deadline)) of wall-clock time)"
         }
         return LuaError(kind: kind, message: message, traceback: traceback)
     }

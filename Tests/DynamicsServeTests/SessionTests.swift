@@ -158,6 +158,35 @@ struct SessionTests {
         #expect((state["params"] as? [[String: Any]])?.first?["value"] as? Double == 2)
     }
 
+    /// Round 21: a value whose apply failed was answered ok, shown on the slider, and its
+    /// error stayed in the state after a later value worked.
+    @Test("a slider value whose apply fails is an error, and the slider keeps its last good value")
+    func failingApply() throws {
+        let path = try sceneFile("picky.lua", """
+            local dyn = require "dynamics"
+            local a = dyn.animator{ bounds = {0, 0, 400, 400} }
+            a:addBehavior(dyn.gravity{ items = { dyn.item{ center = {100, 100}, size = {10, 10} } } })
+            return { animator = a, params = { p = { value = 1, min = 0, max = 10, step = 1,
+              apply = function(v) if v > 3 then error("too big: " .. v) end end } } }
+            """)
+        let session = LiveSession(scenePath: path, limits: LuaLimits())
+        #expect(session.error == nil)
+        try session.handle(.param(name: "p", value: 2))
+        do {
+            try session.handle(.param(name: "p", value: 4))
+            Issue.record("a failing apply was answered ok")
+        } catch {
+            #expect(error.message.contains("params.p.apply: picky.lua:5: too big: 4"), "\(error.message)")
+        }
+        var state = session.state()
+        #expect((state["params"] as? [[String: Any]])?.first?["value"] as? Double == 2)
+        #expect((state["error"] as? String)?.contains("too big") == true)
+        try session.handle(.param(name: "p", value: 3))
+        state = session.state()
+        #expect((state["params"] as? [[String: Any]])?.first?["value"] as? Double == 3)
+        #expect(state["error"] == nil || state["error"] is NSNull, "the failed value's error is cleared: \(state["error"] ?? "nil")")
+    }
+
     @Test("save as test writes NAME_test.lua, which passes, and fails when the outcome changes")
     func recordedTest() throws {
         let path = try sceneFile("box.lua", boxScene)

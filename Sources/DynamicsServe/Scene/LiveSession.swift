@@ -344,10 +344,17 @@ public final class LiveSession: @unchecked Sendable {
             guard value >= p.min, value <= p.max else {
                 throw CommandError("param.value: \(name) must be between \(p.min) and \(p.max), got \(value)")
             }
+            pristine = false
+            // A value whose `apply` fails (an error, its budget, a stopped script) is answered
+            // as the failure it is, and the slider keeps its last good value; it used to be
+            // answered ok and shown as set.
+            if let e = scene.bridge.apply(p, value: value) {
+                callbackError = e.message
+                throw CommandError(e.message)
+            }
+            if callbackError?.hasPrefix("params.\(name).") == true { callbackError = nil }
             paramValues[name] = value
             recordLocked(.param(name: name, value: value))
-            pristine = false
-            if let e = scene.bridge.apply(p, value: value) { callbackError = e.message }
             return ["ok": true, "name": name, "value": value]
         case .control(.pause):
             paused = true
