@@ -30,6 +30,12 @@ struct DynamicsCommand: ParsableCommand {
         do {
             var command = try parseAsRoot()
             try command.run()
+            // What `print` buffered is written now: a full disk or a closed pipe is a failure
+            // (`types > file` on a full disk made an empty file and exited 0).
+            if fflush(nil) != 0 {
+                FileHandle.standardError.write(Data("error: could not write the output: \(String(cString: strerror(errno)))\n".utf8))
+                Foundation.exit(1)
+            }
         } catch {
             // ArgumentParser reports bad usage as 64 (EX_USAGE); the contract says 2.
             if exitCode(for: error) == .validationFailure {

@@ -67,6 +67,23 @@ enum OutputFile {
         }
     }
 
+    /// Writes `text` to standard output (file descriptor 1, after what `print` buffered),
+    /// throwing a `Failure` with the system's reason: `print` drops a failed write silently.
+    static func writeStandardOutput(_ text: String) throws {
+        fflush(nil)
+        try Data(text.utf8).withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+            var offset = 0
+            while offset < bytes.count {
+                let n = Foundation.write(1, bytes.baseAddress! + offset, bytes.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    throw Failure(description: "cannot write the standard output: \(String(cString: strerror(errno)))")
+                }
+                offset += n
+            }
+        }
+    }
+
     static func write(_ text: String, to path: String, option: String) throws {
         try write(Data(text.utf8), to: path, option: option)
     }

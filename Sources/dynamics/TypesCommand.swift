@@ -22,7 +22,12 @@ struct Types: ParsableCommand {
                 throw ExitCode(1)
             }
         } else {
-            print(text, terminator: "")
+            do {
+                try OutputFile.writeStandardOutput(text)
+            } catch {
+                FileHandle.standardError.write(Data("dynamics types: \(error)\n".utf8))
+                throw ExitCode(1)
+            }
         }
     }
 }

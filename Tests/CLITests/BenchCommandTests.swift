@@ -2,7 +2,9 @@ import Foundation
 import Testing
 
 /// Runs the built `dynamics` executable.
-func runDynamics(_ arguments: [String], in folder: String? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
+/// With `standardOutput` a path (`/dev/full`), the command's output goes there and the
+/// returned stdout is empty.
+func runDynamics(_ arguments: [String], in folder: String? = nil, standardOutput: String? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
     var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     var binary = dir.appendingPathComponent("dynamics")
     for _ in 0..<5 where !FileManager.default.isExecutableFile(atPath: binary.path) {
@@ -14,10 +16,15 @@ func runDynamics(_ arguments: [String], in folder: String? = nil) throws -> (sta
     process.arguments = arguments
     if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
     let out = Pipe(), err = Pipe()
-    process.standardOutput = out
+    if let standardOutput {
+        process.standardOutput = FileHandle(forWritingAtPath: standardOutput)
+        try? out.fileHandleForWriting.close()
+    } else {
+        process.standardOutput = out
+    }
     process.standardError = err
     try process.run()
-    let stdout = out.fileHandleForReading.readDataToEndOfFile()
+    let stdout = standardOutput == nil ? out.fileHandleForReading.readDataToEndOfFile() : Data()
     let stderr = err.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))

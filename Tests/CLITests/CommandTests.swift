@@ -68,6 +68,17 @@ struct CommandTests {
         #expect(try String(contentsOfFile: csvScene, encoding: .utf8) == original)
     }
 
+    /// Round 21: `types > file` on a full disk made an empty file and exited 0.
+    @Test("an output that cannot be written (a full disk) fails the command with the system's reason")
+    func fullStandardOutput() throws {
+        for args in [["types"], ["behaviors"], ["check", packageRoot.appendingPathComponent("Examples/pendulum.lua").path],
+                     ["bench", "--scene", "boxes100", "--json", "--runs", "3", "--steps", "5"]] {
+            let r = try runDynamics(args, standardOutput: "/dev/full")
+            #expect(r.status == 1 && r.stderr.contains("No space left on device"), "\(args): \(r.status) \(r.stderr)")
+        }
+        #expect(try runDynamics(["types"]).status == 0)
+    }
+
     @Test("run reports a script error with file:line and exits 1; bad usage exits 2")
     func runErrors() throws {
         let broken = try temporaryFile("broken.lua", "local dyn = require 'dynamics'\nlocal a = dyn.animator{}\ndyn.item{ size = 'big' }\nreturn a\n")
