@@ -332,7 +332,25 @@ static int dyn_is_located(const char *msg) {
 
 /* Message handler: turns the error object into a string and appends a
    traceback. Not called by Lua for memory errors. */
+/* Replaces the string at `idx` by a copy with each NUL byte shown as "\\0": the message
+   functions below work on C strings, which end at the first NUL (error("msg\0hidden") read
+   "msg"). */
+static void dyn_show_nuls(lua_State *L, int idx) {
+    size_t len = 0;
+    const char *s = lua_tolstring(L, idx, &len);
+    if (s == NULL || strlen(s) == len) return;
+    idx = lua_absindex(L, idx);
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    for (size_t i = 0; i < len; i++) {
+        if (s[i] == '\0') luaL_addstring(&b, "\\0"); else luaL_addchar(&b, s[i]);
+    }
+    luaL_pushresult(&b);
+    lua_replace(L, idx);
+}
+
 static int dyn_traceback(lua_State *L) {
+    if (lua_type(L, 1) == LUA_TSTRING) dyn_show_nuls(L, 1);
     const char *msg = lua_type(L, 1) == LUA_TSTRING ? lua_tostring(L, 1) : NULL;
     if (msg == NULL) {
         /* A non-string error object (error(42), error(t)): its text (a number's, or its

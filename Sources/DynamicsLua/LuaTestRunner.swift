@@ -261,7 +261,15 @@ public struct LuaTestRunner: Sendable {
                 for i in 1...max(count, 1) where count > 0 {
                     lua_rawgeti(state.raw, 1, lua_Integer(i))
                     dyn_lua_rawgetfield(state.raw, -1, "name")
-                    let caseName = dyn_lua_tostring(state.raw, -1).map { LuaState.shortened(String(cString: $0)) } ?? "?"
+                    // Every byte of the name: a C string ends at a NUL ("same\0one" and
+                    // "same\0two" were both "same"), shown as \0.
+                    var nameLength = 0
+                    let caseName = lua_type(state.raw, -1) == LUA_TSTRING
+                        ? lua_tolstring(state.raw, -1, &nameLength).map { chars in
+                            LuaState.shortened(String(decoding: UnsafeRawBufferPointer(start: chars, count: nameLength), as: UTF8.self)
+                                .replacingOccurrences(of: "\0", with: "\\0"))
+                        } ?? "?"
+                        : dyn_lua_tostring(state.raw, -1).map { LuaState.shortened(String(cString: $0)) } ?? "?"
                     lua_settop(state.raw, -2)
                     if let filter, !caseName.contains(filter) { lua_settop(state.raw, 1); continue }
                     dyn_lua_rawgetfield(state.raw, -1, "fn")
