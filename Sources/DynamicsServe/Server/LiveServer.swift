@@ -45,8 +45,12 @@ public struct LiveServer: Sendable {
         let assets = try PageAssets.load()
         let session = self.session
         LiveRoutes.add(to: router, session: session, assets: assets, hosts: LiveRoutes.HostNames(serving: host))
+        // Only critical messages from the server library: at .error it printed a line for every
+        // malformed upgrade a client sent ("Error handling upgrade result", 2000 bad requests,
+        // 2000 lines), burying the scene's errors, which the session prints itself. Failures
+        // to listen are thrown and told by `serve`.
         var logger = Logger(label: "dynamics-serve")
-        logger.logLevel = .error
+        logger.logLevel = .critical
         let limits = ConnectionLimits()
         let webSocketResponder = router.buildResponder()
         let configuration = HTTP1WebSocketUpgradeChannel.Configuration(
