@@ -216,6 +216,12 @@ struct ServerTests {
             #expect(reply.contains("malformed HTTP request"), "\(reply)")
             #expect(closed, "\(raw.prefix(40)): left open")
         }
+        // An upgrade to anything but WebSocket got no answer at all (round 21: curl --http2).
+        for upgrade in ["h2c", "foo"] {
+            let (reply, closed) = server.exchange("GET /state HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: \(upgrade)\r\n\r\n")
+            #expect(reply.hasPrefix("HTTP/1.1 400") && reply.contains("cannot upgrade to \(upgrade)"), "\(upgrade): \(reply.prefix(200))")
+            #expect(closed)
+        }
         #expect(try server.request("/state").status == 200)
     }
 

@@ -77,6 +77,10 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     /// Whether the bytes so far end with a line feed (and carriage returns): the head ends at
     /// the next one ("\r\n\r\n", or the "\n\n" the parser also takes).
     private var atLineStart = false
+    /// The head's current line while it may still be an `Upgrade` header (its first bytes),
+    /// and the protocol such a header asked for when it is not WebSocket.
+    private var line: [UInt8] = []
+    private var foreignUpgrade: String?
     // A scheduled task holds its closure, and the closure holds this handler and its context
     // (the whole channel): a timer kept after it is cancelled or has run makes a reference
     // cycle through the handler. So each is dropped (set to nil) as soon as it is cancelled or
@@ -146,12 +150,31 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
                 if b == 10 {
                     if atLineStart { headArrived = true; timer?.cancel(); timer = nil; break }
                     atLineStart = true
+                    checkUpgrade()
+                    line.removeAll(keepingCapacity: true)
                 } else if b != 13 {
                     atLineStart = false
+                    if line.count < 128 { line.append(b) }
                 }
             }
         }
         context.fireChannelRead(data)
+        // A request that asks to upgrade to anything but WebSocket (`Upgrade: h2c` from
+        // `curl --http2`) got no answer at all from the server library: answered here.
+        if headArrived, let upgrade = foreignUpgrade {
+            foreignUpgrade = nil
+            answer(context, status: "400 Bad Request",
+                   message: "cannot upgrade to \(upgrade): this server upgrades only to websocket, at /live")
+        }
+    }
+
+    /// Notes a finished head line that is an `Upgrade` header naming another protocol.
+    private func checkUpgrade() {
+        guard line.count >= 8 else { return }
+        let text = String(decoding: line, as: UTF8.self)
+        guard text.lowercased().hasPrefix("upgrade:") else { return }
+        let value = text.dropFirst(8).trimmingCharacters(in: .whitespaces)
+        if value.lowercased() != "websocket" { foreignUpgrade = String(value.prefix(40)) }
     }
 
     /// Writes a complete plain answer and closes the connection.
