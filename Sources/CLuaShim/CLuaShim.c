@@ -1124,8 +1124,9 @@ static int dyn_field_loop(lua_State *L) {
             lua_Debug ar;
             lua_pushvalue(L, 5);
             lua_getinfo(L, ">S", &ar);
-            const char *sx = luaL_tolstring(L, 9, NULL);   /* fx */
-            const char *sy = luaL_tolstring(L, 10, NULL);  /* fy */
+            /* NaN as the other messages show it (C prints Lua's 0/0 as "-nan"). */
+            const char *sx = (lua_type(L, 9) == LUA_TNUMBER && fx != fx) ? lua_pushliteral(L, "NaN") : luaL_tolstring(L, 9, NULL);
+            const char *sy = (lua_type(L, 10) == LUA_TNUMBER && fy != fy) ? lua_pushliteral(L, "NaN") : luaL_tolstring(L, 10, NULL);
             return luaL_error(L, "%s:%d: the field must return two finite numbers within ±1e9 (fx, fy), got %s, %s",
                               ar.short_src, ar.linedefined, sx, sy);
         }

@@ -197,7 +197,11 @@ extension LuaBridge {
             lua_pushnumber(L, y); lua_rawseti(L, -2, 2)
             lua_pushnumber(L, x); dyn_lua_rawsetfield(L, -2, "x")
             lua_pushnumber(L, y); dyn_lua_rawsetfield(L, -2, "y")
-        case LUA_TBOOLEAN, LUA_TSTRING:
+        case LUA_TSTRING:
+            // At most 4 KiB, as every string parameter (README): a Lua plugin's took 100 000.
+            _ = try keptString(at: index, what)
+            lua_pushvalue(L, index)
+        case LUA_TBOOLEAN:
             lua_pushvalue(L, index)
         default:
             throw LuaArgumentError(message: "\(what): expected a number, boolean, string or vector, got \(typeName(at: index))")

@@ -143,10 +143,14 @@ public struct LuaTestRunner: Sendable {
           end
           if not close then fail('expected ' .. shown(x) .. ' ± ' .. show(tolerance) .. ', got ' .. shown(v)) end
         end
+        -- Numbers only, on both sides: a string bound compared nothing and read as a
+        -- contradiction ('expected more than "a", got "b"').
         function Expect:toBeLessThan(x)
+          if type(x) ~= 'number' then fail('toBeLessThan: expected a number to compare with, got ' .. show(x)) end
           if type(self.value) ~= 'number' or not (self.value < x) then fail('expected less than ' .. show(x) .. ', got ' .. show(self.value)) end
         end
         function Expect:toBeGreaterThan(x)
+          if type(x) ~= 'number' then fail('toBeGreaterThan: expected a number to compare with, got ' .. show(x)) end
           if type(self.value) ~= 'number' or not (self.value > x) then fail('expected more than ' .. show(x) .. ', got ' .. show(self.value)) end
         end
         function Expect:toBeTruthy()

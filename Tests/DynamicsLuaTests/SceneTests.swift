@@ -68,6 +68,25 @@ struct SceneTests {
         #expect(results[2].line.contains("the tolerance must be a finite number >= 0"), "\(results[2].line)")
     }
 
+    /// Round 22: `expect("b"):toBeGreaterThan("a")` failed with the contradiction
+    /// 'expected more than "a", got "b"'.
+    @Test("toBeGreaterThan and toBeLessThan compare numbers, and say so when given anything else")
+    func orderedComparisons() throws {
+        let file = testScratch.appendingPathComponent("order_\(UUID().uuidString)_test.lua")
+        try """
+            test("string bound", function() expect("b"):toBeGreaterThan("a") end)
+            test("table bound", function() expect(1):toBeLessThan({}) end)
+            test("more", function() expect(2):toBeGreaterThan(1) end)
+            test("less", function() expect(1):toBeLessThan(2) end)
+            test("not more", function() expect(1):toBeGreaterThan(1) end)
+            """.write(to: file, atomically: true, encoding: .utf8)
+        let results = LuaTestRunner().run(file: file.path)
+        #expect(results.map(\.passed) == [false, false, true, true, false], "\(results.map(\.line))")
+        #expect(results[0].line.contains("toBeGreaterThan: expected a number to compare with, got \"a\""), "\(results[0].line)")
+        #expect(results[1].line.contains("toBeLessThan: expected a number to compare with"), "\(results[1].line)")
+        #expect(results[4].line.hasSuffix(":5: expected more than 1, got 1"), "\(results[4].line)")
+    }
+
     /// A file whose cases never registered (a misspelt `test`) looked like a pass.
     @Test("A test file that declares no cases fails and says so")
     func noCases() throws {

@@ -136,12 +136,28 @@ struct BadInputTests {
                                collisionBoundsType: .path, name: "flat")
         let line = BezierPath(); line.move(to: CGPoint(x: -50, y: 0)); line.addLine(to: CGPoint(x: 50, y: 0))
         flat.collisionBoundingPath = line
-        gravity.addItem(star); gravity.addItem(flat)
+        // A self-crossing "bowtie": every point on its hull, so only the order tells (round 22:
+        // it was simulated as the full square).
+        let bowtie = DynamicView(center: CGPoint(x: 100, y: 200), size: CGSize(width: 20, height: 20),
+                                 collisionBoundsType: .path, name: "bowtie")
+        let b = BezierPath()
+        b.move(to: CGPoint(x: -10, y: -10)); b.addLine(to: CGPoint(x: 10, y: 10))
+        b.addLine(to: CGPoint(x: 10, y: -10)); b.addLine(to: CGPoint(x: -10, y: 10)); b.close()
+        bowtie.collisionBoundingPath = b
+        // The same corners in order, either way round, are a square.
+        let square = DynamicView(center: CGPoint(x: 100, y: 100), size: CGSize(width: 20, height: 20),
+                                 collisionBoundsType: .path, name: "square")
+        let q = BezierPath()
+        q.move(to: CGPoint(x: -10, y: -10)); q.addLine(to: CGPoint(x: -10, y: 10))
+        q.addLine(to: CGPoint(x: 10, y: 10)); q.addLine(to: CGPoint(x: 10, y: -10)); q.close()
+        square.collisionBoundingPath = q
+        gravity.addItem(star); gravity.addItem(flat); gravity.addItem(bowtie); gravity.addItem(square)
         animator.step(1.0 / 60)
-        #expect(errors.list.count == 2)
+        #expect(errors.list.count == 3, "\(errors.list)")
         #expect(errors.list.allSatisfy { $0.property == "collisionBoundingPath" })
         #expect(errors.list[0].message.contains("convex") && errors.list[0].owner.contains("arrow"))
         #expect(errors.list[1].message.contains("area") && errors.list[1].owner.contains("flat"))
+        #expect(errors.list[2].message.contains("crosses itself") && errors.list[2].owner.contains("bowtie"))
     }
 
     @Test("An item can be in one animator at a time")

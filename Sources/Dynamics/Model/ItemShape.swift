@@ -96,6 +96,17 @@ enum ItemShape: Equatable {
                                     message: "must be convex: the point (\(p.x * 100), \(p.y * 100)) lies \(minDistance * 100) pt inside its convex hull")
             }
         }
+        // In path order the outline must go round the hull once: a self-crossing "bowtie",
+        // every point on its hull, enclosed two triangles of opposite turn and was simulated as
+        // the full square. Its own area must be the hull's (within the 0.5 pt slack along the
+        // hull's perimeter).
+        var pathArea = 0.0, perimeter = 0.0
+        for i in points.indices { pathArea += cross(points[i], points[(i + 1) % points.count]) }
+        for i in hull.indices { perimeter += (hull[(i + 1) % hull.count] - hull[i]).length }
+        if abs(abs(pathArea) / 2 - area) > perimeter * tolerance {
+            throw DynamicsError(owner: owner, property: "collisionBoundingPath",
+                                message: "must be convex: its outline crosses itself (its points must go round it in order)")
+        }
         var poly = hull
         while poly.count > Tuning.maxPolygonVertices {
             // Drop the vertex whose removal loses the least area.
