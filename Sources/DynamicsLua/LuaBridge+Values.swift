@@ -50,6 +50,17 @@ extension LuaBridge {
         return string(at: index)
     }
 
+    /// A vector the model takes as a force, impulse or offset: finite and each component
+    /// within ±`Limits.magnitude`, refused here in the script's words (the model named the
+    /// item by its Swift description).
+    func magnitude(at index: Int32, _ what: String) throws -> CGVector {
+        let v = try vector(at: index, what)
+        guard abs(v.dx) <= Limits.magnitude, abs(v.dy) <= Limits.magnitude else {
+            throw LuaArgumentError(message: "\(what): must be within ±\(Limits.magnitude), got (\(v.dx), \(v.dy))")
+        }
+        return v
+    }
+
     func number(at index: Int32, _ what: String) throws -> Double {
         guard lua_type(L, index) == LUA_TNUMBER else {
             throw LuaArgumentError(message: "\(what): expected a number, got \(typeName(at: index))")

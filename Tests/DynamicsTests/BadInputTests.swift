@@ -35,7 +35,7 @@ struct BadInputTests {
         view.collisionBoundingPath = circle(Limits.pathPoints)
         try view.checkCollisionShape()
         view.collisionBoundingPath = circle(Limits.pathPoints + 1)
-        #expect(throws: DynamicsError(owner: "\(view)", property: "collisionBoundingPath",
+        #expect(throws: DynamicsError(owner: "item \"round\"", property: "collisionBoundingPath",
                                       message: "has more than 2048 points (curves flattened)")) { try view.checkCollisionShape() }
     }
 

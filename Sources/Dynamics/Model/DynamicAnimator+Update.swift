@@ -75,7 +75,7 @@ extension DynamicAnimator {
             let k = ObjectIdentifier(item)
             if members.contains(k) {
                 if recordIndex[k] == nil {
-                    invalidInputHandler(DynamicsError(owner: "\(item)", property: "group",
+                    invalidInputHandler(DynamicsError(owner: Validate.owner(of: item), property: "group",
                                                       message: "is a member of a DynamicItemGroup in this animator; add the group, not the member"))
                 }
                 continue
@@ -176,13 +176,13 @@ extension DynamicAnimator {
         let geometry: [PlacedShape]
         let center = item.center, t = item.transform
         do {
-            try Validate.finite(center, "\(item)", "center")
+            try Validate.finite(center, Validate.owner(of: item), "center")
             guard [t.a, t.b, t.c, t.d, t.tx, t.ty].allSatisfy(\.isFinite) else {
-                throw DynamicsError(owner: "\(item)", property: "transform", message: "must be finite, got \(t)")
+                throw DynamicsError(owner: Validate.owner(of: item), property: "transform", message: "must be finite, got \(t)")
             }
             geometry = try ItemShape.placedShapes(for: item)
             guard ItemOwnership.claim(item, for: self) else {
-                throw DynamicsError(owner: "\(item)", property: "animator",
+                throw DynamicsError(owner: Validate.owner(of: item), property: "animator",
                                     message: "is already in another animator; an item can be in one animator at a time")
             }
         } catch let error as DynamicsError {
@@ -248,9 +248,9 @@ extension DynamicAnimator {
         let center = item.center, t = item.transform
         let geometry: [PlacedShape]
         do {
-            try Validate.finite(center, "\(item)", "center")
+            try Validate.finite(center, Validate.owner(of: item), "center")
             guard [t.a, t.b, t.c, t.d, t.tx, t.ty].allSatisfy(\.isFinite) else {
-                throw DynamicsError(owner: "\(item)", property: "transform", message: "must be finite, got \(t)")
+                throw DynamicsError(owner: Validate.owner(of: item), property: "transform", message: "must be finite, got \(t)")
             }
             geometry = try ItemShape.placedShapes(for: item)
         } catch let error as DynamicsError {

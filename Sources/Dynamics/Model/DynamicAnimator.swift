@@ -279,8 +279,8 @@ public final class DynamicAnimator: HostCharged {
     @discardableResult
     public func setVelocity(_ velocity: CGPoint, angularVelocity: CGFloat? = nil, for item: DynamicItem) -> Bool {
         guard accept({
-            try Validate.finite(velocity, "\(item)", "velocity")
-            try Validate.finite(angularVelocity ?? 0, "\(item)", "angularVelocity")
+            try Validate.finite(velocity, Validate.owner(of: item), "velocity")
+            try Validate.finite(angularVelocity ?? 0, Validate.owner(of: item), "angularVelocity")
         }) else { return false }
         guard let i = recordIndex[ObjectIdentifier(item)] else { return false }
         let b = records[i].body
@@ -315,8 +315,8 @@ public final class DynamicAnimator: HostCharged {
     /// step of the next frame. Call it from an `action` for a force that lasts.
     public func applyForce(_ force: CGVector, to item: DynamicItem, atOffset offset: CGVector = .zero) {
         guard accept({
-            try Validate.finite(force, "\(item)", "force")
-            try Validate.finite(offset, "\(item)", "offset")
+            try Validate.finite(force, Validate.owner(of: item), "force")
+            try Validate.finite(offset, Validate.owner(of: item), "offset")
         }) else { return }
         guard let i = recordIndex[ObjectIdentifier(item)] else { return }
         hold(records[i].body, force: Vec2(Double(force.dx), Double(force.dy)), offset: Units.meters(offset), torque: 0)
@@ -346,7 +346,7 @@ public final class DynamicAnimator: HostCharged {
 
     /// Applies a torque (UIKit Newton·points; positive turns clockwise) over the next frame.
     public func applyTorque(_ torque: CGFloat, to item: DynamicItem) {
-        guard accept({ try Validate.finite(torque, "\(item)", "torque") }) else { return }
+        guard accept({ try Validate.finite(torque, Validate.owner(of: item), "torque") }) else { return }
         guard let i = recordIndex[ObjectIdentifier(item)] else { return }
         hold(records[i].body, force: .zero, offset: .zero, torque: Double(torque) * Units.metersPerPoint)
         world.wake(records[i].body)
@@ -356,8 +356,8 @@ public final class DynamicAnimator: HostCharged {
     /// Applies an impulse now (Δv = 100·i/mass pt/s) at an offset (points, item axes).
     public func applyImpulse(_ impulse: CGVector, to item: DynamicItem, atOffset offset: CGVector = .zero) {
         guard accept({
-            try Validate.finite(impulse, "\(item)", "impulse")
-            try Validate.finite(offset, "\(item)", "offset")
+            try Validate.finite(impulse, Validate.owner(of: item), "impulse")
+            try Validate.finite(offset, Validate.owner(of: item), "offset")
         }) else { return }
         guard let i = recordIndex[ObjectIdentifier(item)] else { return }
         let b = records[i].body

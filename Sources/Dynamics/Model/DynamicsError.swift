@@ -54,6 +54,16 @@ public enum Validate {
     /// Lua's 0/0 is on x86, as "-nan").
     public static func shown(_ v: CGFloat) -> String { v.isNaN ? "NaN" : "\(v)" }
 
+    /// How an error names an item: `item "box"` by its name, else `item at (x, y)`: short,
+    /// and in the words of the Lua API rather than a Swift description.
+    public static func owner(of item: DynamicItem) -> String {
+        if let name = (item as? DynamicView)?.name {
+            let shown = name.count > 40 ? "\(name.prefix(40))…" : name
+            return "item \"\(shown.map { $0.isASCII && $0.asciiValue! < 32 ? "?" : String($0) }.joined())\""
+        }
+        return "item at (\(shown(item.center.x)), \(shown(item.center.y)))"
+    }
+
     public static func finite(_ v: CGFloat, _ owner: @autoclosure () -> String, _ property: String,
                               max: CGFloat = Limits.magnitude) throws {
         guard v.isFinite, abs(v) <= max else {

@@ -36,7 +36,7 @@ enum ItemShape: Equatable {
     /// Builds and checks an item's collision shape. Throws a `DynamicsError` naming the item
     /// and the property for a non-finite or non-positive size, or a path that is not convex.
     static func make(for item: DynamicItem) throws -> ItemShape {
-        let owner = "\(item)"
+        let owner = Validate.owner(of: item)
         let size = item.bounds.size
         try Validate.size(size, owner, "bounds.size")
         let hw = Double(size.width) / 2 * Units.metersPerPoint

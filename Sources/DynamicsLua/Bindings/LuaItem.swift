@@ -219,16 +219,16 @@ extension LuaBridge {
         methods: [
             "applyForce": { bridge, L in
                 try bridge.withItem(at: 1, "applyForce") { h, item in
-                    let f = try bridge.vector(at: 2, "applyForce(force)")
-                    let offset = lua_type(L, 3) <= 0 ? CGVector.zero : try bridge.vector(at: 3, "applyForce(force, offset)")
+                    let f = try bridge.magnitude(at: 2, "applyForce(force)")
+                    let offset = lua_type(L, 3) <= 0 ? CGVector.zero : try bridge.magnitude(at: 3, "applyForce(force, offset)")
                     bridge.locateInWorld(h, item)?.animator._withUnsafeGuaranteedRef { $0.applyForce(f, to: item, atOffset: offset) }
                 }
                 return 0
             },
             "applyImpulse": { bridge, L in
                 try bridge.withItem(at: 1, "applyImpulse") { h, item in
-                    let j = try bridge.vector(at: 2, "applyImpulse(impulse)")
-                    let offset = lua_type(L, 3) <= 0 ? CGVector.zero : try bridge.vector(at: 3, "applyImpulse(impulse, offset)")
+                    let j = try bridge.magnitude(at: 2, "applyImpulse(impulse)")
+                    let offset = lua_type(L, 3) <= 0 ? CGVector.zero : try bridge.magnitude(at: 3, "applyImpulse(impulse, offset)")
                     bridge.locateInWorld(h, item)?.animator._withUnsafeGuaranteedRef { $0.applyImpulse(j, to: item, atOffset: offset) }
                 }
                 return 0
@@ -236,6 +236,9 @@ extension LuaBridge {
             "applyTorque": { bridge, _ in
                 try bridge.withItem(at: 1, "applyTorque") { h, item in
                     let t = try bridge.number(at: 2, "applyTorque(torque)")
+                    guard abs(t) <= Limits.magnitude else {
+                        throw LuaArgumentError(message: "applyTorque(torque): must be within ±\(Limits.magnitude), got \(t)")
+                    }
                     bridge.locateInWorld(h, item)?.animator._withUnsafeGuaranteedRef { $0.applyTorque(t, to: item) }
                 }
                 return 0
