@@ -21,7 +21,7 @@ struct Bench: ParsableCommand {
     @Flag(help: "Print a JSON array of {scene, items, steps, sleep, msPerStep, minMsPerStep, maxMsPerStep, pausedAtStep}.")
     var json = false
 
-    @Option(parsing: .unconditional, help: "Runs per scene (at least 3).")
+    @Option(parsing: .unconditional, help: "Runs per scene (3…1000).")
     var runs = 3
 
     @Flag(help: "Keep every item awake, so each step is a moving step (Box2D's benchmark runs with sleep off).")
@@ -31,7 +31,8 @@ struct Bench: ParsableCommand {
     var steps: Int?
 
     func validate() throws {
-        guard runs >= 3 else { throw ValidationError("--runs must be at least 3, got \(runs)") }
+        // Bounded: --runs 9223372036854775807 ran until killed.
+        guard runs >= 3, runs <= 1000 else { throw ValidationError("--runs must be in 3…1000, got \(runs)") }
         if let steps, steps < 1 { throw ValidationError("--steps must be at least 1, got \(steps)") }
         if let scene, !StandardScenes.exists(scene) {
             throw ValidationError("unknown scene '\(scene)'; scenes: \(StandardScenes.benchmarkNames.joined(separator: ", ")), or boxesN, pyramidN, luaFieldN, luaActionN of at most \(StandardScenes.maximumItems) items")

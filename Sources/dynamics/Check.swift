@@ -16,6 +16,8 @@ struct Check: ParsableCommand {
 
     func validate() throws {
         guard !files.isEmpty else { throw ValidationError("give at least one script") }
+        // As `run` says it: a missing file is bad usage (exit 2), not a script error.
+        for f in files where !FileManager.default.fileExists(atPath: f) { throw ValidationError("no such file: \(f)") }
     }
 
     func run() throws {

@@ -17,7 +17,7 @@ struct LuaOptions: ParsableArguments {
 
     func validate() throws {
         guard (1_000...1_000_000_000_000).contains(budget) else {
-            throw ValidationError("--lua-budget must be in 1000…10^12 instructions, got \(budget)")
+            throw ValidationError("--lua-budget must be a whole number in 1000…1000000000000 instructions, got \(budget)")
         }
         guard (1...65_536).contains(memory) else { throw ValidationError("--lua-memory must be in 1…65536 MB, got \(memory)") }
     }

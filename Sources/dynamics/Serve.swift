@@ -36,9 +36,12 @@ struct Serve: ParsableCommand {
         }
         let session = LiveSession(scenePath: scene, limits: lua.limits)
         if let error = session.error { printError("error: \(error) (serving anyway; save the file to reload)") }
+        // An IPv6 address as URLs write it ([::1], as the printed address shows it) is taken too.
+        let host = self.host.hasPrefix("[") && self.host.hasSuffix("]") && self.host.count > 2
+            ? String(self.host.dropFirst().dropLast()) : self.host
         let server = LiveServer(session: session, host: host, port: port)
         let shown = LiveServer.urlHost(host)
-        let scene = self.scene, host = self.host
+        let scene = self.scene
         let finished = DispatchSemaphore(value: 0)
         let failure = ErrorBox()
         Task {

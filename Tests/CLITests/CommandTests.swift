@@ -276,13 +276,15 @@ struct CommandTests {
             (["run", scene, "--seconds", "-1"], "--seconds must be in 0…86400, got -1.0"),
             (["run", scene, "--fps", "-5"], "--fps must be in 1…1000, got -5.0"),
             (["run", scene, "--timeout", "-2"], "--timeout must be in (0, 86400] seconds, got -2.0"),
-            (["check", scene, "--lua-budget", "-1"], "--lua-budget must be in 1000…10^12 instructions, got -1"),
+            (["check", scene, "--lua-budget", "-1"], "--lua-budget must be a whole number in 1000…1000000000000 instructions, got -1"),
             (["check", scene, "--lua-memory", "-1"], "--lua-memory must be in 1…65536 MB, got -1"),
             (["test", scene, "--jobs", "-2"], "--jobs must be in 1…64, got -2"),
             (["test", scene, "--timeout", "-1"], "--timeout must be in (0, 86400] seconds, got -1.0"),
             (["serve", scene, "--port", "-1"], "--port must be in 0…65535, got -1"),
             (["serve", scene, "--port", "70000"], "--port must be in 0…65535, got 70000"),
-            (["bench", "--runs", "-3"], "--runs must be at least 3, got -3"),
+            (["bench", "--runs", "-3"], "--runs must be in 3…1000, got -3"),
+            (["bench", "--runs", "9223372036854775807"], "--runs must be in 3…1000, got 9223372036854775807"),
+            (["check", "/nonexistent/x.lua"], "no such file: /nonexistent/x.lua"),
             (["bench", "--steps", "-1"], "--steps must be at least 1, got -1"),
         ] {
             let r = try runDynamics(arguments)

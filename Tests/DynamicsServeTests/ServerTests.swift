@@ -155,6 +155,9 @@ struct ServerTests {
         let server = try ServerProcess(scene: try sceneFile("box.lua", boxScene))
         let page = try server.request("/")
         #expect(page.status == 200 && page.text.contains("<canvas"))
+        // Never framed by another site (round 21: clickjacking "Save as test").
+        let head = server.exchange("GET / HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nConnection: close\r\n\r\n").reply
+        #expect(head.contains("X-Frame-Options: DENY") && head.contains("Content-Security-Policy: frame-ancestors 'none'"), "\(head.prefix(300))")
         #expect(try server.request("/assets/app.js").text.contains("WebSocket"))
         for path in ["/assets/..%2f..%2fPackage.swift", "/assets/../../Package.swift", "/box.lua", "/assets/", "/etc/passwd"] {
             #expect(try server.request(path).status == 404, "\(path)")

@@ -299,9 +299,12 @@ enum LiveRoutes {
 
     static func asset(_ asset: PageAssets.Asset?) -> Response {
         guard let asset else { return json(.notFound, ["error": "not found"]) }
-        return Response(status: .ok,
-                        headers: [.contentType: asset.contentType, .cacheControl: "no-cache"],
-                        body: .init(byteBuffer: ByteBuffer(bytes: asset.data)))
+        // Never inside another site's frame: a page there could be clickjacked into "Save as
+        // test" or "Restart".
+        var headers: HTTPFields = [.contentType: asset.contentType, .cacheControl: "no-cache"]
+        headers[HTTPField.Name("X-Frame-Options")!] = "DENY"
+        headers[.contentSecurityPolicy] = "frame-ancestors 'none'"
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: asset.data)))
     }
 
     static func encode(_ object: [String: Any]) -> String {
