@@ -157,9 +157,16 @@ enum Worker {
         // what a script prints (discarded, as before) can neither forge the report nor fill
         // the supervisor's memory (3000 prints of 1 MB made the supervisor hold 3 GB, and the
         // file was reported as crashed).
-        let report = URL(fileURLWithPath: NSTemporaryDirectory())
-            .appendingPathComponent("dynamics-test-report-\(UUID().uuidString).json")
-        defer { try? FileManager.default.removeItem(at: report) }
+        // In a folder of its own that only this user can enter (mkdtemp, mode 0700): a name
+        // in the shared temporary folder could be made first by another user, who would then
+        // write the results.
+        var template = Array((NSTemporaryDirectory() as NSString).appendingPathComponent("dynamics-test-XXXXXX").utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            return failed("cannot make a private temporary folder: \(String(cString: strerror(errno)))")
+        }
+        let folder = URL(fileURLWithPath: String(cString: made))
+        let report = folder.appendingPathComponent("report.json")
+        defer { try? FileManager.default.removeItem(at: folder) }
         let process = Process()
         process.executableURL = executable
         process.arguments = ["test-worker", "--report=\(report.path)"] + arguments + ["--", file]
