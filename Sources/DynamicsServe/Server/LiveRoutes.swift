@@ -143,6 +143,11 @@ enum LiveRoutes {
                 if session.broadcaster.count >= Broadcaster.maximumSubscribers {
                     return json(.serviceUnavailable, ["error": "too many viewers (at most \(Broadcaster.maximumSubscribers) at once)"])
                 }
+                // A plain GET (no upgrade asked for) was answered 200 with an empty body. An
+                // upgrade goes on to the WebSocket route, which this router also decides.
+                if request.headers[.upgrade]?.lowercased() != "websocket" {
+                    return json(.upgradeRequired, ["error": "/live is the viewer's WebSocket: open / in a browser"])
+                }
             }
             return try await next(request, context)
         }
