@@ -17,14 +17,14 @@ struct DynamicsCommand: ParsableCommand {
         // Scripts are untrusted: a check the model makes outside a call from a script (a
         // frame the CLI steps, a viewer's drag) prints its error instead of trapping.
         InvalidInput.uncaughtHandler = { error in
-            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            writeRaw(2, "error: \(error)\n")
         }
         // Swift hands the arguments over as Strings, each byte that is not UTF-8 replaced by
         // U+FFFD, so a file named with such bytes cannot be reached through its argument
         // (`run $'\xffbad.lua'` said "no such scene file: �bad.lua" beside the file). Said
         // plainly, as bad usage; keeping the raw bytes through every path is not worth it.
         if let bad = nonUTF8Argument() {
-            FileHandle.standardError.write(Data("Error: file names and other arguments must be valid UTF-8, got \(bad) (the bytes shown as \u{FFFD} are not)\n".utf8))
+            writeRaw(2, "Error: file names and other arguments must be valid UTF-8, got \(bad) (the bytes shown as \u{FFFD} are not)\n")
             Foundation.exit(2)
         }
         do {
@@ -33,16 +33,24 @@ struct DynamicsCommand: ParsableCommand {
             // What `print` buffered is written now: a full disk or a closed pipe is a failure
             // (`types > file` on a full disk made an empty file and exited 0).
             if fflush(nil) != 0 {
-                FileHandle.standardError.write(Data("error: could not write the output: \(String(cString: strerror(errno)))\n".utf8))
+                writeRaw(2, "error: could not write the output: \(String(cString: strerror(errno)))\n")
                 Foundation.exit(1)
             }
         } catch {
-            // ArgumentParser reports bad usage as 64 (EX_USAGE); the contract says 2.
-            if exitCode(for: error) == .validationFailure {
-                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
-                Foundation.exit(2)
+            // Written here rather than by ArgumentParser's exit(withError:), which writes
+            // through FileHandle and so trapped when standard error could not be written
+            // (`run bad.lua 2>/dev/full` ended in SIGILL). Help goes to standard output, and
+            // fails the command (exit 1) if it cannot be written there.
+            let code = exitCode(for: error)
+            let message = fullMessage(for: error)
+            fflush(nil)
+            if code == .success {
+                if !message.isEmpty, !writeRaw(1, message + "\n") { Foundation.exit(1) }
+                Foundation.exit(0)
             }
-            exit(withError: error)
+            if !message.isEmpty { writeRaw(2, message + "\n") }
+            // ArgumentParser reports bad usage as 64 (EX_USAGE); the contract says 2.
+            Foundation.exit(code == .validationFailure ? 2 : code.rawValue)
         }
     }
 

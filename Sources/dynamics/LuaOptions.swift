@@ -35,7 +35,26 @@ func printError(_ text: String) {
         let control = (u.value < 0x20 && u != "\n" && u != "\t") || (u.value >= 0x7f && u.value < 0xa0)
         shown.unicodeScalars.append(control ? "?" : u)
     }
-    FileHandle.standardError.write(Data((shown + "\n").utf8))
+    writeRaw(2, shown + "\n")
+}
+
+/// Writes `text` to a file descriptor (1 or 2) whole; false if it could not. Foundation's
+/// `FileHandle.write` traps when the write fails, so a full disk or a closed standard error
+/// crashed every command that had something to say (SIGILL), and a running `serve` at its
+/// first error message.
+@discardableResult
+func writeRaw(_ fd: Int32, _ text: String) -> Bool {
+    var bytes = Array(text.utf8)
+    var offset = 0
+    while offset < bytes.count {
+        let n = bytes.withUnsafeMutableBytes { Foundation.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+        if n < 0 {
+            if errno == EINTR { continue }
+            return false
+        }
+        offset += n
+    }
+    return true
 }
 
 /// Whether standard error is a terminal (progress is shown only then).

@@ -90,10 +90,10 @@ struct Run: ParsableCommand {
             animator.step(1 / fps)
             recorder?.record(time: start + Double(f + 1) / fps)
             if progress && f % 60 == 0 {
-                FileHandle.standardError.write(Data("\r\(scene): \(Int(100 * Double(f) / Double(frames)))%".utf8))
+                writeRaw(2, "\r\(scene): \(Int(100 * Double(f) / Double(frames)))%")
             }
         }
-        if progress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        if progress { writeRaw(2, "\r\u{1B}[K") }
         recorder?.finish(time: start + Double(frames) / fps)
         if let recorder, recorder.isTruncated {
             let end = recorder.frames.last.map { String(format: "%.3f", $0.time) } ?? "0"

@@ -47,7 +47,7 @@ struct Serve: ParsableCommand {
         Task {
             do {
                 try await server.run { port in
-                    FileHandle.standardOutput.write(Data("serving \(LuaTestRunner.Result.escaped(scene)) at http://\(shown):\(port)/\n".utf8))
+                    writeRaw(1, "serving \(LuaTestRunner.Result.escaped(scene)) at http://\(shown):\(port)/\n")
                     // Once listening (it warned, then failed to listen on an address not this
                     // machine's).
                     if !LiveServer.isLoopback(host) {

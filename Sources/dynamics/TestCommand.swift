@@ -129,7 +129,7 @@ struct TestWorker: ParsableCommand {
         if let report {
             try data.write(to: URL(fileURLWithPath: report))
         } else {
-            FileHandle.standardOutput.write(data)
+            writeRaw(1, String(decoding: data, as: UTF8.self))
         }
     }
 }

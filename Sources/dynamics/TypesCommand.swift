@@ -18,14 +18,14 @@ struct Types: ParsableCommand {
             do {
                 try OutputFile.write(text, to: output, option: "--output")
             } catch {
-                FileHandle.standardError.write(Data("dynamics types: \(error)\n".utf8))
+                writeRaw(2, "dynamics types: \(error)\n")
                 throw ExitCode(1)
             }
         } else {
             do {
                 try OutputFile.writeStandardOutput(text)
             } catch {
-                FileHandle.standardError.write(Data("dynamics types: \(error)\n".utf8))
+                writeRaw(2, "dynamics types: \(error)\n")
                 throw ExitCode(1)
             }
         }

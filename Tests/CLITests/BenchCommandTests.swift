@@ -4,7 +4,8 @@ import Testing
 /// Runs the built `dynamics` executable.
 /// With `standardOutput` a path (`/dev/full`), the command's output goes there and the
 /// returned stdout is empty.
-func runDynamics(_ arguments: [String], in folder: String? = nil, standardOutput: String? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
+func runDynamics(_ arguments: [String], in folder: String? = nil, standardOutput: String? = nil,
+                 standardError: String? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
     var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     var binary = dir.appendingPathComponent("dynamics")
     for _ in 0..<5 where !FileManager.default.isExecutableFile(atPath: binary.path) {
@@ -22,10 +23,15 @@ func runDynamics(_ arguments: [String], in folder: String? = nil, standardOutput
     } else {
         process.standardOutput = out
     }
-    process.standardError = err
+    if let standardError {
+        process.standardError = FileHandle(forWritingAtPath: standardError)
+        try? err.fileHandleForWriting.close()
+    } else {
+        process.standardError = err
+    }
     try process.run()
     let stdout = standardOutput == nil ? out.fileHandleForReading.readDataToEndOfFile() : Data()
-    let stderr = err.fileHandleForReading.readDataToEndOfFile()
+    let stderr = standardError == nil ? err.fileHandleForReading.readDataToEndOfFile() : Data()
     process.waitUntilExit()
     return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
 }

@@ -77,6 +77,15 @@ struct CommandTests {
             #expect(r.status == 1 && r.stderr.contains("No space left on device"), "\(args): \(r.status) \(r.stderr)")
         }
         #expect(try runDynamics(["types"]).status == 0)
+        #expect(try runDynamics(["--help"], standardOutput: "/dev/full").status == 1)
+        // Round 23: a standard error that cannot be written made every message a crash (SIGILL,
+        // exit 132); the documented statuses hold.
+        let failing = try temporaryFile("fails.lua", "error('x')\n")
+        for (args, status) in [(["run", failing], Int32(1)), (["bogus"], 2), (["run", failing, "--seconds", "-1"], 2),
+                               (["run", "/nonexistent.lua"], 2)] {
+            let r = try runDynamics(args, standardError: "/dev/full")
+            #expect(r.status == status, "\(args): \(r.status)")
+        }
     }
 
     @Test("run reports a script error with file:line and exits 1; bad usage exits 2")
