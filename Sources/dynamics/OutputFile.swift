@@ -13,9 +13,9 @@ enum OutputFile {
     /// Refuses, before any work, a path that cannot be written: a folder, or a file in a
     /// folder that does not exist. (A full disk or a device that refuses writes shows when
     /// the file is written.)
-    /// Nor does it write over a script: an existing `.lua` file (through a link too), or one
-    /// of `inputs` (the scene being run, under any name): `run s.lua --svg s.lua` replaced the
-    /// scene with its own drawing.
+    /// Nor does it write over a script: an existing `.lua` file (through a link too), one of
+    /// `inputs` (the scene being run, under any name), or a file with several hard links:
+    /// `run s.lua --svg s.lua` replaced the scene with its own drawing.
     static func check(_ path: String, option: String, inputs: [String] = []) throws {
         guard !path.isEmpty else { throw Failure(description: "\(option): expected a file name, got an empty one") }
         var isFolder: ObjCBool = false
@@ -33,6 +33,11 @@ enum OutputFile {
             let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
             if path.hasSuffix(".lua") || resolved.hasSuffix(".lua") {
                 throw Failure(description: "\(option): cannot write \(path): it is a Lua script, which the output would replace")
+            }
+            // A hard link is the same file under another name, perhaps a script's (`ln
+            // scene.lua out.svg`): its other names cannot be checked cheaply, so it is refused.
+            if (target.st_mode & S_IFMT) == S_IFREG && target.st_nlink > 1 {
+                throw Failure(description: "\(option): cannot write \(path): the file has \(target.st_nlink) names (hard links), and the output would replace it under all of them")
             }
         }
         let folder = folderPath(of: path)

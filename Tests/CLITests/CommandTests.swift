@@ -61,6 +61,11 @@ struct CommandTests {
             let r = try runDynamics(args)
             #expect(r.status == 2 && r.stderr.contains("\(option): cannot write") && r.stderr.contains(reason), "\(args): \(r.stderr)")
         }
+        // A hard link to a script (round 23: `ln other.lua out.svg` was written over).
+        let hard = folder.appendingPathComponent("hard.svg").path
+        try FileManager.default.linkItem(atPath: other, toPath: hard)
+        let h = try runDynamics(["run", scene, "--seconds", "0.1", "--svg", hard])
+        #expect(h.status == 2 && h.stderr.contains("hard links"), "\(h.stderr)")
         let j = try runDynamics(["test", folder.path, "--junit", other])
         #expect(j.status == 2 && j.stderr.contains("--junit: cannot write") && j.stderr.contains("it is a Lua script"), "\(j.stderr)")
         #expect(try String(contentsOfFile: scene, encoding: .utf8) == original)
