@@ -235,6 +235,11 @@ extension World {
         if overflowed { contactsOverflowed = true }
         sortKeys(&bp)
         mergeContacts(newKeys: bp.keys, moved: nil)
+        // Every contact of a destroyed shape has ended now: its slot may be reused.
+        if !pendingFreeShapes.isEmpty {
+            freeShapes.append(contentsOf: pendingFreeShapes)
+            pendingFreeShapes.removeAll(keepingCapacity: true)
+        }
         broadPhase = bp
     }
 
@@ -408,14 +413,20 @@ extension World {
     }
 
     /// An event naming the shapes and bodies with the generations they have now (a shape
-    /// destroyed this step keeps its last generation, so its id is simply stale).
+    /// destroyed since keeps its last generation, so its id is simply stale: its slot is not
+    /// reused before its contacts have ended, see `pendingFreeShapes`).
     func contactEvent(_ a: Int32, _ b: Int32, point: Vec2, normal: Vec2) -> ContactEvent {
         let bodyA = shapes[Int(a)].body, bodyB = shapes[Int(b)].body
         return ContactEvent(shapeA: ShapeID(index: a, generation: shapes[Int(a)].generation),
                             shapeB: ShapeID(index: b, generation: shapes[Int(b)].generation),
                             bodyA: BodyID(index: bodyA, generation: infos[Int(bodyA)].generation),
                             bodyB: BodyID(index: bodyB, generation: infos[Int(bodyB)].generation),
-                            point: point, normal: normal)
+                            point: point, normal: normal, sequence: nextEventSequence())
+    }
+
+    private func nextEventSequence() -> Int {
+        eventSequence += 1
+        return eventSequence
     }
 
     /// Updates every contact with an awake body: new manifold, warm-start impulses matched

@@ -170,6 +170,9 @@ public struct ContactEvent: Sendable {
     public var point: Vec2
     /// From A toward B.
     public var normal: Vec2
+    /// The event's place among all the world's begin and end events (increasing): merging the
+    /// two lists by it gives the order in which contacts began and ended.
+    public var sequence: Int = 0
 }
 
 /// The physics world. Not thread-safe: use it from one thread.
@@ -189,6 +192,11 @@ public final class World {
 
     @exclusivity(unchecked) var shapes: [ShapeData] = []
     @exclusivity(unchecked) var freeShapes: [Int32] = []
+    /// Shapes destroyed since the contacts were last merged: their slots are reused only
+    /// after that merge has ended their contacts. Reused at once, a slot gave a new shape the
+    /// old one's pair keys, so the old contact lived on under the new shape (still touching,
+    /// never ended) and its end event named the new shape's generation.
+    @exclusivity(unchecked) var pendingFreeShapes: [Int32] = []
     /// Polygon vertex and normal pools. Freed ranges are not compacted; the pools are
     /// rebuilt when more than half is garbage.
     @exclusivity(unchecked) var vertices: [Vec2] = []
@@ -228,6 +236,8 @@ public final class World {
     /// Touch events since the caller last called `clearEvents()`.
     @exclusivity(unchecked) public internal(set) var beginEvents: [ContactEvent] = []
     @exclusivity(unchecked) public internal(set) var endEvents: [ContactEvent] = []
+    /// The next event's `sequence`.
+    @exclusivity(unchecked) var eventSequence = 0
     /// Bodies put to sleep since the caller last called `clearEvents()` (indices).
     @exclusivity(unchecked) var fellAsleep: [Int32] = []
 
@@ -531,7 +541,7 @@ public final class World {
         }
         shapes[i].alive = false
         garbageVertices += Int(shapes[i].vertexCount)
-        freeShapes.append(Int32(i))
+        pendingFreeShapes.append(Int32(i))
         pairsDirty = true
         if garbageVertices > 1024 && garbageVertices * 2 > vertices.count { compactVertexPools() }
     }

@@ -275,6 +275,31 @@ struct CallbackFaultTests {
         #expect(scene.errors.first?.message.hasPrefix("collision.onBegan: scene.lua:4: boom") == true, "\(scene.errors)")
     }
 
+    /// Round 23: with onBegan failed and off, onEnded still came for contacts never begun (and
+    /// after a failing onEnded every began stayed open).
+    @Test("A failing collision callback turns both off, so began and ended stay in pairs")
+    func failingCallbackTurnsBothOff() throws {
+        let scene = try Scene()
+        let ended = try scene.number("""
+            local a = dynamics.animator{ bounds = {0, 0, 400, 400} }
+            local x = dynamics.item{ center = {100, 370}, size = {20, 20} }
+            local c = dynamics.collision{ items = {x}, boundsAsBoundary = true }
+            local ended = 0
+            c.onBegan = function() error("boom") end
+            c.onEnded = function() ended = ended + 1 end
+            a:addBehavior(dynamics.gravity{ items = {x} })
+            a:addBehavior(c)
+            a:run{ seconds = 1 }
+            assert(c.onBegan == nil and c.onEnded == nil, "both off")
+            c:removeItem(x)
+            a:step()
+            return ended
+            """)
+        #expect(ended == 0)
+        #expect(scene.errors.count == 1)
+        #expect(scene.errors.first?.message.contains("onBegan and onEnded are both off now") == true, "\(scene.errors)")
+    }
+
     @Test("A delegate callback that runs forever is stopped by the budget")
     func endlessDelegate() throws {
         let state = try LuaState(limits: LuaLimits(instructionBudget: 5_000_000))

@@ -147,6 +147,35 @@ struct CollisionTests {
         #expect(Set(ended.map { kind(String($0.dropFirst(6))) }).count == ended.count)
     }
 
+    /// Round 23: each change to a collision's boundaries rebuilt them all, and an item resting
+    /// on the bounds was told began again (no ended between): the old contact ended and a new
+    /// one began within the frame. Both are now dropped, as for any contact that ends and
+    /// begins again between the same parties within one frame.
+    @Test("Changing boundaries elsewhere tells a resting contact nothing; it still ends once")
+    func boundaryChangesKeepRestingContact() {
+        let animator = DynamicAnimator(referenceBounds: CGRect(x: 0, y: 0, width: 400, height: 400))
+        let box = DynamicView(center: CGPoint(x: 200, y: 380), size: CGSize(width: 40, height: 40), name: "box")
+        let collision = CollisionBehavior(items: [box])
+        collision.translatesReferenceBoundsIntoBoundary = true
+        let recorder = CollisionRecorder()
+        collision.collisionDelegate = recorder
+        animator.addBehavior(GravityBehavior(items: [box]))
+        animator.addBehavior(collision)
+        animator.run(seconds: 1)
+        #expect(recorder.events == ["began box nil"])
+        collision.addBoundary(withIdentifier: "far", from: CGPoint(x: 10, y: 10), to: CGPoint(x: 60, y: 10))
+        animator.run(seconds: 0.1)
+        collision.addBoundary(withIdentifier: "far", from: CGPoint(x: 10, y: 20), to: CGPoint(x: 60, y: 20))
+        collision.boundaryFriction = 0.3
+        animator.run(seconds: 0.1)
+        collision.removeBoundary(withIdentifier: "far")
+        animator.run(seconds: 0.1)
+        #expect(recorder.events == ["began box nil"], "\(recorder.events)")
+        collision.removeItem(box)
+        animator.run(seconds: 0.1)
+        #expect(recorder.events == ["began box nil", "ended box nil"], "\(recorder.events)")
+    }
+
     @Test("Mode .items: items pass through boundaries but not each other")
     func itemsMode() {
         let animator = DynamicAnimator(referenceBounds: CGRect(x: 0, y: 0, width: 400, height: 600))

@@ -28,6 +28,19 @@ struct OpenContact {
     let item: DynamicItem
     let other: Other
 
+    /// The same behavior, item and other party (the two items either way round).
+    func sameParties(as o: OpenContact) -> Bool {
+        guard behavior === o.behavior else { return false }
+        switch (other, o.other) {
+        case let (.item(x), .item(y)):
+            return (item === o.item && x === y) || (item === y && x === o.item)
+        case let (.boundary(x), .boundary(y)):
+            return item === o.item && x == y
+        default:
+            return false
+        }
+    }
+
     /// Tells the behavior's delegate (as it is now; none, nothing) that the contact ended.
     func tellEnded() {
         guard let d = behavior.collisionDelegate else { return }

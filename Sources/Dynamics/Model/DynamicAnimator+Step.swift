@@ -160,35 +160,51 @@ extension DynamicAnimator {
         return .item(records[slot].item)
     }
 
+    /// The frame's touch events in the order they happened (the engine numbers them). An
+    /// end is held until the frame's events are all seen: a contact that ends and begins again
+    /// between the same parties within the frame (a boundary rebuilt around a resting item, a
+    /// bounce inside one long frame) reports nothing, as a resting contact reports began once.
+    /// The ends that remain are told after the begins, as before.
     private func reportCollisions() {
         if world.beginEvents.isEmpty && world.endEvents.isEmpty && staleContacts.isEmpty { return }
-        for e in world.beginEvents { report(e, began: true) }
-        if !staleContacts.isEmpty {
-            let stale = staleContacts
-            staleContacts = []
-            for o in stale { o.tellEnded() }
+        var ending = staleContacts
+        staleContacts = []
+        var b = 0, e = 0
+        let begins = world.beginEvents, ends = world.endEvents
+        while b < begins.count || e < ends.count {
+            if e < ends.count && (b == begins.count || ends[e].sequence < begins[b].sequence) {
+                // Those told it began, whether or not they still hold both parties.
+                if let open = openContacts.removeValue(forKey: ContactKey(ends[e])) { ending.append(contentsOf: open) }
+                e += 1
+            } else {
+                report(begins[b], ending: &ending)
+                b += 1
+            }
         }
-        for e in world.endEvents {
-            // Those told it began, whether or not they still hold both parties.
-            guard let open = openContacts.removeValue(forKey: ContactKey(e)) else { continue }
-            for o in open { o.tellEnded() }
-        }
+        for o in ending { o.tellEnded() }
     }
 
-    private func report(_ e: ContactEvent, began: Bool) {
+    private func report(_ e: ContactEvent, ending: inout [OpenContact]) {
         guard let a = party(shape: e.shapeA, body: e.bodyA), let b = party(shape: e.shapeB, body: e.bodyB) else { return }
         let point = Units.point(e.point)
         let key = ContactKey(e)
+        /// Opens the contact for `o`; true if it goes on one that ended this frame (no call).
+        func open(_ o: OpenContact) -> Bool {
+            openContacts[key, default: []].append(o)
+            guard let i = ending.firstIndex(where: { $0.sameParties(as: o) }) else { return false }
+            ending.remove(at: i)
+            return true
+        }
         switch (a, b) {
         case let (.item(i1), .item(i2)):
             for c in collisionBehaviors where c.collisionMode.contains(.items) && c.contains(i1) && c.contains(i2) {
                 guard let d = c.collisionDelegate else { continue }
-                openContacts[key, default: []].append(OpenContact(behavior: c, item: i1, other: .item(i2)))
+                if open(OpenContact(behavior: c, item: i1, other: .item(i2))) { continue }
                 d.collisionBehavior(c, beganContactFor: i1, with: i2, at: point)
             }
         case let (.item(item), .boundary(c, id)), let (.boundary(c, id), .item(item)):
             guard let d = c.collisionDelegate else { return }
-            openContacts[key, default: []].append(OpenContact(behavior: c, item: item, other: .boundary(id)))
+            if open(OpenContact(behavior: c, item: item, other: .boundary(id))) { return }
             d.collisionBehavior(c, beganContactFor: item, withBoundaryIdentifier: id, at: point)
         case (.boundary, .boundary):
             break

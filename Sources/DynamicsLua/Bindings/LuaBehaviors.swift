@@ -26,11 +26,20 @@ final class LuaCollisionDelegate: CollisionBehaviorDelegate {
 
     init(bridge: LuaBridge) { self.bridge = bridge }
 
-    private func call(_ ref: inout Int32?, _ name: String, nargs: Int32, _ push: () -> Void) {
-        guard let r = ref else { return }
+    /// Calls onBegan (`began`) or onEnded. A failing callback disables both: with only one
+    /// left, began and ended no longer come in pairs (round 23: onEnded kept firing for
+    /// contacts whose onBegan had failed, and after a failing onEnded every began stayed open).
+    private func call(began: Bool, nargs: Int32, _ push: () -> Void) {
+        guard let r = began ? onBegan : onEnded else { return }
         if let error = bridge.callReference(r, nargs: nargs, nresults: 0, pushArgs: push) {
-            if ref == r { dyn_lua_unref(bridge.L, r); ref = nil } // a failing callback is disabled
-            bridge.errorHandler(LuaError(kind: error.kind, message: "collision.\(name): \(error.message)", traceback: error.traceback))
+            // Unless the callback replaced them while it ran.
+            if (began ? onBegan : onEnded) == r {
+                if let b = onBegan { dyn_lua_unref(bridge.L, b) }
+                if let e = onEnded { dyn_lua_unref(bridge.L, e) }
+                onBegan = nil; onEnded = nil
+            }
+            let name = began ? "onBegan" : "onEnded"
+            bridge.errorHandler(LuaError(kind: error.kind, message: "collision.\(name): \(error.message) (onBegan and onEnded are both off now)", traceback: error.traceback))
         }
     }
 
@@ -47,19 +56,19 @@ final class LuaCollisionDelegate: CollisionBehaviorDelegate {
     }
 
     func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item1: DynamicItem, with item2: DynamicItem, at point: CGPoint) {
-        call(&onBegan, "onBegan", nargs: 3) {
+        call(began: true, nargs: 3) {
             bridge.push(item1, as: .item); bridge.push(item2, as: .item); bridge.pushPoint(point)
         }
     }
     func collisionBehavior(_ behavior: CollisionBehavior, endedContactFor item1: DynamicItem, with item2: DynamicItem) {
-        call(&onEnded, "onEnded", nargs: 2) { bridge.push(item1, as: .item); bridge.push(item2, as: .item) }
+        call(began: false, nargs: 2) { bridge.push(item1, as: .item); bridge.push(item2, as: .item) }
     }
     func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item: DynamicItem,
                            withBoundaryIdentifier identifier: AnyHashable?, at point: CGPoint) {
-        call(&onBegan, "onBegan", nargs: 3) { bridge.push(item, as: .item); pushIdentifier(identifier); bridge.pushPoint(point) }
+        call(began: true, nargs: 3) { bridge.push(item, as: .item); pushIdentifier(identifier); bridge.pushPoint(point) }
     }
     func collisionBehavior(_ behavior: CollisionBehavior, endedContactFor item: DynamicItem, withBoundaryIdentifier identifier: AnyHashable?) {
-        call(&onEnded, "onEnded", nargs: 2) { bridge.push(item, as: .item); pushIdentifier(identifier) }
+        call(began: false, nargs: 2) { bridge.push(item, as: .item); pushIdentifier(identifier) }
     }
 }
 
