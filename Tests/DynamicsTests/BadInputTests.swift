@@ -122,6 +122,16 @@ struct BadInputTests {
         #expect(errors.list[0].message.contains("nan"))
     }
 
+    /// Rounds 22 and 23: errors named items by their Swift description, then by a name that
+    /// could end its own quote, and an unnamed item by 17 digits.
+    @Test("Errors name an item by its escaped name, or by where it is")
+    func itemOwners() {
+        let quoted = DynamicView(center: .zero, size: CGSize(width: 1, height: 1), name: "q\"uote\nx")
+        #expect(Validate.owner(of: quoted) == #"item "q\"uote?x""#)
+        let empty = DynamicView(center: CGPoint(x: 0, y: -1234566.9668), size: CGSize(width: 1, height: 1), name: "")
+        #expect(Validate.owner(of: empty) == "item at (0.0, -1234567.0)")
+    }
+
     @Test("A non-convex collision path is refused, naming collisionBoundingPath")
     func nonConvexPath() {
         let (animator, _, gravity, errors) = animator()

@@ -57,11 +57,17 @@ public enum Validate {
     /// How an error names an item: `item "box"` by its name, else `item at (x, y)`: short,
     /// and in the words of the Lua API rather than a Swift description.
     public static func owner(of item: DynamicItem) -> String {
-        if let name = (item as? DynamicView)?.name {
-            let shown = name.count > 40 ? "\(name.prefix(40))…" : name
-            return "item \"\(shown.map { $0.isASCII && $0.asciiValue! < 32 ? "?" : String($0) }.joined())\""
+        if let name = (item as? DynamicView)?.name, !name.isEmpty {
+            let cut = name.count > 40 ? "\(name.prefix(40))…" : name
+            // Quotes and backslashes escaped, control characters as "?": the name is the
+            // script's, and must not end the quote or reach the terminal raw.
+            let escaped = cut.unicodeScalars.map { u -> String in
+                u == "\"" || u == "\\" ? "\\\(u)" : (u.value < 0x20 || u.value == 0x7f) ? "?" : String(u)
+            }.joined()
+            return "item \"\(escaped)\""
         }
-        return "item at (\(shown(item.center.x)), \(shown(item.center.y)))"
+        func short(_ v: CGFloat) -> String { v.isNaN ? "NaN" : String(format: abs(v) < 1e9 ? "%.1f" : "%g", Double(v)) }
+        return "item at (\(short(item.center.x)), \(short(item.center.y)))"
     }
 
     public static func finite(_ v: CGFloat, _ owner: @autoclosure () -> String, _ property: String,

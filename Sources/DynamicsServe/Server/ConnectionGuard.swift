@@ -103,6 +103,11 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             return
         }
         counted = true
+        // A small kernel send buffer, so a peer that stops reading makes the channel unwritable
+        // within seconds (the stall timeout then closes it): on loopback the kernel grew it
+        // toward 4 MB, and a stalled viewer of a quiet scene (20 KB/s of frames) held its place
+        // for minutes.
+        _ = context.channel.setOption(ChannelOptions.socketOption(.so_sndbuf), value: 128 * 1024)
         let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
         timer = context.eventLoop.scheduleTask(in: limits.headTimeout) {
             let (handler, context) = loopBound.value
