@@ -228,6 +228,10 @@ struct ServerTests {
             #expect(reply.hasPrefix("HTTP/1.1 400") && reply.contains("cannot upgrade to \(upgrade)"), "\(upgrade): \(reply.prefix(200))")
             #expect(closed)
         }
+        // A WebSocket upgrade without its key was closed without a word (round 23).
+        let (keyless, keylessClosed) = server.exchange("GET /live HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n")
+        #expect(keyless.hasPrefix("HTTP/1.1 400") && keyless.contains("Sec-WebSocket-Key"), "\(keyless.prefix(200))")
+        #expect(keylessClosed)
         #expect(try server.request("/state").status == 200)
     }
 

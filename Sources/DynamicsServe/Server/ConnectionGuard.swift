@@ -81,6 +81,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     /// and the protocol such a header asked for when it is not WebSocket.
     private var line: [UInt8] = []
     private var foreignUpgrade: String?
+    /// A WebSocket upgrade was asked for, and whether it named its key and version 13.
+    private var webSocketUpgrade = false, webSocketKey = false, webSocketVersion = false
     // A scheduled task holds its closure, and the closure holds this handler and its context
     // (the whole channel): a timer kept after it is cancelled or has run makes a reference
     // cycle through the handler. So each is dropped (set to nil) as soon as it is cancelled or
@@ -170,16 +172,26 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             foreignUpgrade = nil
             answer(context, status: "400 Bad Request",
                    message: "cannot upgrade to \(upgrade): this server upgrades only to websocket, at /live")
+        } else if headArrived, webSocketUpgrade, !(webSocketKey && webSocketVersion) {
+            // The WebSocket library closed these without a word.
+            webSocketUpgrade = false
+            answer(context, status: "400 Bad Request",
+                   message: "a WebSocket upgrade needs a Sec-WebSocket-Key and Sec-WebSocket-Version: 13")
         }
     }
 
     /// Notes a finished head line that is an `Upgrade` header naming another protocol.
     private func checkUpgrade() {
         guard line.count >= 8 else { return }
-        let text = String(decoding: line, as: UTF8.self)
-        guard text.lowercased().hasPrefix("upgrade:") else { return }
-        let value = text.dropFirst(8).trimmingCharacters(in: .whitespaces)
-        if value.lowercased() != "websocket" { foreignUpgrade = String(value.prefix(40)) }
+        let text = String(decoding: line, as: UTF8.self).lowercased()
+        if text.hasPrefix("sec-websocket-key:") { webSocketKey = true; return }
+        if text.hasPrefix("sec-websocket-version:") {
+            webSocketVersion = text.dropFirst(22).trimmingCharacters(in: .whitespaces) == "13"
+            return
+        }
+        guard text.hasPrefix("upgrade:") else { return }
+        let value = String(decoding: line, as: UTF8.self).dropFirst(8).trimmingCharacters(in: .whitespaces)
+        if value.lowercased() != "websocket" { foreignUpgrade = String(value.prefix(40)) } else { webSocketUpgrade = true }
     }
 
     /// Writes a complete plain answer and closes the connection.
