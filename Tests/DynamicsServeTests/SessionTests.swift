@@ -54,6 +54,8 @@ struct SessionTests {
             ("control", "[]", "JSON object"),
             ("speed", #"{"value":5}"#, "between 0.25 and 2"),
             ("param", #"{"value":5}"#, "param.name"),
+            ("pointer", #"{"phase":"moved","x":1,"y":1,"extra":1}"#, "pointer: unknown key \"extra\""),
+            ("param", #"{"name":"g","value":1,"clamp":true}"#, "param: unknown key \"clamp\""),
         ] {
             #expect(throws: CommandError.self) { try Command.parse(kind, body: Data(body.utf8)) }
             do { _ = try Command.parse(kind, body: Data(body.utf8)) } catch {

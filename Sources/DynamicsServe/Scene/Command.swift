@@ -78,7 +78,16 @@ public enum Command: Equatable, Sendable {
         return s
     }
 
+    /// The keys each message takes (besides a WebSocket message's "type"): others are an
+    /// error, as in Lua's `animator:pointer{}` (round 23: `"extra": 1` was taken).
+    static let keys: [String: [String]] = ["pointer": ["phase", "x", "y"], "param": ["name", "value"],
+                                           "control": ["action"], "speed": ["value"], "record": ["action"]]
+
     public static func parse(_ kind: String, _ o: [String: Any]) throws(CommandError) -> Command {
+        if let allowed = keys[kind], let extra = o.keys.sorted().first(where: { $0 != "type" && !allowed.contains($0) }) {
+            let shown = extra.count > 40 ? "\(extra.prefix(40))…" : extra
+            throw CommandError("\(kind): unknown key \"\(shown)\" (keys: \(allowed.joined(separator: ", ")))")
+        }
         switch kind {
         case "pointer":
             let phase = try string(o, "phase", kind, PointerPhase.allCases.map(\.rawValue))
