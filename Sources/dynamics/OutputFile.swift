@@ -16,7 +16,12 @@ enum OutputFile {
     /// Nor does it write over a script: an existing `.lua` file (through a link too), one of
     /// `inputs` (the scene being run, under any name), or a file with several hard links:
     /// `run s.lua --svg s.lua` replaced the scene with its own drawing.
-    static func check(_ path: String, option: String, inputs: [String] = []) throws {
+    ///
+    /// And an existing regular file is written over only when it holds what this option
+    /// writes (`outputs`: the openings of an SVG, a trace, a JUnit report) or nothing: a
+    /// script reached through a link inside a scanned folder (a test, a plugin) was replaced,
+    /// whatever its name, so the content decides, not the name.
+    static func check(_ path: String, option: String, inputs: [String] = [], outputs: [String] = []) throws {
         guard !path.isEmpty else { throw Failure(description: "\(option): expected a file name, got an empty one") }
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
@@ -38,6 +43,15 @@ enum OutputFile {
             // scene.lua out.svg`): its other names cannot be checked cheaply, so it is refused.
             if (target.st_mode & S_IFMT) == S_IFREG && target.st_nlink > 1 {
                 throw Failure(description: "\(option): cannot write \(path): the file has \(target.st_nlink) names (hard links), and the output would replace it under all of them")
+            }
+            if (target.st_mode & S_IFMT) == S_IFREG, target.st_size > 0, !outputs.isEmpty,
+               let handle = FileHandle(forReadingAtPath: path) {
+                let head = String(decoding: (try? handle.read(upToCount: 64)) ?? Data(), as: UTF8.self)
+                try? handle.close()
+                let trimmed = head.drop { $0 == "\u{FEFF}" || $0.isWhitespace }
+                if !outputs.contains(where: { trimmed.hasPrefix($0) }) {
+                    throw Failure(description: "\(option): cannot write \(path): it holds something else than a previous output (it begins \"\(LuaTestRunner.Result.escaped(String(trimmed.prefix(20))))\"), which the output would replace")
+                }
             }
         }
         let folder = folderPath(of: path)

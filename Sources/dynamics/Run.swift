@@ -47,8 +47,8 @@ struct Run: ParsableCommand {
         guard FileManager.default.fileExists(atPath: scene) else { throw ValidationError("no such scene file: \(scene)") }
         // Before the run, not after it: an output that cannot be written is known now.
         do {
-            if let trace { try OutputFile.check(trace, option: "--trace", inputs: [scene]) }
-            if let svg { try OutputFile.check(svg, option: "--svg", inputs: [scene]) }
+            if let trace { try OutputFile.check(trace, option: "--trace", inputs: [scene], outputs: trace.hasSuffix(".csv") ? ["time,item"] : ["{"]) }
+            if let svg { try OutputFile.check(svg, option: "--svg", inputs: [scene], outputs: ["<?xml", "<svg"]) }
         } catch let failure as OutputFile.Failure {
             throw ValidationError(failure.description)
         }

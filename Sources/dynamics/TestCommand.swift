@@ -39,7 +39,7 @@ struct Test: ParsableCommand {
             throw ValidationError("no paths given, and there is no Tests/Scenes folder here to run by default")
         }
         if let junit {
-            do { try OutputFile.check(junit, option: "--junit", inputs: paths) } catch { throw ValidationError("\(error)") }
+            do { try OutputFile.check(junit, option: "--junit", inputs: paths, outputs: ["<?xml", "<testsuites"]) } catch { throw ValidationError("\(error)") }
         }
     }
 

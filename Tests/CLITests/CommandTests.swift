@@ -66,6 +66,19 @@ struct CommandTests {
         try FileManager.default.linkItem(atPath: other, toPath: hard)
         let h = try runDynamics(["run", scene, "--seconds", "0.1", "--svg", hard])
         #expect(h.status == 2 && h.stderr.contains("hard links"), "\(h.stderr)")
+        // A script behind a link in a scanned folder, under a name that is no script's (round
+        // 24): the content decides. A previous output is written over as before.
+        let source = folder.appendingPathComponent("source.txt").path
+        try "test(\"keeps\", function() end)\n".write(toFile: source, atomically: true, encoding: .utf8)
+        let tests = folder.appendingPathComponent("linked")
+        try FileManager.default.createDirectory(at: tests, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: tests.appendingPathComponent("keep_test.lua").path, withDestinationPath: source)
+        let linked = try runDynamics(["test", tests.path, "--junit", source])
+        #expect(linked.status == 2 && linked.stderr.contains("holds something else than a previous output"), "\(linked.stderr)")
+        #expect(try String(contentsOfFile: source, encoding: .utf8).hasPrefix("test("))
+        let report = folder.appendingPathComponent("report.xml").path
+        #expect(try runDynamics(["test", tests.path, "--junit", report]).status == 0)
+        #expect(try runDynamics(["test", tests.path, "--junit", report]).status == 0, "a previous report is replaced")
         let j = try runDynamics(["test", folder.path, "--junit", other])
         #expect(j.status == 2 && j.stderr.contains("--junit: cannot write") && j.stderr.contains("it is a Lua script"), "\(j.stderr)")
         #expect(try String(contentsOfFile: scene, encoding: .utf8) == original)
