@@ -176,6 +176,28 @@ struct CollisionTests {
         #expect(recorder.events == ["began box nil", "ended box nil"], "\(recorder.events)")
     }
 
+    /// Round 24: an item in a corner touches the bounds with two shapes (floor and wall) and
+    /// was told began twice; the delegate hears one contact per pair of parties.
+    @Test("An item resting in a corner of the bounds begins once with them, and ends once")
+    func cornerIsOneContact() {
+        let animator = DynamicAnimator(referenceBounds: CGRect(x: 0, y: 0, width: 400, height: 400))
+        let box = DynamicView(center: CGPoint(x: 25, y: 300), size: CGSize(width: 40, height: 40), name: "box")
+        let collision = CollisionBehavior(items: [box])
+        collision.translatesReferenceBoundsIntoBoundary = true
+        let recorder = CollisionRecorder()
+        collision.collisionDelegate = recorder
+        let gravity = GravityBehavior(items: [box])
+        gravity.gravityDirection = CGVector(dx: -1, dy: 1) // into the lower-left corner
+        animator.addBehavior(gravity)
+        animator.addBehavior(collision)
+        animator.run(seconds: 2)
+        #expect(abs(box.center.x - 20) < 1 && abs(box.center.y - 380) < 1, "in the corner: \(box.center)")
+        #expect(recorder.events == ["began box nil"], "\(recorder.events)")
+        collision.removeItem(box)
+        animator.run(seconds: 0.1)
+        #expect(recorder.events == ["began box nil", "ended box nil"], "\(recorder.events)")
+    }
+
     @Test("Mode .items: items pass through boundaries but not each other")
     func itemsMode() {
         let animator = DynamicAnimator(referenceBounds: CGRect(x: 0, y: 0, width: 400, height: 600))

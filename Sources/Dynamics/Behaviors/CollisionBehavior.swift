@@ -8,7 +8,8 @@ import Foundation
 /// began before ended. Each `began` gets exactly one `ended`, also when the contact ends
 /// because an item or boundary left the behavior, its mode changed or it left the animator
 /// (told with the next frame's callbacks); a delegate set while a contact is open hears
-/// neither. A contact that ends and begins again between the same parties within one frame
+/// neither. A contact is one per pair of parties (an item touching a boundary with two of its
+/// segments, in a corner, hears one), and one that ends and begins again within one frame
 /// reports nothing. Every method has an empty default.
 public protocol CollisionBehaviorDelegate: AnyObject {
     func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item1: DynamicItem,

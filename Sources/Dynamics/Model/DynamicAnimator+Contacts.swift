@@ -1,7 +1,8 @@
 import DynamicsEngine
 import Foundation
 
-// Balanced collision callbacks: every `began` a delegate is told gets its `ended`.
+// Balanced collision callbacks: every `began` a delegate is told gets its `ended`, one pair
+// of callbacks per pair of parties (`PartyKey`) however many shape contacts they have.
 //
 // The engine reports a contact's end when its shapes part or when the contact is destroyed
 // (a body or shape removed, a filter changed), naming the same shape pair as at its begin.
@@ -17,6 +18,15 @@ struct ContactKey: Hashable {
     init(_ e: ContactEvent) { shapeA = e.shapeA; shapeB = e.shapeB }
 }
 
+/// The parties of a contact as a delegate hears of it (see `OpenContact.parties`). `boundary`
+/// is `.some(nil)` for the reference bounds.
+struct PartyKey: Hashable {
+    let behavior: ObjectIdentifier
+    let first: ObjectIdentifier
+    let second: ObjectIdentifier?
+    let boundary: AnyHashable??
+}
+
 /// A contact a behavior's delegate was told began: whom to tell it ended, and about what.
 struct OpenContact {
     enum Other {
@@ -28,16 +38,15 @@ struct OpenContact {
     let item: DynamicItem
     let other: Other
 
-    /// The same behavior, item and other party (the two items either way round).
-    func sameParties(as o: OpenContact) -> Bool {
-        guard behavior === o.behavior else { return false }
-        switch (other, o.other) {
-        case let (.item(x), .item(y)):
-            return (item === o.item && x === y) || (item === y && x === o.item)
-        case let (.boundary(x), .boundary(y)):
-            return item === o.item && x == y
-        default:
-            return false
+    /// Who touches whom, as the delegate sees it: the behavior, and the two items (either way
+    /// round) or the item and the boundary.
+    var parties: PartyKey {
+        switch other {
+        case .item(let x):
+            let p = ObjectIdentifier(item), q = ObjectIdentifier(x)
+            return PartyKey(behavior: ObjectIdentifier(behavior), first: min(p, q), second: max(p, q), boundary: nil)
+        case .boundary(let id):
+            return PartyKey(behavior: ObjectIdentifier(behavior), first: ObjectIdentifier(item), second: nil, boundary: .some(id))
         }
     }
 

@@ -160,21 +160,26 @@ extension DynamicAnimator {
         return .item(records[slot].item)
     }
 
-    /// The frame's touch events in the order they happened (the engine numbers them). An
-    /// end is held until the frame's events are all seen: a contact that ends and begins again
-    /// between the same parties within the frame (a boundary rebuilt around a resting item, a
-    /// bounce inside one long frame) reports nothing, as a resting contact reports began once.
-    /// The ends that remain are told after the begins, as before.
+    /// The frame's touch events in the order they happened (the engine numbers them), told
+    /// per pair of parties: an item touching one boundary (or item) with several of its
+    /// shapes (the floor and the wall of a corner, two segments of a path) is one contact to
+    /// the delegate, begun with the first and ended with the last. An end is held until the
+    /// frame's events are all seen: parties that stop and start touching again within the
+    /// frame (a boundary rebuilt around a resting item, a bounce inside one long frame) hear
+    /// nothing. The ends that remain are told after the begins, as before.
     private func reportCollisions() {
         if world.beginEvents.isEmpty && world.endEvents.isEmpty && staleContacts.isEmpty { return }
-        var ending = staleContacts
+        var ending: [OpenContact] = []
+        for o in staleContacts where close(o) { ending.append(o) }
         staleContacts = []
         var b = 0, e = 0
         let begins = world.beginEvents, ends = world.endEvents
         while b < begins.count || e < ends.count {
             if e < ends.count && (b == begins.count || ends[e].sequence < begins[b].sequence) {
                 // Those told it began, whether or not they still hold both parties.
-                if let open = openContacts.removeValue(forKey: ContactKey(ends[e])) { ending.append(contentsOf: open) }
+                if let open = openContacts.removeValue(forKey: ContactKey(ends[e])) {
+                    for o in open where close(o) { ending.append(o) }
+                }
                 e += 1
             } else {
                 report(begins[b], ending: &ending)
@@ -184,28 +189,43 @@ extension DynamicAnimator {
         for o in ending { o.tellEnded() }
     }
 
+    /// One shape contact between `o`'s parties fewer; true when it was their last.
+    private func close(_ o: OpenContact) -> Bool {
+        let k = o.parties
+        guard let n = openParties[k] else { return false }
+        if n > 1 { openParties[k] = n - 1; return false }
+        openParties[k] = nil
+        return true
+    }
+
     private func report(_ e: ContactEvent, ending: inout [OpenContact]) {
         guard let a = party(shape: e.shapeA, body: e.bodyA), let b = party(shape: e.shapeB, body: e.bodyB) else { return }
         let point = Units.point(e.point)
         let key = ContactKey(e)
-        /// Opens the contact for `o`; true if it goes on one that ended this frame (no call).
+        /// Opens the contact for `o`; true if the delegate is to be told (its parties were not
+        /// touching, and did not stop touching earlier in this frame).
         func open(_ o: OpenContact) -> Bool {
             openContacts[key, default: []].append(o)
-            guard let i = ending.firstIndex(where: { $0.sameParties(as: o) }) else { return false }
+            let n = openParties[o.parties, default: 0]
+            openParties[o.parties] = n + 1
+            guard n == 0 else { return false }
+            guard let i = ending.firstIndex(where: { $0.parties == o.parties }) else { return true }
             ending.remove(at: i)
-            return true
+            return false
         }
         switch (a, b) {
         case let (.item(i1), .item(i2)):
             for c in collisionBehaviors where c.collisionMode.contains(.items) && c.contains(i1) && c.contains(i2) {
                 guard let d = c.collisionDelegate else { continue }
-                if open(OpenContact(behavior: c, item: i1, other: .item(i2))) { continue }
-                d.collisionBehavior(c, beganContactFor: i1, with: i2, at: point)
+                if open(OpenContact(behavior: c, item: i1, other: .item(i2))) {
+                    d.collisionBehavior(c, beganContactFor: i1, with: i2, at: point)
+                }
             }
         case let (.item(item), .boundary(c, id)), let (.boundary(c, id), .item(item)):
             guard let d = c.collisionDelegate else { return }
-            if open(OpenContact(behavior: c, item: item, other: .boundary(id))) { return }
-            d.collisionBehavior(c, beganContactFor: item, withBoundaryIdentifier: id, at: point)
+            if open(OpenContact(behavior: c, item: item, other: .boundary(id))) {
+                d.collisionBehavior(c, beganContactFor: item, withBoundaryIdentifier: id, at: point)
+            }
         case (.boundary, .boundary):
             break
         }

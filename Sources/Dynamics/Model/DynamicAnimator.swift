@@ -134,6 +134,8 @@ public final class DynamicAnimator: HostCharged {
     /// Open contacts whose behavior stopped covering them at the last update, told `ended`
     /// with the next frame's collision callbacks.
     var staleContacts: [OpenContact] = []
+    /// How many shape contacts each pair of parties has open (a delegate hears one).
+    var openParties: [PartyKey: Int] = [:]
     var plugins: [(behavior: CustomBehavior, bodies: [BodyID], items: [DynamicItem], charges: [Double])] = []
     var heldForces: [HeldForce] = []
     /// Each body's entry in `heldForces` (by body index; −1: none): a body holds one entry

@@ -26,6 +26,31 @@ final class LuaCollisionDelegate: CollisionBehaviorDelegate {
 
     init(bridge: LuaBridge) { self.bridge = bridge }
 
+    /// The contacts whose began the script heard (or would have: only onEnded was set): only
+    /// these get onEnded. Contacts that began while no callback was set, or whose began was
+    /// lost to an error, end without a word (round 24: callbacks set again after an error, or
+    /// onEnded set while a contact was open, heard endeds of begans they never saw).
+    private struct Parties: Hashable {
+        let first: ObjectIdentifier, second: ObjectIdentifier?, boundary: AnyHashable??
+        init(_ a: DynamicItem, _ b: DynamicItem) {
+            let p = ObjectIdentifier(a), q = ObjectIdentifier(b)
+            first = min(p, q); second = max(p, q); boundary = nil
+        }
+        init(_ a: DynamicItem, boundary id: AnyHashable?) { first = ObjectIdentifier(a); second = nil; boundary = .some(id) }
+    }
+    private var heard = Set<Parties>()
+
+    private func began(_ parties: Parties, _ push: () -> Void) {
+        guard onBegan != nil || onEnded != nil else { return }
+        heard.insert(parties)
+        call(began: true, nargs: 3, push)
+    }
+
+    private func ended(_ parties: Parties, _ push: () -> Void) {
+        guard heard.remove(parties) != nil else { return }
+        call(began: false, nargs: 2, push)
+    }
+
     /// Calls onBegan (`began`) or onEnded. A failing callback disables both: with only one
     /// left, began and ended no longer come in pairs (round 23: onEnded kept firing for
     /// contacts whose onBegan had failed, and after a failing onEnded every began stayed open).
@@ -37,6 +62,7 @@ final class LuaCollisionDelegate: CollisionBehaviorDelegate {
                 if let b = onBegan { dyn_lua_unref(bridge.L, b) }
                 if let e = onEnded { dyn_lua_unref(bridge.L, e) }
                 onBegan = nil; onEnded = nil
+                heard.removeAll()
             }
             let name = began ? "onBegan" : "onEnded"
             bridge.errorHandler(LuaError(kind: error.kind, message: "collision.\(name): \(error.message) (onBegan and onEnded are both off now)", traceback: error.traceback))
@@ -56,19 +82,19 @@ final class LuaCollisionDelegate: CollisionBehaviorDelegate {
     }
 
     func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item1: DynamicItem, with item2: DynamicItem, at point: CGPoint) {
-        call(began: true, nargs: 3) {
+        began(Parties(item1, item2)) {
             bridge.push(item1, as: .item); bridge.push(item2, as: .item); bridge.pushPoint(point)
         }
     }
     func collisionBehavior(_ behavior: CollisionBehavior, endedContactFor item1: DynamicItem, with item2: DynamicItem) {
-        call(began: false, nargs: 2) { bridge.push(item1, as: .item); bridge.push(item2, as: .item) }
+        ended(Parties(item1, item2)) { bridge.push(item1, as: .item); bridge.push(item2, as: .item) }
     }
     func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item: DynamicItem,
                            withBoundaryIdentifier identifier: AnyHashable?, at point: CGPoint) {
-        call(began: true, nargs: 3) { bridge.push(item, as: .item); pushIdentifier(identifier); bridge.pushPoint(point) }
+        began(Parties(item, boundary: identifier)) { bridge.push(item, as: .item); pushIdentifier(identifier); bridge.pushPoint(point) }
     }
     func collisionBehavior(_ behavior: CollisionBehavior, endedContactFor item: DynamicItem, withBoundaryIdentifier identifier: AnyHashable?) {
-        call(began: false, nargs: 2) { bridge.push(item, as: .item); pushIdentifier(identifier) }
+        ended(Parties(item, boundary: identifier)) { bridge.push(item, as: .item); pushIdentifier(identifier) }
     }
 }
 
