@@ -14,7 +14,8 @@ import Foundation
 
 /// A plugin behavior's parameters live in a Lua table; `self.<param>` reads and writes them.
 final class LuaPluginBehavior: DynamicBehavior {
-    var items: [DynamicItem] = []
+    /// Its items join the animator's world, as a built-in's do (`embedderItems`).
+    var items: [DynamicItem] = [] { didSet { embedderItems = items } }
     let pluginName: String
     var paramsRef: Int32 = 0
     var actionRef: Int32?

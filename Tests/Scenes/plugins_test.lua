@@ -79,3 +79,17 @@ test("a plugin's vector parameter reads as a copy: changing it in place changes 
   wind.direction = {1, 0}                          -- assignment is how it changes
   expect(wind.direction.x):toBe(1)
 end)
+
+test("a plugin used alone moves its items: they join the world (round 24)", function()
+  local a = dyn.animator{ bounds = {0, 0, 1000, 1000} }
+  local b = dyn.item{ size = {10, 10}, center = {50, 50} }
+  a:addBehavior(dyn.use("wind"){ items = {b}, strength = 0.001 })
+  a:step()
+  expect(#a:itemsIn{0, 0, 1000, 1000}):toBe(1)
+  a:run{ seconds = 0.5 }
+  expect(b.center.x):toBeGreaterThan(50)
+  local c = dyn.item{ size = {10, 10}, center = {50, 50} }
+  a:addBehavior(dyn.behavior{ items = {c}, action = function(self) c:applyForce{0, 0.001} end })
+  a:run{ seconds = 0.5 }
+  expect(c.center.y):toBeGreaterThan(50)
+end)

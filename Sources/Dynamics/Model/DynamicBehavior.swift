@@ -104,6 +104,11 @@ open class DynamicBehavior: HostCharged {
 
     /// The items this behavior itself governs (not its children's).
     var ownItems: [DynamicItem] { [] }
+
+    /// Items an embedder's behavior governs (a Lua plugin's or composite's `items`): they join
+    /// the world as a built-in's items do. Left out, a plugin used alone (a wind that only
+    /// applies forces in its action) moved nothing.
+    package var embedderItems: [DynamicItem] = [] { didSet { setNeedsUpdate() } }
 }
 
 /// An object an embedder may attach a memory charge to (the Lua bridge counts the items,

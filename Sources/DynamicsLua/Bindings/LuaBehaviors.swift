@@ -14,7 +14,8 @@ import Foundation
 
 /// A composite behavior whose `action` is a Lua function.
 final class LuaCompositeBehavior: DynamicBehavior {
-    var items: [DynamicItem] = []
+    /// Its items join the animator's world, as a built-in's do (`embedderItems`).
+    var items: [DynamicItem] = [] { didSet { embedderItems = items } }
     var actionRef: Int32?
 }
 
