@@ -159,8 +159,10 @@ struct ServerTests {
         let head = server.exchange("GET / HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nConnection: close\r\n\r\n").reply
         #expect(head.contains("X-Frame-Options: DENY") && head.contains("Content-Security-Policy: frame-ancestors 'none'"), "\(head.prefix(300))")
         // A plain GET of the WebSocket's address says what it is (it was a 200 with no body).
-        let plain = try server.request("/live")
-        #expect(plain.status == 426 && (plain.json?["error"] as? String)?.contains("open / in a browser") == true, "\(plain.status) \(plain.text)")
+        for path in ["/live", "/live/"] {
+            let plain = try server.request(path)
+            #expect(plain.status == 426 && (plain.json?["error"] as? String)?.contains("open / in a browser") == true, "\(path): \(plain.status) \(plain.text)")
+        }
         #expect(try server.request("/assets/app.js").text.contains("WebSocket"))
         for path in ["/assets/..%2f..%2fPackage.swift", "/assets/../../Package.swift", "/box.lua", "/assets/", "/etc/passwd"] {
             #expect(try server.request(path).status == 404, "\(path)")

@@ -56,6 +56,7 @@ struct SessionTests {
             ("param", #"{"value":5}"#, "param.name"),
             ("pointer", #"{"phase":"moved","x":1,"y":1,"extra":1}"#, "pointer: unknown key \"extra\""),
             ("param", #"{"name":"g","value":1,"clamp":true}"#, "param: unknown key \"clamp\""),
+            ("control", #"{"action":"pause","type":"control"}"#, "control: unknown key \"type\""),
         ] {
             #expect(throws: CommandError.self) { try Command.parse(kind, body: Data(body.utf8)) }
             do { _ = try Command.parse(kind, body: Data(body.utf8)) } catch {

@@ -39,6 +39,11 @@ public enum Command: Equatable, Sendable {
         } catch let e as CommandError { throw e } catch {
             throw CommandError("invalid JSON: expected an object such as \(example(kind))")
         }
+        // Over HTTP the route names the message: a "type" key is one too many (it is the
+        // WebSocket message's name only).
+        if object["type"] != nil {
+            throw CommandError("\(kind): unknown key \"type\" (keys: \((keys[kind] ?? []).joined(separator: ", ")))")
+        }
         return try parse(kind, object)
     }
 

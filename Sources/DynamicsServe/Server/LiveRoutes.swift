@@ -138,7 +138,8 @@ enum LiveRoutes {
             if (request.method == .get || request.method == .head) && LiveRoutes.declaresBody(request) {
                 return json(.badRequest, ["error": "a \(request.method.rawValue) request has no body"], closing: true)
             }
-            if request.uri.path == "/live" {
+            // The router takes /live/ and //live for /live too.
+            if request.uri.path.split(separator: "/", omittingEmptySubsequences: true) == ["live"] {
                 if let refusal = crossSiteRefusal(request) { return refusal }
                 if session.broadcaster.count >= Broadcaster.maximumSubscribers {
                     return json(.serviceUnavailable, ["error": "too many viewers (at most \(Broadcaster.maximumSubscribers) at once)"])
