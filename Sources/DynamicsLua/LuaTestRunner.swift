@@ -267,11 +267,14 @@ public struct LuaTestRunner: Sendable {
                     dyn_lua_rawgetfield(state.raw, -1, "name")
                     // Every byte of the name: a C string ends at a NUL ("same\0one" and
                     // "same\0two" were both "same"), shown as \0.
+                    // Only the bytes `shortened` keeps are decoded (a name may be 20 MB).
                     var nameLength = 0
                     let caseName = lua_type(state.raw, -1) == LUA_TSTRING
-                        ? lua_tolstring(state.raw, -1, &nameLength).map { chars in
-                            LuaState.shortened(String(decoding: UnsafeRawBufferPointer(start: chars, count: nameLength), as: UTF8.self)
-                                .replacingOccurrences(of: "\0", with: "\\0"))
+                        ? lua_tolstring(state.raw, -1, &nameLength).map { chars -> String in
+                            let kept = min(nameLength, LuaState.maximumMessageBytes)
+                            let head = String(decoding: UnsafeRawBufferPointer(start: chars, count: kept), as: UTF8.self)
+                                .replacingOccurrences(of: "\0", with: "\\0")
+                            return kept < nameLength ? "\(head)… (\(nameLength) bytes in all)" : head
                         } ?? "?"
                         : dyn_lua_tostring(state.raw, -1).map { LuaState.shortened(String(cString: $0)) } ?? "?"
                     lua_settop(state.raw, -2)
