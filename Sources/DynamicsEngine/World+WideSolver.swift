@@ -610,6 +610,15 @@ struct WideVelocities {
 
     var a: WideVelocity { WideVelocity(vx: vAx, vy: vAy, w: wA) }
     var b: WideVelocity { WideVelocity(vx: vBx, vy: vBy, w: wB) }
+
+    /// Applies impulses of sum (px, py), −P to A and +P to B, whose moments about the bodies'
+    /// centres add up to `turnA` and `turnB` (Σ j·(r × d)).
+    @inline(__always)
+    mutating func push(_ px: FloatW, _ py: FloatW, turnA: FloatW, turnB: FloatW,
+                       _ mA: FloatW, _ iA: FloatW, _ mB: FloatW, _ iB: FloatW) {
+        vAx -= mA * px; vAy -= mA * py; wA -= iA * turnA
+        vBx += mB * px; vBy += mB * py; wB += iB * turnB
+    }
 }
 
 extension World {
@@ -630,8 +639,7 @@ extension World {
             let py: FloatW = jn * ny - jt * nx
             let turnA: FloatW = (jn1 * c.pointee.rnA1 + jt1 * c.pointee.rtA1) + (jn2 * c.pointee.rnA2 + jt2 * c.pointee.rtA2)
             let turnB: FloatW = (jn1 * c.pointee.rnB1 + jt1 * c.pointee.rtB1) + (jn2 * c.pointee.rnB2 + jt2 * c.pointee.rtB2)
-            v.vAx -= mA * px; v.vAy -= mA * py; v.wA -= iA * turnA
-            v.vBx += mB * px; v.vBy += mB * py; v.wB += iB * turnB
+            v.push(px, py, turnA: turnA, turnB: turnB, mA, iA, mB, iB)
             scatter(c.pointee.a, v.a, states)
             scatter(c.pointee.b, v.b, states)
         }
@@ -769,8 +777,7 @@ extension World {
             // along n only, so vt0 still holds for friction.
             let dn: FloatW = d1 + d2
             let pnx: FloatW = dn * nx, pny: FloatW = dn * ny
-            v.vAx -= mA * pnx; v.vAy -= mA * pny; v.wA -= iA * (d1 * rnA1 + d2 * rnA2)
-            v.vBx += mB * pnx; v.vBy += mB * pny; v.wB += iB * (d1 * rnB1 + d2 * rnB2)
+            v.push(pnx, pny, turnA: d1 * rnA1 + d2 * rnA2, turnB: d1 * rnB1 + d2 * rnB2, mA, iA, mB, iB)
 
             // Friction, point by point, within the cone of the new normal impulses. Point 2 sees
             // point 1's impulse through the coupling kt12 (as the normal rows through k12), and
@@ -790,8 +797,7 @@ extension World {
             c.pointee.tangentImpulse2 = t2
             let et: FloatW = e1 + e2
             let ptx: FloatW = et * ny, pty: FloatW = zero - et * nx
-            v.vAx -= mA * ptx; v.vAy -= mA * pty; v.wA -= iA * (e1 * rtA1 + e2 * rtA2)
-            v.vBx += mB * ptx; v.vBy += mB * pty; v.wB += iB * (e1 * rtB1 + e2 * rtB2)
+            v.push(ptx, pty, turnA: e1 * rtA1 + e2 * rtA2, turnB: e1 * rtB1 + e2 * rtB2, mA, iA, mB, iB)
 
             scatter(ia, v.a, states)
             scatter(ib, v.b, states)

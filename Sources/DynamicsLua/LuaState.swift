@@ -246,6 +246,12 @@ public final class LuaState {
         // A cut inside a character decodes as one replacement character.
         return "\(String(decoding: text.utf8.prefix(maximumMessageBytes), as: UTF8.self))… (\(length) bytes in all)"
     }
+
+    /// `shortened` of raw bytes (a Lua string, NULs included), decoding only what it keeps.
+    static func shortened(_ bytes: UnsafeRawBufferPointer) -> String {
+        let kept = String(decoding: bytes.prefix(maximumMessageBytes), as: UTF8.self)
+        return bytes.count > maximumMessageBytes ? "\(kept)… (\(bytes.count) bytes in all)" : kept
+    }
 }
 
 /// Enforces the instruction budget of calls into Lua, host time included.

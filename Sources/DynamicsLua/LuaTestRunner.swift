@@ -270,11 +270,8 @@ public struct LuaTestRunner: Sendable {
                     // Only the bytes `shortened` keeps are decoded (a name may be 20 MB).
                     var nameLength = 0
                     let caseName = lua_type(state.raw, -1) == LUA_TSTRING
-                        ? lua_tolstring(state.raw, -1, &nameLength).map { chars -> String in
-                            let kept = min(nameLength, LuaState.maximumMessageBytes)
-                            let head = String(decoding: UnsafeRawBufferPointer(start: chars, count: kept), as: UTF8.self)
-                                .replacingOccurrences(of: "\0", with: "\\0")
-                            return kept < nameLength ? "\(head)… (\(nameLength) bytes in all)" : head
+                        ? lua_tolstring(state.raw, -1, &nameLength).map {
+                            LuaState.shortened(UnsafeRawBufferPointer(start: $0, count: nameLength)).replacingOccurrences(of: "\0", with: "\\0")
                         } ?? "?"
                         : dyn_lua_tostring(state.raw, -1).map { LuaState.shortened(String(cString: $0)) } ?? "?"
                     lua_settop(state.raw, -2)

@@ -44,10 +44,15 @@ func printError(_ text: String) {
 /// first error message.
 @discardableResult
 func writeRaw(_ fd: Int32, _ text: String) -> Bool {
-    var bytes = Array(text.utf8)
+    Data(text.utf8).withUnsafeBytes { writeAll(fd, $0) }
+}
+
+/// Writes all of `bytes` to `fd`, going on after interruptions; false (with `errno` set) if
+/// a write fails. The one write loop of the CLI's outputs.
+func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
     var offset = 0
     while offset < bytes.count {
-        let n = bytes.withUnsafeMutableBytes { Foundation.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+        let n = Foundation.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
         if n < 0 {
             if errno == EINTR { continue }
             return false

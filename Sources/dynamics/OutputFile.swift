@@ -73,33 +73,15 @@ enum OutputFile {
         }
         defer { close(fd) }
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
-        try data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
-            var offset = 0
-            while offset < bytes.count {
-                let n = Foundation.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    throw failure(option, path)
-                }
-                offset += n
-            }
-        }
+        guard data.withUnsafeBytes({ writeAll(fd, $0) }) else { throw failure(option, path) }
     }
 
     /// Writes `text` to standard output (file descriptor 1, after what `print` buffered),
     /// throwing a `Failure` with the system's reason: `print` drops a failed write silently.
     static func writeStandardOutput(_ text: String) throws {
         fflush(nil)
-        try Data(text.utf8).withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
-            var offset = 0
-            while offset < bytes.count {
-                let n = Foundation.write(1, bytes.baseAddress! + offset, bytes.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    throw Failure(description: "cannot write the standard output: \(String(cString: strerror(errno)))")
-                }
-                offset += n
-            }
+        guard writeRaw(1, text) else {
+            throw Failure(description: "cannot write the standard output: \(String(cString: strerror(errno)))")
         }
     }
 

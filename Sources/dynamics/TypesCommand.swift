@@ -14,20 +14,11 @@ struct Types: ParsableCommand {
 
     func run() throws {
         let text = LuaBridge.luaAnnotations
-        if let output {
-            do {
-                try OutputFile.write(text, to: output, option: "--output")
-            } catch {
-                writeRaw(2, "dynamics types: \(error)\n")
-                throw ExitCode(1)
-            }
-        } else {
-            do {
-                try OutputFile.writeStandardOutput(text)
-            } catch {
-                writeRaw(2, "dynamics types: \(error)\n")
-                throw ExitCode(1)
-            }
+        do {
+            if let output { try OutputFile.write(text, to: output, option: "--output") } else { try OutputFile.writeStandardOutput(text) }
+        } catch {
+            writeRaw(2, "dynamics types: \(error)\n")
+            throw ExitCode(1)
         }
     }
 }

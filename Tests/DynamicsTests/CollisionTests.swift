@@ -153,14 +153,7 @@ struct CollisionTests {
     /// begins again between the same parties within one frame.
     @Test("Changing boundaries elsewhere tells a resting contact nothing; it still ends once")
     func boundaryChangesKeepRestingContact() {
-        let animator = DynamicAnimator(referenceBounds: CGRect(x: 0, y: 0, width: 400, height: 400))
-        let box = DynamicView(center: CGPoint(x: 200, y: 380), size: CGSize(width: 40, height: 40), name: "box")
-        let collision = CollisionBehavior(items: [box])
-        collision.translatesReferenceBoundsIntoBoundary = true
-        let recorder = CollisionRecorder()
-        collision.collisionDelegate = recorder
-        animator.addBehavior(GravityBehavior(items: [box]))
-        animator.addBehavior(collision)
+        let (animator, box, collision, recorder) = drop(elasticity: 0, from: 580) // resting on the floor
         animator.run(seconds: 1)
         #expect(recorder.events == ["began box nil"])
         collision.addBoundary(withIdentifier: "far", from: CGPoint(x: 10, y: 10), to: CGPoint(x: 60, y: 10))

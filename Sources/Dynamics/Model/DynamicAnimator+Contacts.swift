@@ -60,6 +60,25 @@ struct OpenContact {
     }
 }
 
+/// A frame's contacts whose parties stopped touching, in the order they stopped; one that
+/// starts again within the frame is taken out (O(1), by its parties) and never told.
+struct EndingContacts {
+    private(set) var list: [OpenContact?] = []
+    private var index: [PartyKey: Int] = [:]
+
+    mutating func append(_ o: OpenContact) {
+        index[o.parties] = list.count
+        list.append(o)
+    }
+
+    /// Takes out the ending contact of `parties`; false if there is none.
+    mutating func cancel(_ parties: PartyKey) -> Bool {
+        guard let i = index.removeValue(forKey: parties) else { return false }
+        list[i] = nil
+        return true
+    }
+}
+
 extension DynamicAnimator {
     /// After the behaviors changed: open contacts whose behavior no longer holds both parties
     /// (left the animator, dropped an item or boundary, or changed its mode) are closed and

@@ -169,7 +169,7 @@ extension DynamicAnimator {
     /// nothing. The ends that remain are told after the begins, as before.
     private func reportCollisions() {
         if world.beginEvents.isEmpty && world.endEvents.isEmpty && staleContacts.isEmpty { return }
-        var ending: [OpenContact] = []
+        var ending = EndingContacts()
         for o in staleContacts where close(o) { ending.append(o) }
         staleContacts = []
         var b = 0, e = 0
@@ -186,7 +186,7 @@ extension DynamicAnimator {
                 b += 1
             }
         }
-        for o in ending { o.tellEnded() }
+        for o in ending.list { o?.tellEnded() }
     }
 
     /// One shape contact between `o`'s parties fewer; true when it was their last.
@@ -198,7 +198,7 @@ extension DynamicAnimator {
         return true
     }
 
-    private func report(_ e: ContactEvent, ending: inout [OpenContact]) {
+    private func report(_ e: ContactEvent, ending: inout EndingContacts) {
         guard let a = party(shape: e.shapeA, body: e.bodyA), let b = party(shape: e.shapeB, body: e.bodyB) else { return }
         let point = Units.point(e.point)
         let key = ContactKey(e)
@@ -209,9 +209,7 @@ extension DynamicAnimator {
             let n = openParties[o.parties, default: 0]
             openParties[o.parties] = n + 1
             guard n == 0 else { return false }
-            guard let i = ending.firstIndex(where: { $0.parties == o.parties }) else { return true }
-            ending.remove(at: i)
-            return false
+            return !ending.cancel(o.parties)
         }
         switch (a, b) {
         case let (.item(i1), .item(i2)):

@@ -22,7 +22,6 @@ extension DynamicAnimator {
         var customs: [CustomBehavior] = []
         for b in flat {
             for item in b.ownItems { order.insert(item) }
-            for item in b.embedderItems { order.insert(item) }
             if let customBehavior = b as? CustomBehavior {
                 customs.append(customBehavior)
                 for item in customBehavior.items { order.insert(item) }

@@ -102,8 +102,9 @@ open class DynamicBehavior: HostCharged {
     /// Tells the animator that something this behavior contributes changed.
     func setNeedsUpdate() { dynamicAnimator?.setNeedsUpdate() }
 
-    /// The items this behavior itself governs (not its children's).
-    var ownItems: [DynamicItem] { [] }
+    /// The items this behavior itself governs (not its children's): the built-ins override
+    /// it; an embedder's behavior, outside this module, sets `embedderItems`.
+    var ownItems: [DynamicItem] { embedderItems }
 
     /// Items an embedder's behavior governs (a Lua plugin's or composite's `items`): they join
     /// the world as a built-in's items do. Left out, a plugin used alone (a wind that only

@@ -183,14 +183,14 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     /// Notes a finished head line that is an `Upgrade` header naming another protocol.
     private func checkUpgrade() {
         guard line.count >= 8 else { return }
-        let text = String(decoding: line, as: UTF8.self).lowercased()
-        if text.hasPrefix("sec-websocket-key:") { webSocketKey = true; return }
-        if text.hasPrefix("sec-websocket-version:") {
-            webSocketVersion = text.dropFirst(22).trimmingCharacters(in: .whitespaces) == "13"
+        let text = String(decoding: line, as: UTF8.self), lower = text.lowercased()
+        if lower.hasPrefix("sec-websocket-key:") { webSocketKey = true; return }
+        if lower.hasPrefix("sec-websocket-version:") {
+            webSocketVersion = lower.dropFirst(22).trimmingCharacters(in: .whitespaces) == "13"
             return
         }
-        guard text.hasPrefix("upgrade:") else { return }
-        let value = String(decoding: line, as: UTF8.self).dropFirst(8).trimmingCharacters(in: .whitespaces)
+        guard lower.hasPrefix("upgrade:") else { return }
+        let value = text.dropFirst(8).trimmingCharacters(in: .whitespaces)
         if value.lowercased() != "websocket" { foreignUpgrade = String(value.prefix(40)) } else { webSocketUpgrade = true }
     }
 
