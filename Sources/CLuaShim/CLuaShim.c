@@ -1,5 +1,6 @@
 #include "CLuaShim.h"
 #include "dyn_internal.h"
+#include "table_slots.h"
 
 #if __has_include(<lua.h>)
 #include <lua.h>
@@ -1095,15 +1096,21 @@ static int dyn_field_loop(lua_State *L) {
     if (wanted > 5) wanted = 5;
     if (wanted < 0) wanted = 0;
     int nargs = self + wanted;
+    /* The tables' "x"/"y" slots are written directly while they keep their shape (see
+       table_slots.h); a table the script reshaped is refilled through the API and relocated. */
+    DynXYSlots slots[2];
+    for (int k = 0; k < 2; k++) {
+        if (wanted > k) dyn_slots_locate(L, 3 + k, 7, 8, &slots[k]);
+    }
     for (size_t i = 0; i < b->n; i++) {
         const double *s = b->samples + 6 * i;
-        if (wanted >= 1) {
-            lua_pushvalue(L, 7); lua_pushnumber(L, s[0]); lua_rawset(L, 3);
-            lua_pushvalue(L, 8); lua_pushnumber(L, s[1]); lua_rawset(L, 3);
-        }
-        if (wanted >= 2) {
-            lua_pushvalue(L, 7); lua_pushnumber(L, s[2]); lua_rawset(L, 4);
-            lua_pushvalue(L, 8); lua_pushnumber(L, s[3]); lua_rawset(L, 4);
+        for (int k = 0; k < 2 && k < wanted; k++) {
+            if (dyn_slots_set(&slots[k], s[2 * k], s[2 * k + 1])) continue;
+            /* Reshaped by the script since: locate again (once it fails, the API refills). */
+            if (slots[k].table != NULL && dyn_slots_locate(L, 3 + k, 7, 8, &slots[k])
+                && dyn_slots_set(&slots[k], s[2 * k], s[2 * k + 1])) continue;
+            lua_pushvalue(L, 7); lua_pushnumber(L, s[2 * k]); lua_rawset(L, 3 + k);
+            lua_pushvalue(L, 8); lua_pushnumber(L, s[2 * k + 1]); lua_rawset(L, 3 + k);
         }
         lua_pushvalue(L, 5);
         if (self) lua_pushvalue(L, 6);
@@ -1115,8 +1122,9 @@ static int dyn_field_loop(lua_State *L) {
         lua_call(L, nargs, LUA_MULTRET);
         /* A field that returns nothing exerts no force there (DESIGN's plugin template has
            `field = function(...) end`); anything it returns must be two finite numbers. */
-        if (lua_gettop(L) == 8) { b->out[2 * i] = 0; b->out[2 * i + 1] = 0; continue; }
-        if (lua_gettop(L) < 10) lua_settop(L, 10);
+        int top = lua_gettop(L);
+        if (top == 8) { b->out[2 * i] = 0; b->out[2 * i + 1] = 0; continue; }
+        if (top < 10) lua_settop(L, 10);
         int okx = 0, oky = 0;
         double fx = (double)lua_tonumberx(L, 9, &okx), fy = (double)lua_tonumberx(L, 10, &oky);
         /* The model's limit on any force (Limits.magnitude in Swift): 1e9 UIKit Newtons. */

@@ -158,3 +158,42 @@ test("tostring shows Lua names", function()
   for _ = 1, 8 do r = r:union(r) end
   expect(#tostring(r) < 300):toBe(true)            -- a deep union is cut short
 end)
+
+-- A custom field's two argument tables are refilled in place between calls (their "x"/"y"
+-- slots written directly while the tables keep their shape). A script that reshapes them
+-- (new keys and a rehash, x removed, a string stored, a metatable, more keys than the direct
+-- path looks through) must still see each item's own numbers on every call.
+test("a custom field sees each item's position and velocity even when it reshapes its tables", function()
+  local a = dyn.animator{}
+  local items = {}
+  for i = 1, 40 do items[i] = dyn.item{ size = {1, 1}, center = {i * 10, i * 20} } end
+  local seen, calls = {}, 0
+  local f = dyn.field.custom{ items = items, evaluate = function(p, v)
+    calls = calls + 1
+    seen[#seen + 1] = p.x .. "," .. p.y .. "," .. v.x .. "," .. v.y
+    if calls % 3 == 0 then p["k" .. calls % 12] = calls end
+    if calls % 5 == 0 then p.x = nil; v.y = "s" end
+    if calls % 7 == 0 then setmetatable(v, { __index = function() return 99 end }) end
+    if calls % 11 == 0 then for k in pairs(p) do p[k] = nil end; collectgarbage() end
+    if calls == 90 then for j = 1, 100 do v["g" .. j] = j end end
+    return 0, 0
+  end }
+  a:addBehavior(f)
+  for i, b in ipairs(items) do b.velocity = {i, -2 * i} end
+  for step = 1, 4 do
+    local expected = {}
+    for _, b in ipairs(items) do
+      local key = b.center.x .. "," .. b.center.y .. "," .. b.velocity.x .. "," .. b.velocity.y
+      expected[key] = (expected[key] or 0) + 1
+    end
+    seen = {}
+    a:step()                                       -- two evaluations: check the first
+    expect(#seen):toBe(80)
+    for n = 1, 40 do
+      local key = seen[n]
+      expect(expected[key] ~= nil and expected[key] > 0):toBe(true)
+      expected[key] = expected[key] - 1
+    end
+  end
+  expect(calls):toBe(320)
+end)
