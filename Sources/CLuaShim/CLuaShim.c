@@ -1074,6 +1074,23 @@ typedef struct {
     double time;
 } DynFieldBatch;
 
+/* Pushes and returns a short description of a field's result for its error message: a
+   number as Lua prints it (NaN as "NaN": C prints Lua's 0/0 as "-nan"), nil and booleans
+   by value, anything else by its type alone. No metamethod runs (a script's __tostring
+   would run inside the host's error path) and no text of the script's reaches the message
+   (a string with newlines would forge output lines). */
+static const char *dyn_describe_result(lua_State *L, int idx) {
+    switch (lua_type(L, idx)) {
+    case LUA_TNUMBER:
+        if (lua_isinteger(L, idx)) return lua_pushfstring(L, "%I", (LUAI_UACINT)lua_tointeger(L, idx));
+        if (lua_tonumber(L, idx) != lua_tonumber(L, idx)) return lua_pushliteral(L, "NaN");
+        return lua_pushfstring(L, "%f", lua_tonumber(L, idx));
+    case LUA_TNIL: return lua_pushliteral(L, "nil");
+    case LUA_TBOOLEAN: return lua_pushstring(L, lua_toboolean(L, idx) ? "true" : "false");
+    default: return lua_pushfstring(L, "a %s", luaL_typename(L, idx));
+    }
+}
+
 static int dyn_field_loop(lua_State *L) {
     DynFieldBatch *b = (DynFieldBatch *)lua_touserdata(L, 1);
     lua_settop(L, 0);
@@ -1132,9 +1149,11 @@ static int dyn_field_loop(lua_State *L) {
             lua_Debug ar;
             lua_pushvalue(L, 5);
             lua_getinfo(L, ">S", &ar);
-            /* NaN as the other messages show it (C prints Lua's 0/0 as "-nan"). */
-            const char *sx = (lua_type(L, 9) == LUA_TNUMBER && fx != fx) ? lua_pushliteral(L, "NaN") : luaL_tolstring(L, 9, NULL);
-            const char *sy = (lua_type(L, 10) == LUA_TNUMBER && fy != fy) ? lua_pushliteral(L, "NaN") : luaL_tolstring(L, 10, NULL);
+            const char *sx = dyn_describe_result(L, 9), *sy = dyn_describe_result(L, 10);
+            /* A C function (evaluate = rawequal) has no file:line of its own. */
+            if (ar.what[0] == 'C') {
+                return luaL_error(L, "the field (a C function) must return two finite numbers within ±1e9 (fx, fy), got %s, %s", sx, sy);
+            }
             return luaL_error(L, "%s:%d: the field must return two finite numbers within ±1e9 (fx, fy), got %s, %s",
                               ar.short_src, ar.linedefined, sx, sy);
         }

@@ -612,6 +612,15 @@ public final class LuaBridge {
         return dyn_lua_function_location(L, -1).map { String(cString: $0) } ?? "?"
     }
 
+    /// `error` with a location: Lua's own memory error has none (its message handler does not
+    /// run for it), so it gets that of the function referenced by `ref`, at least.
+    func located(_ error: LuaError, definedBy ref: Int32) -> LuaError {
+        guard error.kind == .memory && error.location == nil else { return error }
+        var error = error
+        error.message = "\(definedAt(ref)): in the function defined here: \(error.message)"
+        return error
+    }
+
     /// Calls the function referenced by `ref` with the arguments `pushArgs` pushes, under the
     /// budget, and returns the error instead of throwing. Results are left for `results`.
     func callReference(_ ref: Int32, nargs: Int32, nresults: Int32,
@@ -623,14 +632,9 @@ public final class LuaBridge {
         dyn_lua_host_leave(L)
         do {
             try state.call(nargs: nargs, nresults: nresults)
-        } catch var error as LuaError {
+        } catch let error as LuaError {
             lua_settop(L, top)
-            // Lua's own memory error has no location (its message handler does not run for
-            // it): the function's, at least.
-            if error.kind == .memory && error.location == nil {
-                error.message = "\(definedAt(ref)): in the function defined here: \(error.message)"
-            }
-            return error
+            return located(error, definedBy: ref)
         } catch {
             lua_settop(L, top)
             return LuaError(kind: .runtime, message: "\(error)")

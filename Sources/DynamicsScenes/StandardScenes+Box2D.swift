@@ -120,10 +120,13 @@ extension StandardScenes {
         return Scene(name: "jointGrid", animator: animator, items: items, frames: 500, frameDuration: box2DStep)
     }
 
-    /// Gravity, Box2D's default friction, and the collision behavior.
+    /// Gravity, Box2D's default friction and restitution, and the collision behavior. (The
+    /// model's default elasticity is 0.2; until 2026-11-26 these scenes kept it, so every
+    /// contact was also prepared for a bounce that Box2D's scenes never make.)
     private static func addBox2DDefaults(_ animator: DynamicAnimator, _ items: [DynamicView], _ collision: CollisionBehavior) {
         let props = DynamicItemBehavior(items: items)
         props.friction = 0.6
+        props.elasticity = 0
         animator.addBehavior(GravityBehavior(items: items))
         animator.addBehavior(props)
         animator.addBehavior(collision)

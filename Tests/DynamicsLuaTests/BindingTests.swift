@@ -233,6 +233,44 @@ struct BindingTests {
                 "\(scene.errors)") // NaN as elsewhere, not C's "-nan
     }
 
+    @Test("A field's bad result is described without running its metamethods or printing its text; a C function and a memory error are located")
+    func fieldErrorMessages() throws {
+        // Attack round 25: a returned table's __tostring ran inside the host's error path, a
+        // returned string's newlines reached the message, `evaluate = rawequal` read
+        // "[C]:-1", and running out of memory in a field named no file:line.
+        let cases: [(String, String)] = [
+            ("return setmetatable({}, { __tostring = function() error('ran') end }), 'a\\nFAKE'",
+             "scene.lua:3: the field must return two finite numbers within ±1e9 (fx, fy), got a table, a string"),
+            ("return 1e300, 2", "got 1e+300, 2"),
+            ("local s = string.rep('A', 40 * 1024 * 1024); s = s .. s; return 0, 0",
+             "field.custom.evaluate: scene.lua:3: in the function defined here: not enough memory"),
+        ]
+        for (body, expected) in cases {
+            let scene = try Scene()
+            _ = try scene.number("""
+                local a = dynamics.animator{}
+                local box = dynamics.item{ center = {0, 0}, size = {10, 10} }
+                a:addBehavior(dynamics.field.custom{ items = {box}, evaluate = function(p, v)
+                  \(body)
+                end })
+                a:step()
+                return box.center.y
+                """)
+            #expect(scene.errors.count == 1 && scene.errors.first?.message.contains(expected) == true, "\(body): \(scene.errors)")
+            #expect(scene.errors.first?.message.contains("ran") == false && scene.errors.first?.message.contains("FAKE") == false)
+        }
+        let scene = try Scene()
+        _ = try scene.number("""
+            local a = dynamics.animator{}
+            local box = dynamics.item{ center = {0, 0}, size = {10, 10} }
+            a:addBehavior(dynamics.field.custom{ items = {box}, evaluate = rawequal })
+            a:step()
+            return 0
+            """)
+        #expect(scene.errors.first?.message.contains("the field (a C function) must return two finite numbers within ±1e9 (fx, fy), got false, nil") == true,
+                "\(scene.errors)")
+    }
+
     @Test("Delegate callbacks and itemsIn")
     func delegateAndQueries() throws {
         let scene = try Scene()

@@ -150,6 +150,7 @@ extension LuaBridge {
             } catch let error as LuaError {
                 evaluation.failed = true
                 for k in 0..<forces.count { forces[k] = .zero }
+                let error = self.located(error, definedBy: ref)
                 self.errorHandler(LuaError(kind: error.kind, message: "\(name): \(error.message)", traceback: error.traceback))
             } catch {
                 evaluation.failed = true

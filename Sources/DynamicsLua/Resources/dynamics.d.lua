@@ -43,6 +43,7 @@
 ---@alias dynamics.BoundaryId string|number
 
 ---A custom field: returns the force on one item, UIKit Newtons.
+--- `position` and `velocity` are one pair of tables refilled for every item and call: copy their numbers to keep them.
 ---@alias dynamics.FieldFunction fun(position: dynamics.Point, velocity: dynamics.Point, mass: number, charge: number, time: number): number, number
 
 -- ── The module ────────────────────────────────────────────────────────────────────────────
