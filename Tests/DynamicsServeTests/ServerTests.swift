@@ -234,7 +234,34 @@ struct ServerTests {
         let (keyless, keylessClosed) = server.exchange("GET /live HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n")
         #expect(keyless.hasPrefix("HTTP/1.1 400") && keyless.contains("Sec-WebSocket-Key"), "\(keyless.prefix(200))")
         #expect(keylessClosed)
+        // CONNECT got a 404 without a length, and the connection hung open (round 21).
+        let (tunnel, tunnelClosed) = server.exchange("CONNECT 127.0.0.1:22 HTTP/1.1\r\nHost: 127.0.0.1:22\r\n\r\n")
+        #expect(tunnel.hasPrefix("HTTP/1.1 405") && tunnel.contains("CONNECT is not served"), "\(tunnel.prefix(200))")
+        #expect(tunnelClosed)
         #expect(try server.request("/state").status == 200)
+    }
+
+    @Test("HEAD answers wherever GET does: the GET's status and length, no body")
+    func headRequests() throws {
+        // Round 21: HEAD / and HEAD /state were 405.
+        let server = try ServerProcess(scene: try sceneFile("box.lua", boxScene))
+        // Pipelined after a GET of the same page: the HEAD's answer must end at its head, or
+        // the GET's answer would be read as its body.
+        let (pair, _) = server.exchange("HEAD / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\nGET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        let answers = pair.components(separatedBy: "HTTP/1.1 ")
+        #expect(answers.count == 3 && answers[1].hasPrefix("200") && answers[1].hasSuffix("\r\n\r\n") && answers[2].hasPrefix("200"),
+                "\(pair.prefix(600))")
+        func length(_ answer: String) -> String? {
+            answer.components(separatedBy: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
+                .map { $0.dropFirst(15).trimmingCharacters(in: .whitespaces) }
+        }
+        if answers.count == 3 {
+            #expect(length(answers[1]) != nil && length(answers[1]) == length(answers[2]) && length(answers[1]) != "0")
+        }
+        #expect(try server.request("/state", method: "HEAD").status == 200)
+        #expect(try server.request("/assets/app.js", method: "HEAD").status == 200)
+        #expect(try server.request("/nothing", method: "HEAD").status == 404)
+        #expect(try server.request("/pointer", method: "HEAD").status == 405)
     }
 
     @Test("No route is a 404 and another method a 405, each with a message")

@@ -81,6 +81,10 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     /// and the protocol such a header asked for when it is not WebSocket.
     private var line: [UInt8] = []
     private var foreignUpgrade: String?
+    /// Whether the head's first line (the request line) is still to finish, and whether it
+    /// asked for a tunnel (`CONNECT`): the server library answered that with a 404 without
+    /// a length, and the connection hung open.
+    private var onRequestLine = true, tunnelAsked = false
     /// A WebSocket upgrade was asked for, and whether it named its key and version 13.
     private var webSocketUpgrade = false, webSocketKey = false, webSocketVersion = false
     // A scheduled task holds its closure, and the closure holds this handler and its context
@@ -157,6 +161,10 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
                 if b == 10 {
                     if atLineStart { headArrived = true; timer?.cancel(); timer = nil; break }
                     atLineStart = true
+                    if onRequestLine {
+                        onRequestLine = false
+                        tunnelAsked = line.starts(with: "CONNECT ".utf8)
+                    }
                     checkUpgrade()
                     line.removeAll(keepingCapacity: true)
                 } else if b != 13 {
@@ -164,6 +172,11 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
                     if line.count < 128 { line.append(b) }
                 }
             }
+        }
+        if tunnelAsked {
+            answer(context, status: "405 Method Not Allowed",
+                   message: "CONNECT is not served: this server has the viewer's pages, endpoints and WebSocket, no tunnels")
+            return
         }
         context.fireChannelRead(data)
         // A request that asks to upgrade to anything but WebSocket (`Upgrade: h2c` from

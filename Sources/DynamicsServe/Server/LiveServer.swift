@@ -41,7 +41,8 @@ public struct LiveServer: Sendable {
 
     /// Runs until SIGINT or SIGTERM; `onRunning` gets the bound port (useful with port 0).
     public func run(onRunning: @escaping @Sendable (Int) -> Void) async throws {
-        let router = Router(context: BasicWebSocketRequestContext.self)
+        // HEAD wherever GET works (RFC 9110 §9.3.2): the GET's status and headers, no body.
+        let router = Router(context: BasicWebSocketRequestContext.self, options: .autoGenerateHeadEndpoints)
         let assets = try PageAssets.load()
         let session = self.session
         LiveRoutes.add(to: router, session: session, assets: assets, hosts: LiveRoutes.HostNames(serving: host))
