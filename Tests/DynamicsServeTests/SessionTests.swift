@@ -431,6 +431,17 @@ struct SessionTests {
         let frame = try await firstFrame(of: broken)
         #expect((frame["error"] as? String)?.hasPrefix("broken.lua:1:") == true, "\(frame)")
         #expect(frame["generation"] as? Int == scene["generation"] as? Int)
+        // Its frames are all the same error: two a second, not sixty (round 21).
+        let (id, frames) = try #require(broken.broadcaster.subscribe())
+        let counting = Task { () -> Int in
+            var n = 0
+            for await text in frames where text.contains("\"type\":\"frame\"") { n += 1 }
+            return n
+        }
+        try await Task.sleep(for: .seconds(1))
+        broken.broadcaster.unsubscribe(id)
+        let sent = await counting.value
+        #expect((1...4).contains(sent), "\(sent) frames in 1 s")
 
         let session = LiveSession(scenePath: try sceneFile("box.lua", boxScene), limits: LuaLimits())
         try session.handle(.param(name: "gravity", value: 2.5))

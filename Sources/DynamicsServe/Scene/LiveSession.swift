@@ -234,6 +234,9 @@ public final class LiveSession: @unchecked Sendable {
                 ticks += 1
                 if ticks % 15 == 0 { checkFilesLocked() }
                 advanceLocked(wall: min(now - last, 0.25))
+                // With no scene (its load failed) every frame is the same error: twice a
+                // second is enough for a viewer that joins (60 a second were streamed).
+                if scene == nil && ticks % 30 != 0 { return "" }
                 return broadcaster.count > 0 ? frameJSONLocked() : ""
             }
             guard let frame else { return }
