@@ -976,13 +976,23 @@ static void dyn_push_key(lua_State *L, const char *text, int which) {
 }
 
 void dyn_lua_pushxy(lua_State *L, double x, double y) {
-    /* A fresh table has no metatable: these sets are raw. Lua finds the literal keys in its
-       string cache by address (fewer calls than fetching them from the registry). */
     lua_createtable(L, 0, 2);
+    DynAllocState *st = dyn_alloc_state(L);
+    if (st == NULL) {
+        lua_pushnumber(L, x);
+        lua_setfield(L, -2, "x");
+        lua_pushnumber(L, y);
+        lua_setfield(L, -2, "y");
+        return;
+    }
+    /* The keys from the registry (an array read) rather than by name: lua_setfield finds a
+       literal in Lua's string cache by address, then confirms it with strcmp. */
+    lua_rawgeti(L, LUA_REGISTRYINDEX, st->keyX);
     lua_pushnumber(L, x);
-    lua_setfield(L, -2, "x");
+    lua_rawset(L, -3);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, st->keyY);
     lua_pushnumber(L, y);
-    lua_setfield(L, -2, "y");
+    lua_rawset(L, -3);
 }
 
 int dyn_lua_toxy(lua_State *L, int idx, const char *kx, const char *ky, double *out) {
