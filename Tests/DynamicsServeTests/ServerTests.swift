@@ -238,6 +238,26 @@ struct ServerTests {
         let (tunnel, tunnelClosed) = server.exchange("CONNECT 127.0.0.1:22 HTTP/1.1\r\nHost: 127.0.0.1:22\r\n\r\n")
         #expect(tunnel.hasPrefix("HTTP/1.1 405") && tunnel.contains("CONNECT is not served"), "\(tunnel.prefix(200))")
         #expect(tunnelClosed)
+        // Round 26: a CONNECT later on a kept-alive connection got past a check of the first
+        // request only: pipelined it got no answer, in its own packet a 404 without a length,
+        // and the connection stayed open 30 s either way.
+        let get = "GET /state HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", connect = "CONNECT 127.0.0.1:22 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+        let (pipelined, pipelinedClosed) = server.exchange(get + connect)
+        #expect(pipelined.contains("405 Method Not Allowed") && pipelined.contains("CONNECT is not served") && pipelinedClosed, "\(pipelined.prefix(300))")
+        if let fd = server.connect() {
+            defer { close(fd) }
+            _ = get.withCString { send(fd, $0, strlen($0), 0) }
+            usleep(200_000)
+            _ = connect.withCString { send(fd, $0, strlen($0), 0) }
+            let (later, laterClosed) = ServerProcess.readUntilClosed(fd, timeout: 5)
+            #expect(later.contains("405 Method Not Allowed") && later.contains("CONNECT is not served") && laterClosed, "\(later.prefix(300))")
+        }
+        // Round 26: an HTTP/1.0 request was answered and its connection left open 30 s.
+        let (old, oldClosed) = server.exchange("GET /state HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n")
+        #expect(old.contains(" 200 ") && oldClosed, "\(old.prefix(200))")
+        // Round 26: a HEAD with WebSocket upgrade headers was upgraded and streamed frames.
+        let (headUpgrade, headUpgradeClosed) = server.exchange("HEAD /live HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
+        #expect(headUpgrade.hasPrefix("HTTP/1.1 400") && headUpgrade.contains("a WebSocket upgrade is a GET") && headUpgradeClosed, "\(headUpgrade.prefix(200))")
         #expect(try server.request("/state").status == 200)
     }
 
@@ -261,6 +281,9 @@ struct ServerTests {
         #expect(try server.request("/state", method: "HEAD").status == 200)
         #expect(try server.request("/assets/app.js", method: "HEAD").status == 200)
         #expect(try server.request("/nothing", method: "HEAD").status == 404)
+        // Round 26: HEAD of an asset path GET does not serve was a 405, GET's a 404.
+        #expect(try server.request("/assets/", method: "HEAD").status == 404)
+        #expect(try server.request("/assets/a/b", method: "HEAD").status == 404)
         #expect(try server.request("/pointer", method: "HEAD").status == 405)
     }
 

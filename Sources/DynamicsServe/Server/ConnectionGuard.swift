@@ -81,10 +81,20 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     /// and the protocol such a header asked for when it is not WebSocket.
     private var line: [UInt8] = []
     private var foreignUpgrade: String?
-    /// Whether the head's first line (the request line) is still to finish, and whether it
-    /// asked for a tunnel (`CONNECT`): the server library answered that with a 404 without
-    /// a length, and the connection hung open.
-    private var onRequestLine = true, tunnelAsked = false
+    /// Whether the next line may be a request line (the connection's first, or the first after
+    /// a blank line, which ends a head), and what request lines asked for, in every request
+    /// of the connection: a tunnel (`CONNECT`, which the server library answered with a 404
+    /// without a length, leaving the connection hanging, or not at all when pipelined), or
+    /// HTTP/1.0 (answered, then the connection stayed open until the idle timeout). A body's
+    /// first line is taken for a request line too; a JSON body never starts with a method.
+    /// Not seen: a request pipelined straight after a body in the same packet (no line end
+    /// between them).
+    private var requestLineNext = true, tunnelAsked = false
+    /// The first request's method (a WebSocket upgrade must be a GET).
+    private var firstMethod: String?
+    /// Whether a request of this connection was HTTP/1.0: its answer closes the connection
+    /// (`ClosingResponses`), as HTTP/1.0 without keep-alive expects.
+    private(set) var sawHTTP10 = false
     /// A WebSocket upgrade was asked for, and whether it named its key and version 13.
     private var webSocketUpgrade = false, webSocketKey = false, webSocketVersion = false
     // A scheduled task holds its closure, and the closure holds this handler and its context
@@ -156,26 +166,31 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         if answered { return } // the connection is closing: nothing more goes to HTTP
-        if !headArrived {
-            for b in unwrapInboundIn(data).readableBytesView {
-                if b == 10 {
-                    if atLineStart { headArrived = true; timer?.cancel(); timer = nil; break }
-                    atLineStart = true
-                    if onRequestLine {
-                        onRequestLine = false
-                        tunnelAsked = line.starts(with: "CONNECT ".utf8)
-                    }
-                    checkUpgrade()
-                    line.removeAll(keepingCapacity: true)
-                } else if b != 13 {
-                    atLineStart = false
-                    if line.count < 128 { line.append(b) }
+        for b in unwrapInboundIn(data).readableBytesView {
+            if b == 10 {
+                if atLineStart {
+                    // A blank line ends a head.
+                    if !headArrived { headArrived = true; timer?.cancel(); timer = nil }
+                    requestLineNext = true
+                } else {
+                    finishLine()
                 }
+                atLineStart = true
+                line.removeAll(keepingCapacity: true)
+            } else if b != 13 {
+                atLineStart = false
+                if line.count < 128 { line.append(b) }
             }
         }
         if tunnelAsked {
             answer(context, status: "405 Method Not Allowed",
                    message: "CONNECT is not served: this server has the viewer's pages, endpoints and WebSocket, no tunnels")
+            return
+        }
+        if headArrived, webSocketUpgrade, let method = firstMethod, method != "GET" {
+            // The WebSocket library upgraded a HEAD and streamed frames to it.
+            webSocketUpgrade = false
+            answer(context, status: "400 Bad Request", message: "a WebSocket upgrade is a GET, not \(method)")
             return
         }
         context.fireChannelRead(data)
@@ -190,6 +205,19 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             webSocketUpgrade = false
             answer(context, status: "400 Bad Request",
                    message: "a WebSocket upgrade needs a Sec-WebSocket-Key and Sec-WebSocket-Version: 13")
+        }
+    }
+
+    /// A line ended (`line` holds its first 128 bytes): a request line's method and version,
+    /// or a header of the first request.
+    private func finishLine() {
+        if requestLineNext {
+            requestLineNext = false
+            if line.starts(with: "CONNECT ".utf8) { tunnelAsked = true }
+            if line.count < 128 && line.count > 9 && line.suffix(9).elementsEqual(" HTTP/1.0".utf8) { sawHTTP10 = true }
+            if firstMethod == nil { firstMethod = String(decoding: line.prefix { $0 != 32 }.prefix(16), as: UTF8.self) }
+        } else if !headArrived {
+            checkUpgrade()
         }
     }
 
@@ -262,10 +290,18 @@ final class ClosingResponses: ChannelOutboundHandler, RemovableChannelHandler {
 
     private var closing = false
 
+    /// Whether the connection's guard saw an HTTP/1.0 request (the HTTP types here carry no
+    /// version): its answer closes the connection.
+    private func requestWasHTTP10(_ context: ChannelHandlerContext) -> Bool {
+        guard let guardContext = try? context.pipeline.syncOperations.context(handlerType: ConnectionGuard.self),
+              let guardHandler = guardContext.handler as? ConnectionGuard else { return false }
+        return guardHandler.sawHTTP10
+    }
+
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         switch unwrapOutboundIn(data) {
         case .head(let head) where head.status.kind != .informational:
-            closing = head.headerFields[.connection]?.lowercased() == "close"
+            closing = head.headerFields[.connection]?.lowercased() == "close" || requestWasHTTP10(context)
         case .end where closing:
             // Flushed first: the answer goes out whole, then the connection closes.
             let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)

@@ -174,13 +174,20 @@ enum LiveRoutes {
         typealias Context = BasicWebSocketRequestContext
         func handle(_ request: Request, context: Context,
                     next: (Request, Context) async throws -> Response) async throws -> Response {
+            // A CONNECT the connection's guard did not see (pipelined straight after a body):
+            // refused, and the connection closed (it hung open after a 404 without a length).
+            if request.method == .connect {
+                return LiveRoutes.json(.methodNotAllowed, ["error": "CONNECT is not served: this server has the viewer's pages, endpoints and WebSocket, no tunnels"], closing: true)
+            }
             var response: Response
             do {
                 response = try await next(request, context)
             } catch let error as HTTPError where error.status == .notFound {
                 let path = request.uri.path
-                if let allowed = LiveRoutes.allowedMethod(for: path), request.method.rawValue != allowed {
-                    response = LiveRoutes.json(.methodNotAllowed, ["error": "\(request.method.rawValue) is not allowed on \(LuaBridge.shown(path)) (use \(allowed))"])
+                // A HEAD is answered as its GET would be (the same status and length).
+                let method = request.method == .head ? "GET" : request.method.rawValue
+                if let allowed = LiveRoutes.allowedMethod(for: path), method != allowed {
+                    response = LiveRoutes.json(.methodNotAllowed, ["error": "\(method) is not allowed on \(LuaBridge.shown(path)) (use \(allowed))"])
                 } else {
                     response = LiveRoutes.json(.notFound, ["error": "no such page or endpoint: \(LuaBridge.shown(path))"])
                 }
