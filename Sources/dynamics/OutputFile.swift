@@ -21,7 +21,10 @@ enum OutputFile {
     /// writes (`outputs`: the openings of an SVG, a trace, a JUnit report) or nothing: a
     /// script reached through a link inside a scanned folder (a test, a plugin) was replaced,
     /// whatever its name, so the content decides, not the name.
-    static func check(_ path: String, option: String, inputs: [String] = [], outputs: [String] = []) throws {
+    ///
+    /// An output that is itself Lua (`types --output`, annotations) may replace a `.lua` file,
+    /// when that file holds such an output already (`outputs`) or nothing.
+    static func check(_ path: String, option: String, inputs: [String] = [], outputs: [String] = [], writesLua: Bool = false) throws {
         guard !path.isEmpty else { throw Failure(description: "\(option): expected a file name, got an empty one") }
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
@@ -36,7 +39,7 @@ enum OutputFile {
                 }
             }
             let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-            if path.hasSuffix(".lua") || resolved.hasSuffix(".lua") {
+            if !writesLua && (path.hasSuffix(".lua") || resolved.hasSuffix(".lua")) {
                 throw Failure(description: "\(option): cannot write \(path): it is a Lua script, which the output would replace")
             }
             // A hard link is the same file under another name, perhaps a script's (`ln

@@ -15,7 +15,14 @@ struct Types: ParsableCommand {
     func run() throws {
         let text = LuaBridge.luaAnnotations
         do {
-            if let output { try OutputFile.write(text, to: output, option: "--output") } else { try OutputFile.writeStandardOutput(text) }
+            if let output {
+                // Only over a previous annotations file or an empty one (round 26: a scene
+                // given as --output was replaced, exit 0).
+                try OutputFile.check(output, option: "--output", outputs: ["---@meta dynamics"], writesLua: true)
+                try OutputFile.write(text, to: output, option: "--output")
+            } else {
+                try OutputFile.writeStandardOutput(text)
+            }
         } catch {
             writeRaw(2, "dynamics types: \(error)\n")
             throw ExitCode(1)
