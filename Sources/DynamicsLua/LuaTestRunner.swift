@@ -200,20 +200,25 @@ public struct LuaTestRunner: Sendable {
     }
 
     /// The `*_test.lua` files under `paths` (files are taken as given), in name order.
+    /// A file named twice (`test F ./F`, or in a folder given too) is run once.
     public func testFiles(in paths: [String]) -> [String] {
         var files: [String] = []
+        var seen = Set<String>()
+        func add(_ file: String) {
+            if seen.insert(URL(fileURLWithPath: file).standardizedFileURL.resolvingSymlinksInPath().path).inserted { files.append(file) }
+        }
         for path in paths {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                files.append(path) // reported as a failure below
+                add(path) // reported as a failure below
                 continue
             }
             if isDirectory.boolValue {
                 let found = (FileManager.default.enumerator(atPath: path)?.allObjects as? [String] ?? [])
                     .filter { $0.hasSuffix("_test.lua") }.sorted()
-                files += found.map { (path as NSString).appendingPathComponent($0) }
+                for f in found { add((path as NSString).appendingPathComponent(f)) }
             } else {
-                files.append(path)
+                add(path)
             }
         }
         return files

@@ -76,6 +76,11 @@ struct Test: ParsableCommand {
         }
         queue.waitUntilAllOperationsAreFinished()
         let results = collected.byFile.flatMap { $0 }
+        // A filter that matches nothing is no passing run either: a mistyped one passed in CI.
+        if let filter, !filter.isEmpty, results.isEmpty {
+            printError("error: no test matches --filter '\(LuaTestRunner.Result.escaped(filter))' in \(files.count) file\(files.count == 1 ? "" : "s")")
+            throw ExitCode(1)
+        }
         for r in results { print(r.line) }
         let failed = results.filter { !$0.passed }.count
         print("\(results.count - failed) passed, \(failed) failed")

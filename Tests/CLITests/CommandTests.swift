@@ -139,6 +139,11 @@ struct CommandTests {
         #expect(xml.contains("<testsuite ") && xml.components(separatedBy: "<testsuite ").dropFirst().allSatisfy { $0.contains(" time=\"") })
         let filtered = try runDynamics(["test", file, "--filter", "adds"])
         #expect(filtered.status == 0 && filtered.stdout.hasSuffix("1 passed, 0 failed\n"))
+        // Round 26: a filter matching nothing passed (exit 0), and a file named twice ran twice.
+        let nothing = try runDynamics(["test", file, "--filter", "addz"])
+        #expect(nothing.status == 1 && nothing.stderr.contains("no test matches --filter 'addz' in 1 file"), "\(nothing.stderr)")
+        let twice = try runDynamics(["test", file, file, (file as NSString).deletingLastPathComponent + "/./" + (file as NSString).lastPathComponent, "--filter", "adds"])
+        #expect(twice.stdout == "ok adds\n1 passed, 0 failed\n", "\(twice.stdout)")
         let scenes = try runDynamics(["test", packageRoot.appendingPathComponent("Tests/Scenes").path])
         #expect(scenes.status == 0 && scenes.stdout.contains(" passed, 0 failed"), "\(scenes.stdout)")
     }
