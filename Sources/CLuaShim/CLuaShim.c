@@ -35,12 +35,15 @@ _Static_assert(DYN_LUA_REGISTRYINDEX == LUA_REGISTRYINDEX,
    are recycled per size class instead of going back to malloc: a table made and dropped
    per call (a vector read from a handle) then costs a list pop and push. Classes are
    multiples of 16 bytes up to 256; a small block always has room for its class (it is
-   allocated at the class size), and at most DYN_POOL_MAX free blocks are kept per class
-   (so the pool holds at most about 2 MiB), all freed when the state closes. */
+   allocated at the class size), and each class keeps at most DYN_POOL_CLASS_BYTES of free
+   blocks (so the pool holds at most 4 MiB), all freed when the state closes. By bytes rather
+   than a count: a step of luaAction1000 drops 2000 small tables at once (a table and its
+   two-key part, 64 and 48 bytes), and a cap of 1024 blocks a class sent half of them back to
+   malloc at every collection, and their successors to it (3 % of the scene). */
 #define DYN_POOL_GRAIN 16
 #define DYN_POOL_SMALL 256
 #define DYN_POOL_CLASSES (DYN_POOL_SMALL / DYN_POOL_GRAIN)
-#define DYN_POOL_MAX 1024
+#define DYN_POOL_CLASS_BYTES (256 * 1024)
 
 typedef struct DynFreeBlock { struct DynFreeBlock *next; } DynFreeBlock;
 
@@ -96,7 +99,7 @@ static inline void *dyn_pool_get(DynAllocState *st, size_t size) {
 
 static inline void dyn_pool_put(DynAllocState *st, void *p, size_t size) {
     size_t c = dyn_pool_class(size);
-    if (st->pooled[c] >= DYN_POOL_MAX) {
+    if (st->pooled[c] >= DYN_POOL_CLASS_BYTES / dyn_pool_class_size(c)) {
         free(p);
         return;
     }
