@@ -18,7 +18,7 @@ struct LuaOptions: ParsableArguments {
 
     func validate() throws {
         guard (1_000...1_000_000_000_000).contains(budget) else {
-            throw ValidationError("--lua-budget must be a whole number in 1000…1000000000000 instructions, got \(budget)")
+            throw ValidationError("--lua-budget must be a whole number in 1000…1000000000000 instructions, got \(budgetArgument.text)")
         }
         guard (1...65_536).contains(memory) else { throw ValidationError("--lua-memory must be in 1…65536 MB, got \(memory)") }
     }
@@ -26,24 +26,31 @@ struct LuaOptions: ParsableArguments {
     var limits: LuaLimits { LuaLimits(instructionBudget: budget, memoryCap: memory << 20) }
 }
 
-/// A whole number written in digits or in exponent form (`1e12`): `--lua-budget`'s range reads
-/// 1000…10¹² in the docs and 10^12 in its own error, and "1e12" was refused as no number.
-/// Only digits, one optional fraction and an exponent are taken, and the value must be whole.
+/// A whole number written in digits, with a fraction of zeros, or in exponent form (`1e12`,
+/// `1000.0`): `--lua-budget`'s range reads 1000…10¹² in the docs and 10^12 in its own error, and
+/// "1e12" was refused as no number. Only digits, one fraction and an exponent are taken (no
+/// `0x`), read exactly (`9.99999999999999999e11` is no whole number), and a whole number past
+/// `Int` is kept as its text, so the range check can name it.
 struct WholeNumber: ExpressibleByArgument {
     var value: Int
+    var text: String
 
-    init(_ value: Int) { self.value = value }
+    init(_ value: Int) { self.value = value; text = "\(value)" }
 
     init?(argument: String) {
+        text = argument
         if let n = Int(argument) { value = n; return }
-        let allowed = Set("0123456789.eE+")
-        guard let first = argument.first, first.isASCII, first.isNumber, argument.allSatisfy(allowed.contains),
-              argument.contains(where: { $0 == "e" || $0 == "E" }),
-              let d = Double(argument), d.isFinite, d == d.rounded(), d <= 9e15 else { return nil }
-        value = Int(d)
+        let allowed = Set("0123456789.eE+-")
+        guard let first = argument.first, first.isASCII, first.isNumber || first == "-", argument.allSatisfy(allowed.contains),
+              let d = Decimal(string: argument, locale: Locale(identifier: "en_US_POSIX")), d.isFinite else { return nil }
+        var exact = d, whole = Decimal()
+        NSDecimalRound(&whole, &exact, 0, .plain)
+        guard whole == d else { return nil }
+        // Past Int: the range check refuses it by its text (`value` is only out of range).
+        value = whole > Decimal(Int.max) ? Int.max : whole < Decimal(Int.min) ? Int.min : NSDecimalNumber(decimal: whole).intValue
     }
 
-    var defaultValueDescription: String { "\(value)" }
+    var defaultValueDescription: String { text }
 }
 
 /// Writes to standard error, with control characters other than newline and tab shown as

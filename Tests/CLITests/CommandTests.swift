@@ -319,15 +319,17 @@ struct CommandTests {
             (["check", "/nonexistent/x.lua"], "no such file: /nonexistent/x.lua"),
             (["bench", "--steps", "-1"], "--steps must be at least 1, got -1"),
             // The range is written 10^12: that form reads too, when it is whole (round 21).
-            (["check", scene, "--lua-budget", "2e12"], "--lua-budget must be a whole number in 1000…1000000000000 instructions, got 2000000000000"),
-            (["check", scene, "--lua-budget", "5e2"], "--lua-budget must be a whole number in 1000…1000000000000 instructions, got 500"),
+            (["check", scene, "--lua-budget", "2e12"], "--lua-budget must be a whole number in 1000…1000000000000 instructions, got 2e12"),
+            (["check", scene, "--lua-budget", "1e18"], "--lua-budget must be a whole number in 1000…1000000000000 instructions, got 1e18"),
+            (["check", scene, "--lua-budget", "9.99999999999999999e11"], "The value '9.99999999999999999e11' is invalid for '--lua-budget"),
+            (["check", scene, "--lua-budget", "5e2"], "--lua-budget must be a whole number in 1000…1000000000000 instructions, got 5e2"),
             (["check", scene, "--lua-budget", "1.0005e3"], "The value '1.0005e3' is invalid for '--lua-budget"),
             (["check", scene, "--lua-budget", "0x1e3"], "The value '0x1e3' is invalid for '--lua-budget"),
         ] {
             let r = try runDynamics(arguments)
             #expect(r.status == 2 && r.stderr.contains(message), "\(arguments.dropFirst(2)): \(r.stderr)")
         }
-        for budget in ["1e12", "1.5E3"] {
+        for budget in ["1e12", "1.5E3", "1000.0"] {
             let r = try runDynamics(["check", scene, "--lua-budget", budget])
             #expect(r.status == 0, "\(budget): \(r.stderr)")
         }

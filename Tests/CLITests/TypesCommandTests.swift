@@ -26,7 +26,7 @@ struct TypesCommandTests {
         #expect(try runDynamics(["types", "--output", file.path]).status == 0)
         let empty = testScratch.appendingPathComponent("types-\(UUID().uuidString).d.lua")
         defer { try? FileManager.default.removeItem(at: empty) }
-        FileManager.default.createFile(atPath: empty.path, contents: Data())
+        FileManager.default.createFile(atPath: empty.path, contents: Data(" \n".utf8)) // blank counts as empty
         #expect(try runDynamics(["types", "--output", empty.path]).status == 0)
         #expect(try String(contentsOf: empty, encoding: .utf8) == Self.source)
     }
@@ -41,7 +41,11 @@ struct TypesCommandTests {
         try "return 1\n".write(to: scene, atomically: true, encoding: .utf8)
         try "notes\n".write(to: text, atomically: true, encoding: .utf8)
         try FileManager.default.createSymbolicLink(at: link, withDestinationURL: scene)
-        for target in [scene, text, link] {
+        // Round 27: a prefix without its line end ("---@meta dynamicsX") passed for a previous output.
+        let lookalike = testScratch.appendingPathComponent("types-\(UUID().uuidString).d.lua")
+        defer { try? FileManager.default.removeItem(at: lookalike) }
+        try "---@meta dynamicsX\nreturn 1\n".write(to: lookalike, atomically: true, encoding: .utf8)
+        for target in [scene, text, link, lookalike] {
             let r = try runDynamics(["types", "--output", target.path])
             #expect(r.status == 1 && r.stderr.contains("holds something else than a previous output"), "\(target.lastPathComponent): \(r.stderr)")
         }

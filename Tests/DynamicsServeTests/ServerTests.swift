@@ -257,8 +257,42 @@ struct ServerTests {
         #expect(old.contains(" 200 ") && oldClosed, "\(old.prefix(200))")
         // Round 26: a HEAD with WebSocket upgrade headers was upgraded and streamed frames.
         let (headUpgrade, headUpgradeClosed) = server.exchange("HEAD /live HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
-        #expect(headUpgrade.hasPrefix("HTTP/1.1 400") && headUpgrade.contains("a WebSocket upgrade is a GET") && headUpgradeClosed, "\(headUpgrade.prefix(200))")
+        // Its refusal has the length of its message and no body (round 27).
+        #expect(headUpgrade.hasPrefix("HTTP/1.1 400") && headUpgrade.hasSuffix("\r\n\r\n") && !headUpgrade.contains("{") && headUpgradeClosed, "\(headUpgrade.prefix(300))")
         #expect(try server.request("/state").status == 200)
+    }
+
+    /// Round 27: the guard read a WebSocket's frames as requests, and a frame holding
+    /// "CONNECT " after a blank line (unmasked, or under a zero mask) closed the viewer.
+    @Test("A WebSocket frame that reads like a request is not taken for one")
+    func webSocketFramesAreNotRequests() throws {
+        let server = try ServerProcess(scene: try sceneFile("box.lua", boxScene))
+        let fd = try #require(server.connect())
+        defer { close(fd) }
+        let upgrade = "GET /live HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n"
+        /// What arrives in `seconds` (frames stream without pause, so no read times out), and
+        /// whether the server closed the connection meanwhile.
+        func read(for seconds: Double) -> (text: String, closed: Bool) {
+            var wait = timeval(tv_sec: 0, tv_usec: 200_000)
+            setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
+            let deadline = Date().addingTimeInterval(seconds)
+            var data = Data(), buffer = [UInt8](repeating: 0, count: 65536)
+            while Date() < deadline {
+                let n = recv(fd, &buffer, buffer.count, 0)
+                if n == 0 { return (String(decoding: data, as: UTF8.self), true) }
+                if n < 0 { if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR { continue } else { return (String(decoding: data, as: UTF8.self), true) } }
+                data.append(contentsOf: buffer[0..<n])
+            }
+            return (String(decoding: data, as: UTF8.self), false)
+        }
+        _ = upgrade.withCString { send(fd, $0, strlen($0), 0) }
+        let first = read(for: 0.5)
+        #expect(first.text.hasPrefix("HTTP/1.1 101") && !first.closed, "\(first.text.prefix(120))")
+        let payload = Array("{\"type\":\"nope\"}\r\n\r\nCONNECT a:1 HTTP/1.1\r\n\r\n".utf8)
+        var frame: [UInt8] = [0x81, 0x80 | UInt8(payload.count), 0, 0, 0, 0] + payload // text, masked with a zero key
+        _ = send(fd, &frame, frame.count, 0)
+        let after = read(for: 1)
+        #expect(!after.closed && !after.text.contains("405 Method Not Allowed") && after.text.contains("\"type\":\"frame\""), "\(after.text.prefix(200))")
     }
 
     @Test("HEAD answers wherever GET does: the GET's status and length, no body")

@@ -90,8 +90,13 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     /// Not seen: a request pipelined straight after a body in the same packet (no line end
     /// between them).
     private var requestLineNext = true, tunnelAsked = false
-    /// The first request's method (a WebSocket upgrade must be a GET).
+    /// The first request's method (a WebSocket upgrade must be a GET; a refusal of a HEAD has
+    /// no body).
     private var firstMethod: String?
+    /// Whether the connection became a WebSocket (its answer was a 101): from then on the bytes
+    /// are frames, not requests, and are not scanned (a frame holding "CONNECT " after a blank
+    /// line closed a viewer).
+    private var upgraded = false
     /// Whether a request of this connection was HTTP/1.0: its answer closes the connection
     /// (`ClosingResponses`), as HTTP/1.0 without keep-alive expects.
     private(set) var sawHTTP10 = false
@@ -166,6 +171,10 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         if answered { return } // the connection is closing: nothing more goes to HTTP
+        if upgraded {
+            context.fireChannelRead(data)
+            return
+        }
         for b in unwrapInboundIn(data).readableBytesView {
             if b == 10 {
                 if atLineStart {
@@ -208,6 +217,15 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         }
     }
 
+    /// Notes the answer that switches the connection to WebSocket.
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        if !upgraded {
+            let bytes = unwrapOutboundIn(data).readableBytesView
+            if bytes.starts(with: "HTTP/1.1 101 ".utf8) { upgraded = true }
+        }
+        context.write(data, promise: promise)
+    }
+
     /// A line ended (`line` holds its first 128 bytes): a request line's method and version,
     /// or a header of the first request.
     private func finishLine() {
@@ -242,7 +260,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         timer?.cancel()
         timer = nil
         let body = LiveRoutes.encode(["error": message])
-        let text = "HTTP/1.1 \(status)\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)"
+        // The answer to a HEAD has the length of its body, not the body.
+        let text = "HTTP/1.1 \(status)\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(firstMethod == "HEAD" ? "" : body)"
         context.writeAndFlush(wrapOutboundOut(context.channel.allocator.buffer(string: text))).whenComplete { _ in
             context.close(promise: nil)
         }
