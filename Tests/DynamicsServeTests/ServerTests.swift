@@ -286,7 +286,7 @@ struct ServerTests {
             return (String(decoding: data, as: UTF8.self), false)
         }
         _ = upgrade.withCString { send(fd, $0, strlen($0), 0) }
-        let first = read(for: 0.5)
+        let first = read(for: 2)
         #expect(first.text.hasPrefix("HTTP/1.1 101") && !first.closed, "\(first.text.prefix(120))")
         let payload = Array("{\"type\":\"nope\"}\r\n\r\nCONNECT a:1 HTTP/1.1\r\n\r\n".utf8)
         var frame: [UInt8] = [0x81, 0x80 | UInt8(payload.count), 0, 0, 0, 0] + payload // text, masked with a zero key

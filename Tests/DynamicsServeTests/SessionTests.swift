@@ -441,7 +441,8 @@ struct SessionTests {
         try await Task.sleep(for: .seconds(1))
         broken.broadcaster.unsubscribe(id)
         let sent = await counting.value
-        #expect((1...4).contains(sent), "\(sent) frames in 1 s")
+        // (A loaded machine may let the stepping thread catch up a few ticks at once.)
+        #expect((1...10).contains(sent), "\(sent) frames in 1 s")
 
         let session = LiveSession(scenePath: try sceneFile("box.lua", boxScene), limits: LuaLimits())
         try session.handle(.param(name: "gravity", value: 2.5))
