@@ -335,8 +335,6 @@ static int dyn_is_located(const char *msg) {
     return p[0] == ':' && p[1] == ' ';
 }
 
-/* Message handler: turns the error object into a string and appends a
-   traceback. Not called by Lua for memory errors. */
 /* Replaces the string at `idx` by a copy with each NUL byte shown as "\\0": the message
    functions below work on C strings, which end at the first NUL (error("msg\0hidden") read
    "msg"). */
@@ -354,6 +352,8 @@ static void dyn_show_nuls(lua_State *L, int idx) {
     lua_replace(L, idx);
 }
 
+/* Message handler: turns the error object into a string and appends a
+   traceback. Not called by Lua for memory errors. */
 static int dyn_traceback(lua_State *L) {
     if (lua_type(L, 1) == LUA_TSTRING) dyn_show_nuls(L, 1);
     const char *msg = lua_type(L, 1) == LUA_TSTRING ? lua_tostring(L, 1) : NULL;
@@ -972,29 +972,27 @@ void dyn_lua_set_property_access(lua_State *L, int mt, dyn_lua_property_callback
     lua_rawset(L, mt);
 }
 
+/* Pushes the key "x" (which 0) or "y" (which 1): from the registry (an array read) in a
+   state of ours, rather than by name, which lua_pushstring finds in Lua's string cache by
+   address and then confirms with strcmp. */
+static void dyn_push_xy_key(lua_State *L, const DynAllocState *st, int which) {
+    if (st != NULL) lua_rawgeti(L, LUA_REGISTRYINDEX, which == 0 ? st->keyX : st->keyY);
+    else lua_pushstring(L, which == 0 ? "x" : "y");
+}
+
 /* Pushes the key "x" (which 0) or "y" (which 1), or `text` for other names. */
 static void dyn_push_key(lua_State *L, const char *text, int which) {
-    DynAllocState *st = dyn_alloc_state(L);
-    if (text == NULL && st != NULL) lua_rawgeti(L, LUA_REGISTRYINDEX, which == 0 ? st->keyX : st->keyY);
-    else lua_pushstring(L, text != NULL ? text : which == 0 ? "x" : "y");
+    if (text != NULL) lua_pushstring(L, text);
+    else dyn_push_xy_key(L, dyn_alloc_state(L), which);
 }
 
 void dyn_lua_pushxy(lua_State *L, double x, double y) {
-    lua_createtable(L, 0, 2);
-    DynAllocState *st = dyn_alloc_state(L);
-    if (st == NULL) {
-        lua_pushnumber(L, x);
-        lua_setfield(L, -2, "x");
-        lua_pushnumber(L, y);
-        lua_setfield(L, -2, "y");
-        return;
-    }
-    /* The keys from the registry (an array read) rather than by name: lua_setfield finds a
-       literal in Lua's string cache by address, then confirms it with strcmp. */
-    lua_rawgeti(L, LUA_REGISTRYINDEX, st->keyX);
+    lua_createtable(L, 0, 2); /* no metatable: raw sets */
+    const DynAllocState *st = dyn_alloc_state(L);
+    dyn_push_xy_key(L, st, 0);
     lua_pushnumber(L, x);
     lua_rawset(L, -3);
-    lua_rawgeti(L, LUA_REGISTRYINDEX, st->keyY);
+    dyn_push_xy_key(L, st, 1);
     lua_pushnumber(L, y);
     lua_rawset(L, -3);
 }

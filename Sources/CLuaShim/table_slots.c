@@ -36,7 +36,7 @@ int dyn_slots_locate(lua_State *L, int table, int keyX, int keyY, DynXYSlots *s)
     lua_pushvalue(L, keyX); lua_pushnumber(L, sx); lua_rawset(L, table);
     lua_pushvalue(L, keyY); lua_pushnumber(L, sy); lua_rawset(L, table);
     DynTable *t = (DynTable *)lua_topointer(L, table);
-    if (t == NULL || t->tt != DYN_TAG_TABLE || t->node == NULL || t->lsizenode > 6) return 0;
+    if (t == NULL || t->tt != DYN_TAG_TABLE || t->node == NULL || ((size_t)1 << t->lsizenode) > DYN_MAX_NODES) return 0;
     DynNode *x = dyn_find_slot(t, kx, sx), *y = dyn_find_slot(t, ky, sy);
     if (x == NULL || y == NULL || x == y) return 0;
     s->table = t; s->node = t->node; s->lsizenode = t->lsizenode;

@@ -192,8 +192,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             }
         }
         if tunnelAsked {
-            answer(context, status: "405 Method Not Allowed",
-                   message: "CONNECT is not served: this server has the viewer's pages, endpoints and WebSocket, no tunnels")
+            answer(context, status: "405 Method Not Allowed", message: LiveRoutes.connectRefusal)
             return
         }
         if headArrived, webSocketUpgrade, let method = firstMethod, method != "GET" {
@@ -253,6 +252,14 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         if value.lowercased() != "websocket" { foreignUpgrade = String(value.prefix(40)) } else { webSocketUpgrade = true }
     }
 
+    /// The guard of the connection `context` belongs to (for the handlers Hummingbird runs
+    /// after it), with its own context.
+    static func of(_ context: ChannelHandlerContext) -> (handler: ConnectionGuard, context: ChannelHandlerContext)? {
+        guard let guardContext = try? context.pipeline.syncOperations.context(handlerType: ConnectionGuard.self),
+              let handler = guardContext.handler as? ConnectionGuard else { return nil }
+        return (handler, guardContext)
+    }
+
     /// Writes a complete plain answer and closes the connection.
     func answer(_ context: ChannelHandlerContext, status: String, message: String) {
         guard !answered else { return }
@@ -283,9 +290,8 @@ final class ParseErrorCatcher: ChannelInboundHandler, RemovableChannelHandler {
             context.fireErrorCaught(error)
             return
         }
-        if let guardContext = try? context.pipeline.syncOperations.context(handlerType: ConnectionGuard.self),
-           let guardHandler = guardContext.handler as? ConnectionGuard {
-            guardHandler.answer(guardContext, status: "400 Bad Request", message: "malformed HTTP request: \(error)")
+        if let connection = ConnectionGuard.of(context) {
+            connection.handler.answer(connection.context, status: "400 Bad Request", message: "malformed HTTP request: \(error)")
         } else {
             context.close(promise: nil)
         }
@@ -312,9 +318,7 @@ final class ClosingResponses: ChannelOutboundHandler, RemovableChannelHandler {
     /// Whether the connection's guard saw an HTTP/1.0 request (the HTTP types here carry no
     /// version): its answer closes the connection.
     private func requestWasHTTP10(_ context: ChannelHandlerContext) -> Bool {
-        guard let guardContext = try? context.pipeline.syncOperations.context(handlerType: ConnectionGuard.self),
-              let guardHandler = guardContext.handler as? ConnectionGuard else { return false }
-        return guardHandler.sawHTTP10
+        ConnectionGuard.of(context)?.handler.sawHTTP10 ?? false
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {

@@ -154,6 +154,9 @@ enum LiveRoutes {
         }
     }
 
+    /// The message of the 405 a CONNECT gets, from the connection's guard or from here.
+    static let connectRefusal = "CONNECT is not served: this server has the viewer's pages, endpoints and WebSocket, no tunnels"
+
     /// The method each path answers (for the 405 of another method).
     static func allowedMethod(for path: String) -> String? {
         switch path {
@@ -177,7 +180,7 @@ enum LiveRoutes {
             // A CONNECT the connection's guard did not see (pipelined straight after a body):
             // refused, and the connection closed (it hung open after a 404 without a length).
             if request.method == .connect {
-                return LiveRoutes.json(.methodNotAllowed, ["error": "CONNECT is not served: this server has the viewer's pages, endpoints and WebSocket, no tunnels"], closing: true)
+                return LiveRoutes.json(.methodNotAllowed, ["error": LiveRoutes.connectRefusal], closing: true)
             }
             var response: Response
             do {
