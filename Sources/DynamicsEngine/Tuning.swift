@@ -33,6 +33,11 @@ public enum Tuning {
     static let sleepLinearThreshold = 0.05
     /// Seconds a whole island must rest before it sleeps.
     static let timeToSleep = 0.5
+    /// How far (m) a body may move while its rest timer runs, and how far a force must be
+    /// able to move a sleeping body within `timeToSleep` to wake it: 0.5 pt. A body resting
+    /// for `timeToSleep` has moved less than this, so "asleep" means "arrived" to this
+    /// tolerance whatever forces act (docs/engine.md, "Rest").
+    static let restTolerance = 0.005
     /// Speed limit, a guard against explosions (m/s): 40 000 pt/s.
     static let maxLinearSpeed = 400.0
     /// Most a body turns in one sub-step (rad), Box2D's limit: angular speed ≤ this / h.

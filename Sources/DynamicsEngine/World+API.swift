@@ -95,21 +95,29 @@ extension World {
         setVelocity(b, linear: v - cross(angular, r), angular: angular)
     }
 
-    /// Adds a force (N) at a world point for the next step (cleared after it); wakes the body.
+    /// Adds a force (N) at a world point for the next step (cleared after it); wakes a sleeping
+    /// body when the force would move it past the rest tolerance (see `nudge`).
     public func applyForce(_ id: BodyID, _ force: Vec2, at point: Vec2) { applyForce(checked(id), force, at: point) }
 
-    /// Adds a torque (N·m) for the next step; wakes the body.
+    /// Adds a torque (N·m) for the next step; wakes a sleeping body as a force does.
     public func applyTorque(_ id: BodyID, _ torque: Double) { applyTorque(checked(id), torque) }
 
     /// A force (N) for the coming step of `h` seconds, given at once as its impulse f·h at the
     /// body's centre (symplectic Euler, which keeps a spring field's energy where a force held
-    /// over the sub-steps gains it). With `wake` false a sleeping body is left alone. Contacts
+    /// over the sub-steps gains it). With `wake` false a sleeping body is left alone; with
+    /// `wake` true it is woken when the force would move it (see `nudge`). Contacts
     /// count it as they count gravity, not as an approach: an item resting under a field of
     /// 15 g bounced every step at a fifth of the field's velocity change, and never paused.
     public func applyStepForce(_ id: BodyID, _ force: Vec2, over h: Double, wake: Bool) {
         let b = checked(id)
-        guard infos[b].type == .dynamic, wake || infos[b].isAwake else { return }
-        applyLinearImpulse(b, h * force, at: sims[b].center, wake: wake)
+        guard infos[b].type == .dynamic else { return }
+        if !infos[b].isAwake {
+            // A force held over the step wakes by the rest rule for forces (`nudge`).
+            guard wake else { return }
+            nudge(b, acceleration: sims[b].invMass * force.length)
+            guard infos[b].isAwake else { return }
+        }
+        applyLinearImpulse(b, h * force, at: sims[b].center, wake: false)
         sims[b].stepVelocity += (h * sims[b].invMass) * force
         stepVelocitiesGiven = true
     }

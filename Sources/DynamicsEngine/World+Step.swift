@@ -55,6 +55,8 @@ extension World {
                 let inv = 1 / (q.c * q.c + q.s * q.s).squareRoot()
                 sim.transform.q = Rot(c: q.c * inv, s: q.s * inv)
                 sim.transform.p = sim.center - sim.transform.q.rotate(sim.localCenter)
+                let given = sim.gravity + sim.invMass * sim.force + (1 / h) * sim.stepVelocity
+                inf[b].restAcceleration = given.length + sim.invInertia * abs(sim.torque) * sim.maxExtent
                 sim.force = .zero
                 sim.torque = 0
                 sim.stepVelocity = .zero
@@ -85,8 +87,19 @@ extension World {
                 let threshold2 = threshold * threshold
                 if st.v.lengthSquared > threshold2 || wExtent * wExtent > threshold2 || st.dp.lengthSquared > threshold2 * h * h {
                     inf[b].sleepTime = 0
+                    inf[b].restDrift = .zero
                 } else {
-                    inf[b].sleepTime += h
+                    // Slow, but creeping the same way step after step (a field's pull held
+                    // back by resistance) is not rest: the timer starts again once the body
+                    // has moved the rest tolerance since it started.
+                    let drift = inf[b].restDrift + st.dp
+                    if drift.lengthSquared > Tuning.restTolerance * Tuning.restTolerance {
+                        inf[b].sleepTime = 0
+                        inf[b].restDrift = .zero
+                    } else {
+                        inf[b].sleepTime += h
+                        inf[b].restDrift = drift
+                    }
                 }
             }
         }}}
@@ -104,11 +117,13 @@ extension World {
             sc.parent = [Int32](repeating: -1, count: n)
             sc.minSleep = [Double](repeating: .greatestFiniteMagnitude, count: n)
             sc.islandOf = [Int32](repeating: -1, count: n)
+            sc.touching = [Bool](repeating: false, count: n)
         }
         var anyAsleep = false
         sc.parent.withUnsafeMutableBufferPointer { parent in
         sc.minSleep.withUnsafeMutableBufferPointer { minSleep in
         sc.islandOf.withUnsafeMutableBufferPointer { islandOf in
+        sc.touching.withUnsafeMutableBufferPointer { touching in
             func find(_ x: Int32) -> Int32 {
                 var r = x
                 while parent[Int(r)] != r { r = parent[Int(r)] }
@@ -126,11 +141,24 @@ extension World {
             shapes.withUnsafeBufferPointer { sh in
                 for ci in 0..<cs.count where cs[ci].alive && cs[ci].manifold.pointCount > 0 {
                     let a = cs[ci].bodyA, b = cs[ci].bodyB
+                    touching[Int(a)] = true
+                    touching[Int(b)] = true
                     if parent[Int(a)] < 0 || parent[Int(b)] < 0 { continue } // static or asleep
                     let ra = find(a), rb = find(b)
                     if ra != rb { if ra < rb { parent[Int(rb)] = ra } else { parent[Int(ra)] = rb } }
                 }
             }}
+            // The rest rule for forces: a body that nothing holds (no touching contact, no
+            // joint) does not rest while the forces given to it would move it past the rest
+            // tolerance within the rest time (a·T²/2), however slowly it moves now.
+            let freeLimit = 2 * Tuning.restTolerance / (Tuning.timeToSleep * Tuning.timeToSleep)
+            for bi in awakeBodies {
+                let b = Int(bi)
+                if !touching[b] && infos[b].jointCount == 0 && infos[b].restAcceleration > freeLimit {
+                    infos[b].sleepTime = 0
+                    infos[b].restDrift = .zero
+                }
+            }
             for bi in awakeBodies {
                 let r = Int(find(bi))
                 minSleep[r] = min(minSleep[r], infos[Int(bi)].sleepTime)
@@ -161,21 +189,28 @@ extension World {
             }
             // Leave the scratch clean for the next step.
             for bi in awakeBodies { parent[Int(bi)] = -1 }
-        }}}
+            contacts.withUnsafeBufferPointer { cs in
+                for ci in 0..<cs.count where cs[ci].alive {
+                    touching[Int(cs[ci].bodyA)] = false
+                    touching[Int(cs[ci].bodyB)] = false
+                }
+            }
+        }}}}
         sleepScratch = sc
     }
 
     /// Wakes a body and its whole sleeping island, and restarts their rest timers.
     func wake(body b: Int) {
         guard infos[b].alive, infos[b].type == .dynamic else { return }
-        if infos[b].isAwake { infos[b].sleepTime = 0; return }
+        if infos[b].isAwake { infos[b].sleepTime = 0; infos[b].restDrift = .zero; return }
         let id = Int(infos[b].islandID)
-        guard id >= 0 else { infos[b].isAwake = true; infos[b].sleepTime = 0; return }
+        guard id >= 0 else { infos[b].isAwake = true; infos[b].sleepTime = 0; infos[b].restDrift = .zero; return }
         var cur = islandHeads[id]
         while cur >= 0 {
             let c = Int(cur)
             infos[c].isAwake = true
             infos[c].sleepTime = 0
+            infos[c].restDrift = .zero
             infos[c].islandID = -1
             cur = infos[c].islandNext
             infos[c].islandNext = -1

@@ -109,6 +109,13 @@ struct BodyInfo {
     /// Joints attached to this body (their bodies do not collide with each other).
     @usableFromInline var jointCount: Int32 = 0
     @usableFromInline var sleepTime = 0.0
+    /// Net displacement (m) since the rest timer last started: a body creeping under a
+    /// damped force moves slowly but steadily, and must not rest on its way.
+    @usableFromInline var restDrift = Vec2.zero
+    /// The acceleration (m/s², at the body's furthest point for torques) of the forces given
+    /// for the last step, gravity included: a body that nothing holds rests only when this
+    /// would not move it past the rest tolerance (`World.updateSleep`).
+    @usableFromInline var restAcceleration = 0.0
     /// This step's resting speed (m/s): `Tuning.sleepLinearThreshold`, or less for a body a
     /// damped spring holds (set by `prepareJoints`, reset after the step).
     @usableFromInline var sleepThreshold = Tuning.sleepLinearThreshold
@@ -157,6 +164,8 @@ struct ShapeData {
 struct SleepScratch {
     var parent: [Int32] = []
     var minSleep: [Double] = []
+    /// Bodies in a touching contact this step (with anything, static bodies included).
+    var touching: [Bool] = []
     var islandOf: [Int32] = []
 }
 
@@ -692,25 +701,44 @@ public final class World {
 
     func applyForce(_ body: Int, _ f: Vec2, at point: Vec2) {
         guard infos[body].type == .dynamic else { return }
+        let torque = cross(point - sims[body].center, f)
         sims[body].force += f
-        sims[body].torque += cross(point - sims[body].center, f)
-        wake(body: body)
+        sims[body].torque += torque
+        nudge(body, acceleration: sims[body].invMass * f.length + sims[body].invInertia * abs(torque) * sims[body].maxExtent)
     }
 
     func applyTorque(_ body: Int, _ t: Double) {
         guard infos[body].type == .dynamic else { return }
         sims[body].torque += t
-        wake(body: body)
+        nudge(body, acceleration: sims[body].invInertia * abs(t) * sims[body].maxExtent)
     }
 
-    /// An impulse (N·s) at a world point now. With `wake` false a sleeping body is left alone
-    /// and an awake one keeps its rest timer (Box2D's `b2Body_ApplyLinearImpulse`).
+    /// An impulse (N·s) at a world point now. With `wake` false a sleeping body is left alone.
+    /// An awake body keeps its rest timer either way (Box2D's `b2Body_ApplyLinearImpulse`):
+    /// its motion, not the push, decides when it rests.
     func applyLinearImpulse(_ body: Int, _ j: Vec2, at point: Vec2, wake: Bool = true) {
         guard infos[body].type == .dynamic, wake || infos[body].isAwake else { return }
-        states[body].v += sims[body].invMass * j
-        states[body].w += sims[body].invInertia * cross(point - sims[body].center, j)
+        let dw = sims[body].invInertia * cross(point - sims[body].center, j)
+        let dv = sims[body].invMass * j
+        states[body].v += dv
+        states[body].w += dw
         limitSpeeds(body)
-        if wake { self.wake(body: body) }
+        if wake && !infos[body].isAwake {
+            // An impulse moves the body by Δv·T over the rest time.
+            if (dv.length + abs(dw) * sims[body].maxExtent) * Tuning.timeToSleep > Tuning.restTolerance { self.wake(body: body) }
+        }
+    }
+
+    /// The rest rule for forces (docs/engine.md, "Rest"): a force wakes a sleeping body only
+    /// when it would move the body past `Tuning.restTolerance` within `Tuning.timeToSleep`
+    /// (a·T²/2, `acceleration` in m/s² at the body's furthest point); it never restarts an
+    /// awake body's rest timer, which the body's own motion keeps. So a force too small to
+    /// move anything (a script's 1e-6 N field) lets its items rest, and one that would move
+    /// them keeps them awake.
+    @inline(__always)
+    func nudge(_ body: Int, acceleration: Double) {
+        if infos[body].isAwake { return }
+        if 0.5 * acceleration * Tuning.timeToSleep * Tuning.timeToSleep > Tuning.restTolerance { wake(body: body) }
     }
 
     /// Sets a dynamic body's velocity within the speed limits and wakes it. The arrays are
@@ -724,7 +752,7 @@ public final class World {
                 st[body].v = World.limitedLinear(linear)
                 st[body].w = World.limitedAngular(w)
             }
-            if inf[body].isAwake { inf[body].sleepTime = 0; return true }
+            if inf[body].isAwake { inf[body].sleepTime = 0; inf[body].restDrift = .zero; return true }
             return false
         }
         if !awake { wake(body: body) }
