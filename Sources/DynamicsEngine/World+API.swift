@@ -238,6 +238,21 @@ extension World {
         return points
     }
 
+    /// The first touching contact of `body` that `accept` takes, given the body's shape, the
+    /// other shape and the other body: its first manifold point (world, m). O(contacts).
+    public func touchingContact(of body: BodyID, where accept: (ShapeID, ShapeID, BodyID) -> Bool) -> Vec2? {
+        let b = Int32(checked(body))
+        for ref in contactIndex {
+            let c = contacts[Int(ref.slot)]
+            guard c.touching, c.manifold.pointCount > 0, c.bodyA == b || c.bodyB == b else { continue }
+            let (mine, other, otherBody) = c.bodyA == b ? (c.shapeA, c.shapeB, c.bodyB) : (c.shapeB, c.shapeA, c.bodyA)
+            if accept(shapeID(mine), shapeID(other), BodyID(index: otherBody, generation: infos[Int(otherBody)].generation)) {
+                return c.manifold[0].point
+            }
+        }
+        return nil
+    }
+
     /// How many bodies, shapes, contacts and joints are alive (for tests and tools).
     public var counts: (bodies: Int, shapes: Int, contacts: Int, joints: Int) {
         (infos.lazy.filter(\.alive).count, shapes.lazy.filter(\.alive).count,

@@ -90,16 +90,10 @@ extension World {
                     inf[b].restDrift = .zero
                 } else {
                     // Slow, but creeping the same way step after step (a field's pull held
-                    // back by resistance) is not rest: the timer starts again once the body
-                    // has moved the rest tolerance since it started.
-                    let drift = inf[b].restDrift + st.dp
-                    if drift.lengthSquared > Tuning.restTolerance * Tuning.restTolerance {
-                        inf[b].sleepTime = 0
-                        inf[b].restDrift = .zero
-                    } else {
-                        inf[b].sleepTime += h
-                        inf[b].restDrift = drift
-                    }
+                    // back by resistance) is not rest: `updateSleep` restarts the timer of a
+                    // body that moved the rest tolerance since it started.
+                    inf[b].sleepTime += h
+                    inf[b].restDrift += st.dp
                 }
             }
         }}}
@@ -148,13 +142,19 @@ extension World {
                     if ra != rb { if ra < rb { parent[Int(rb)] = ra } else { parent[Int(ra)] = rb } }
                 }
             }}
-            // The rest rule for forces: a body that nothing holds (no touching contact, no
-            // joint) does not rest while the forces given to it would move it past the rest
-            // tolerance within the rest time (a·T²/2), however slowly it moves now.
+            // The rest rule beyond speed, for a body that touches nothing: it does not rest
+            // while it creeps (it moved the rest tolerance since its rest timer started), nor,
+            // when nothing holds it (no joint either), while the forces given to it would move
+            // it past that tolerance within the rest time (a·T²/2). A body in contact rests by
+            // speed alone, as in Box2D: the slow creep of a pile is the soft contacts', and
+            // sleep is what ends it.
             let freeLimit = 2 * Tuning.restTolerance / (Tuning.timeToSleep * Tuning.timeToSleep)
+            let tolerance2 = Tuning.restTolerance * Tuning.restTolerance
             for bi in awakeBodies {
                 let b = Int(bi)
-                if !touching[b] && infos[b].jointCount == 0 && infos[b].restAcceleration > freeLimit {
+                if touching[b] { infos[b].restDrift = .zero; continue }
+                if infos[b].restDrift.lengthSquared > tolerance2
+                    || (infos[b].jointCount == 0 && infos[b].restAcceleration > freeLimit) {
                     infos[b].sleepTime = 0
                     infos[b].restDrift = .zero
                 }

@@ -20,6 +20,9 @@ final class HostMemory {
         static let behavior = 512
         static let animator = 8192
         static let timer = 256
+        /// A task: the model's task and its wait, the host's closures and the coroutine's
+        /// reference (the coroutine itself is Lua memory, counted by the allocator).
+        static let task = 512
         /// A region handle and the node its operation made (a union of two regions is one
         /// new node sharing both operands).
         static let region = 128

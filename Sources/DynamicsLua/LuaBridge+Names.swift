@@ -64,6 +64,7 @@ extension LuaBridge {
         case .behavior: return behaviorBinding
         case .region: return regionBinding
         case .timer: return timerBinding
+        case .task: return taskBinding
         }
     }
 

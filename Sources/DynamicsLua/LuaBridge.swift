@@ -10,7 +10,7 @@ struct LuaArgumentError: Error {
 
 /// The kinds of object a script holds, each with its own metatable.
 enum LuaKind: String, CaseIterable {
-    case animator, item, behavior, region, timer
+    case animator, item, behavior, region, timer, task
 
     var metatableName: String { "dynamics.\(rawValue)" }
     /// Position in `allCases` (metatables are installed in this order; checked when a bridge
@@ -22,6 +22,7 @@ enum LuaKind: String, CaseIterable {
         case .behavior: 2
         case .region: 3
         case .timer: 4
+        case .task: 5
         }
     }
     /// "an animator", "a behavior".
@@ -294,6 +295,11 @@ public final class LuaBridge {
     var delegateTables: [ObjectIdentifier: Int32] = [:]
     /// Each animator's pointer (onPointer and the default drag; Bindings/LuaPointer.swift).
     var pointerDrivers: [ObjectIdentifier: LuaPointerDriver] = [:]
+    /// The task chunk's `new` and `step` (Bindings/LuaTasks.swift), and the task whose
+    /// coroutine runs now (its waits register on it).
+    var taskNew: Int32 = LUA_NOREF
+    var taskStep: Int32 = LUA_NOREF
+    var runningTask: (task: DynamicTask, coroutine: HeldFunction, place: String)?
 
     /// Installs the module in `state`'s sandbox as the global `dynamics` and for
     /// `require "dynamics"`.
@@ -334,6 +340,8 @@ public final class LuaBridge {
             return 1
         }
         dyn_lua_rawsetfield(L, -2, "require")
+        lua_settop(L, module)
+        do { try installTasks(module: module) } catch { preconditionFailure("Dynamics: the task chunk failed to load: \(error)") }
         lua_settop(L, module - 1)
     }
 
@@ -537,6 +545,8 @@ public final class LuaBridge {
         case let a as DynamicAnimator:
             guard let r = a.referenceBounds else { return "no bounds" }
             return "bounds {\(n(r.origin.x)), \(n(r.origin.y)), \(n(r.size.width)), \(n(r.size.height))}"
+        case let t as DynamicTask:
+            return t.isCancelled ? "cancelled" : t.error != nil ? "failed" : t.isDone ? "done" : "running"
         case let t as DynamicTimer:
             return t.interval.map { "every \(n($0)) s, next at \(n(t.fireTime))" } ?? "at \(n(t.fireTime))"
         case let v as DynamicView:

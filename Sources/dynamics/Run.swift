@@ -74,7 +74,7 @@ struct Run: ParsableCommand {
         }
         let animator = loaded.animator
         let duration = seconds ?? loaded.seconds ?? 10
-        let frames = Int((duration * fps).rounded())
+        let (frames, lastFrame) = animator.frames(covering: duration, frame: 1 / fps)
         animator.step(0) // the scene's behaviors join, so its items are in the world
         // Every item, wherever it is (speeds are clamped, so ±10¹⁵ pt holds any run).
         let items = animator.items(in: CGRect(x: -1e15, y: -1e15, width: 2e15, height: 2e15))
@@ -93,8 +93,12 @@ struct Run: ParsableCommand {
                 writeRaw(2, "\r\(scene): \(Int(100 * Double(f) / Double(frames)))%")
             }
         }
+        if lastFrame > 0 {
+            animator.step(lastFrame)
+            recorder?.record(time: start + Double(frames) / fps + lastFrame)
+        }
         if progress { writeRaw(2, "\r\u{1B}[K") }
-        recorder?.finish(time: start + Double(frames) / fps)
+        recorder?.finish(time: start + Double(frames) / fps + lastFrame)
         if let recorder, recorder.isTruncated {
             let end = recorder.frames.last.map { String(format: "%.3f", $0.time) } ?? "0"
             printError("error: \(trace != nil ? "--trace" : "--svg"): the recording of \(recorder.items.count) items reached its bound of \(recorder.maximumBytes >> 20) MB and ends at \(end) s (lower --seconds or record fewer items)")

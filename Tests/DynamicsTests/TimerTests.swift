@@ -69,18 +69,16 @@ struct TimerTests {
         var fired: [Double] = []
         let timer = animator.every(0.025) { fired.append(animator.elapsedTime); return true }
         for _ in 0..<60 { animator.step(1.0 / 60) }
-        // Due at 0.025·n; frames end at k/60. Call n comes in frame ceil(0.025·n·60) = ceil(1.5·n).
-        // The period is longer than a frame, so each due time gets its own frame: 2, 3, 5, 6,
-        // 8, 9, … (two calls every three frames), 40 calls in 60 frames, the last at 1.0 s.
+        // Due at 0.025·n = 3n internal steps: each call comes right after its step, mid-frame
+        // for odd n (frames are 2 steps), 40 calls in 60 frames, the last at 1.0 s.
         #expect(fired.count == 40)
-        let expected = (1...40).map { Double(Int((1.5 * Double($0)).rounded(.up))) / 60 }
-        for (t, e) in zip(fired, expected) { #expect(abs(t - e) < 1e-9, "fired \(t), expected \(e)") }
+        for (n, t) in fired.enumerated() { #expect(abs(t - 0.025 * Double(n + 1)) < 1e-9, "call \(n): \(t)") }
         timer.cancel()
         animator.step(1.0 / 60)
         #expect(fired.count == 40 && !animator.isRunning, "cancel stops it and lets the animator pause")
     }
 
-    @Test("timers fire after the actions of their frame, in creation order; cancel works from anywhere")
+    @Test("timers fire on the internal step their time falls in, before the frame's actions, in creation order; cancel works from anywhere")
     func orderAndCancel() {
         let animator = DynamicAnimator()
         let box = DynamicView(center: .zero, size: CGSize(width: 10, height: 10))
@@ -92,14 +90,31 @@ struct TimerTests {
         let cancelled = animator.after(0.5) { log.append("cancelled") }
         animator.after(0.5) {
             log.append("third")
-            // Made inside a timer body: due now, but runs in a later frame at the earliest.
+            // Made inside a timer body: due now, but runs after a later internal step.
             animator.after(0) { log.append("nested \(animator.elapsedTime)") }
         }
         animator.after(0.2) { cancelled.cancel() }
         for _ in 0..<60 { animator.step(1.0 / 60) }
-        #expect(Array(log.prefix(3)) == ["action", "first", "third"])
-        #expect(log.count == 4 && log[3].hasPrefix("nested 0.51666"), "\(log)")
+        #expect(Array(log.prefix(3)) == ["first", "third", "action"])
+        #expect(log.count == 4 && log[3].hasPrefix("nested 0.50833"), "\(log)")
         #expect(cancelled.isCancelled)
+    }
+
+    @Test("a timer due mid-frame sees the items where its internal step left them")
+    func timerSeesItsStep() {
+        // 0.105 s falls in the 13th internal step (1/120 s), in the 7th frame of 1/60 s.
+        let animator = DynamicAnimator()
+        let box = DynamicView(center: .zero, size: CGSize(width: 10, height: 10))
+        let props = DynamicItemBehavior(items: [box])
+        props.resistance = 0
+        animator.addBehavior(props)
+        animator.step(0)
+        animator.setVelocity(CGPoint(x: 120, y: 0), for: box)
+        var seen: (time: Double, x: CGFloat)?
+        animator.after(0.105) { seen = (animator.elapsedTime, box.center.x) }
+        for _ in 0..<10 { animator.step(1.0 / 60) }
+        #expect(abs((seen?.time ?? 0) - 13.0 / 120) < 1e-12)
+        #expect(abs((seen?.x ?? 0) - 13) < 1e-6, "x = \(seen?.x ?? .nan): 120 pt/s for 13 steps")
     }
 
     @Test("Timers do not change the simulation: traces with and without a timer are bit-identical")

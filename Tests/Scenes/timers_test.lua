@@ -1,7 +1,7 @@
 -- Timers (docs/lua-api.md): animator:after / animator:every, in simulated time.
 local dyn = require "dynamics"
 
-test("after fires in the frame its time is reached, after the actions", function()
+test("after fires on the internal step its time falls in, before that frame's actions", function()
   local a = dyn.animator{}
   local box = dyn.item{ size = {10, 10} }
   local log = {}
@@ -12,10 +12,20 @@ test("after fires in the frame its time is reached, after the actions", function
   a:after(1, function() log[#log + 1] = "timer"; log.at = a.elapsedTime end)
   a:run{ untilPaused = true, seconds = 5 }
   expect(#log):toBe(2)
-  expect(log[1]):toBe("action")
-  expect(log[2]):toBe("timer")
+  expect(log[1]):toBe("timer")
+  expect(log[2]):toBe("action")
   expect(log.at):toBeCloseTo(1, 1e-9)
   expect(a.isRunning):toBe(false)
+end)
+
+test("a timer due mid-frame fires at its own internal step, not at the frame's end", function()
+  local a = dyn.animator{}
+  local box = dyn.item{ size = {10, 10} }
+  a:addBehavior(dyn.itemBehavior{ items = {box} })
+  local at
+  a:after(0.105, function() at = a.elapsedTime end)   -- in the 13th step of 1/120 s
+  a:run{ seconds = 1 }
+  expect(at, "time the timer saw"):toBeCloseTo(13 / 120, 1e-9)
 end)
 
 test("every taps on schedule and a cancelled timer never runs", function()

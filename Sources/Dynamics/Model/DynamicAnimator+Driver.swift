@@ -57,3 +57,19 @@ final class RealTimeDriver: @unchecked Sendable {
         timer.cancel()
     }
 }
+
+extension DynamicAnimator {
+    /// How a run of `seconds` of simulated time divides into frames of `frame` seconds:
+    /// `whole` full frames, then one shorter `last` frame (0 when none is needed). The total
+    /// is `seconds` rounded to the internal step (`fixedTimeStep`), so a run ends at the time
+    /// asked for at any frame rate, not at the last whole frame before it (0.105 s at 60 fps
+    /// is six frames and a frame of 0.0083 s: 13 internal steps).
+    public func frames(covering seconds: TimeInterval, frame: TimeInterval) -> (whole: Int, last: TimeInterval) {
+        let h = fixedTimeStep
+        guard seconds.isFinite, seconds > 0, frame.isFinite, frame > 0 else { return (0, 0) }
+        let total = (seconds / h).rounded() * h
+        let whole = Int((total / frame + 1e-9).rounded(.down))
+        let last = total - Double(whole) * frame
+        return (whole, last > h * 1e-6 ? last : 0)
+    }
+}

@@ -27,7 +27,12 @@ extension DynamicAnimator {
         if needsUpdate { update() }
         resumeRequested = false
         if !running {
-            guard world.hasAwakeBodies || hasPendingTimers else { return }
+            // Tasks waiting for rest see the paused animator (or their resting items) here.
+            if taskBook.waiting > 0 {
+                resumeTasks(.pausing)
+                if needsUpdate { update() }
+            }
+            guard world.hasAwakeBodies || hasScheduledWork else { return }
             running = true
             delegate?.dynamicAnimatorWillResume(self)
         }
@@ -41,6 +46,9 @@ extension DynamicAnimator {
             world.step(h)
             accumulator -= h
             elapsedTime += h
+            // Timers, tasks and gestures act on the internal step in which their time falls,
+            // not at the frame's end, so scripted input gives the same run at every frame rate.
+            if hasDueWork { runDueWork() }
             // A host that bounds its callers' time (the Lua bridge's budget) may end a long
             // frame between internal steps: `step(10)` is 1200 of them.
             if let interrupt = shouldInterruptStep, interrupt() {
@@ -68,16 +76,39 @@ extension DynamicAnimator {
             actionsChanged = false
         }
         for b in actionBehaviors { b.action?() }
-        // 5b. Timers whose time was reached in this frame, after the actions.
-        if !timers.isEmpty { fireTimers() }
+        // 5b. Tasks counting frames; timers cancelled since their last walk leave the list.
+        if taskBook.waiting > 0 { resumeTasks(.frameEnd) }
+        if timerBook.hasEnded { removeEndedTimers() }
 
-        // 6. Pause when everything rests and nothing is pending (a pending timer keeps the
-        // animator stepping, so its time is reached).
-        if !needsUpdate && !resumeRequested && heldForces.isEmpty && !hasPendingTimers && !world.hasAwakeBodies {
+        // 6. Pause when everything rests and nothing is pending (a pending timer, a task
+        // waiting for time or a gesture keeps the animator stepping, so its time is reached).
+        // Tasks waiting for the pause continue first, and may keep it going.
+        if isQuiescent, taskBook.waiting > 0 { resumeTasks(.pausing) }
+        if isQuiescent {
             running = false
             accumulator = 0
             delegate?.dynamicAnimatorDidPause(self)
         }
+    }
+
+    /// Nothing moves, nothing is due, nothing changed: the animator may pause.
+    private var isQuiescent: Bool {
+        !needsUpdate && !resumeRequested && heldForces.isEmpty && !hasScheduledWork && !world.hasAwakeBodies
+    }
+
+    /// Whether a timer, task or gesture is due after the internal step just taken.
+    private var hasDueWork: Bool {
+        let now = elapsedTime + fixedTimeStep * 1e-6
+        return now >= timerBook.nextFireTime || tasksDue(at: now)
+    }
+
+    /// Runs what is due after an internal step, with the items where the step left them;
+    /// what it changes applies from the next internal step.
+    private func runDueWork() {
+        writeBack()
+        if !timers.isEmpty { fireTimers() }
+        if taskBook.waiting > 0 { resumeTasks(.internalStep) }
+        if needsUpdate { update() }
     }
 
     /// Forces held from actions, and custom behaviors, once per internal step.

@@ -36,12 +36,14 @@ public final class DynamicTimer: HostCharged {
 extension DynamicAnimator {
     /// Calls `body` once, when `elapsedTime` has advanced by `seconds` (≥ 0) from now.
     ///
-    /// Timers run in simulated time: the body runs at the end of the frame (`step(_:)`) in
-    /// which that time is reached, after every behavior's `action`, and timers due in the
-    /// same frame run in the order they were made. A pending timer keeps the animator
-    /// stepping — it does not pause, and `elapsedTime` advances, even if every item rests —
-    /// so scripted events ("a tap at 1.5 s") need no keep-awake tricks. A timer made inside
-    /// a timer's body runs in a later frame at the earliest.
+    /// Timers run in simulated time: the body runs right after the internal step
+    /// (`fixedTimeStep`) in which that time is reached — mid-frame, with the items where
+    /// that step left them — so a scripted event happens at the same moment whatever the
+    /// frame rate. Timers due after the same step run in the order they were made. A
+    /// pending timer keeps the animator stepping — it does not pause, and `elapsedTime`
+    /// advances, even if every item rests — so scripted events ("a tap at 1.5 s") need no
+    /// keep-awake tricks. A timer made inside a timer's body runs after a later internal
+    /// step at the earliest.
     @discardableResult
     public func after(_ seconds: TimeInterval, _ body: @escaping () -> Void) -> DynamicTimer {
         require { try Validate.nonNegative(seconds, "DynamicAnimator", "after(seconds)") }
@@ -55,7 +57,8 @@ extension DynamicAnimator {
     /// Calls `body` every `seconds` (≥ `minimumTimerInterval`) of simulated time, first at `elapsedTime + seconds`,
     /// until it returns false or the timer is cancelled. The schedule is fixed (the n-th call
     /// is due at start + n·seconds, so it does not drift); a frame longer than the period
-    /// runs the body once and skips the periods it missed. Otherwise as `after(_:_:)`.
+    /// runs the body once and skips the periods it missed (a period shorter than the internal
+    /// step fires once a step). Otherwise as `after(_:_:)`.
     @discardableResult
     public func every(_ seconds: TimeInterval, _ body: @escaping () -> Bool) -> DynamicTimer {
         require { try Validate.positive(seconds, "DynamicAnimator", "every(seconds)", min: DynamicAnimator.minimumTimerInterval) }
@@ -83,20 +86,20 @@ extension DynamicAnimator {
         timerBook.hasEnded = true
     }
 
-    /// Runs the timers due at the end of this frame, in creation order. `elapsedTime` is a
+    /// Runs the timers due after this internal step, in creation order. `elapsedTime` is a
     /// sum of fixed steps, so "due" allows a rounding slack far below one step: a timer for
-    /// 0.5 s fires in the frame whose steps add up to 0.5 s, not one step later.
+    /// 0.5 s fires after the step that brings the time to 0.5 s, not one step later.
     ///
-    /// A frame in which no timer is due costs O(1): the animator keeps a lower bound of the
+    /// A step after which no timer is due costs O(1): the animator keeps a lower bound of the
     /// pending fire times (`timerBook.nextFireTime`) and walks the list only once it is
-    /// reached, so ten thousand far-off timers cost nothing per frame. Ended timers leave
-    /// the list in the same walk, or at the end of the frame in which one was cancelled.
+    /// reached, so ten thousand far-off timers cost nothing per step. Ended timers leave
+    /// the list in the same walk, or in the next walk after one was cancelled.
     func fireTimers() {
         let now = elapsedTime + fixedTimeStep * 1e-6
         if now >= timerBook.nextFireTime {
             // Recomputed in the walk; a timer a body makes lowers it through addTimer.
             timerBook.nextFireTime = .infinity
-            // Only the timers that exist now: one made by a body waits for a later frame.
+            // Only the timers that exist now: one made by a body waits for a later step.
             let count = timers.count
             for k in 0..<count {
                 let t = timers[k]
@@ -115,10 +118,14 @@ extension DynamicAnimator {
                 if !t.isCancelled { timerBook.nextFireTime = min(timerBook.nextFireTime, t.fireTime) }
             }
         }
-        if timerBook.hasEnded {
-            timers.removeAll { $0.isCancelled }
-            timerBook.hasEnded = false
-        }
+        if timerBook.hasEnded { removeEndedTimers() }
+    }
+
+    /// Drops ended timers from the list (they hold nothing, but a script that makes and
+    /// cancels timers in a loop would grow it without bound).
+    func removeEndedTimers() {
+        timers.removeAll { $0.isCancelled }
+        timerBook.hasEnded = false
     }
 }
 

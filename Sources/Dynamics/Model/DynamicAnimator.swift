@@ -154,6 +154,9 @@ public final class DynamicAnimator: HostCharged {
     var timers: [DynamicTimer] = []
     /// Counts kept beside `timers` so a frame with nothing due does not walk them.
     var timerBook = TimerBook()
+    /// Running tasks, in the order they were made (see `spawn(_:)`), and their counts.
+    var tasks: [DynamicTask] = []
+    var taskBook = TaskBook()
 
     /// An animator whose reference bounds (points) can become a collision boundary.
     public init(referenceBounds: CGRect) {
@@ -171,10 +174,15 @@ public final class DynamicAnimator: HostCharged {
     }
 
     /// True while items move; false once everything rests (or there is nothing to move).
-    /// A pending timer counts as running: the animator keeps stepping until it fires.
+    /// A pending timer (or a task waiting for time, or a scripted gesture) counts as
+    /// running: the animator keeps stepping until it is due.
     public var isRunning: Bool {
-        running || hasPendingTimers || ((needsUpdate || resumeRequested) && !behaviors.isEmpty)
+        running || hasScheduledWork || ((needsUpdate || resumeRequested) && !behaviors.isEmpty)
     }
+
+    /// Timers, tasks waiting for time and scripted gestures: work that keeps the animator
+    /// stepping although every item may rest. O(1).
+    var hasScheduledWork: Bool { hasPendingTimers || hasAwakeTasks }
 
     public func addBehavior(_ behavior: DynamicBehavior) {
         if behavior.dynamicAnimator === self && behavior.parent == nil { return }

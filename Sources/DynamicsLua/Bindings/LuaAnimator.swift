@@ -174,9 +174,12 @@ extension LuaBridge {
                 let limit = seconds ?? 60
                 try Validate.nonNegative(limit, "animator", "run.seconds", max: LuaBridge.maximumRunSeconds)
                 try bridge.checkNotStepping(a)
-                let frames = Int((limit / dt).rounded())
-                for _ in 0..<frames {
-                    a.step(dt)
+                // Whole frames, then a shorter one: the run ends at `seconds` (rounded to the
+                // internal step), not at the last whole frame before it.
+                let (frames, last) = a.frames(covering: limit, frame: dt)
+                for f in 0...frames {
+                    if f == frames && last == 0 { break }
+                    a.step(f < frames ? dt : last)
                     // The script's budget counts this host time: an over-budget call stops here.
                     if bridge.state.isOverBudget { break }
                     if untilPaused && !a.isRunning { break }
@@ -190,6 +193,7 @@ extension LuaBridge {
                 bridge.pushItems(a.items(in: try bridge.rect(at: 2, "itemsIn(rect)")))
                 return 1
             },
+            "spawn": { bridge, _ in try bridge.spawnMethod() },
             "after": LuaBridge.timerMethod(repeating: false),
             "every": LuaBridge.timerMethod(repeating: true),
         ],

@@ -193,6 +193,37 @@ function dynamics.use(name) end
 
 ---Force fields. Each affects only its own items; an item in several fields gets the sum.
 ---@class dynamics.fieldlib
+---Inside a task: waits `seconds` of simulated time (exact to the internal step).
+---@param seconds number
+---@return true
+function dynamics.wait(seconds) end
+
+---Inside a task: waits `count` frames.
+---@param count integer
+---@return true
+function dynamics.waitFrames(count) end
+
+---Inside a task: waits until `condition()` is true (checked after every internal step), or
+---`timeout` seconds. With a timeout it keeps the animator stepping.
+---@param condition fun(): boolean
+---@param timeout? number
+---@return boolean met false on timeout
+function dynamics.waitUntil(condition, timeout) end
+
+---Inside a task: waits until the items sleep (no items: until the animator pauses), or
+---`timeout` seconds. Waiting for rest does not keep the animator stepping.
+---@param options? { items?: dynamics.Item[], timeout?: number }
+---@return boolean rested false on timeout
+function dynamics.waitForRest(options) end
+
+---Inside a task: waits until `item` touches `other` (an item, a boundary identifier; nil:
+---anything), or `timeout` seconds.
+---@param item dynamics.Item
+---@param other? dynamics.Item|string|number
+---@param timeout? number
+---@return dynamics.Point|nil point where they touch; nil on timeout
+function dynamics.waitForContact(item, other, timeout) end
+
 dynamics.field = {}
 
 ---Quadratic drag against motion relative to `direction`.
@@ -366,8 +397,26 @@ function Animator:after(seconds, fn) end
 ---@return dynamics.Timer
 function Animator:every(seconds, fn) end
 
----A pending `after`/`every` timer. Timers fire after the actions of the frame in which their
----time is reached, in the order they were made; a timer whose function raises is cancelled.
+---Runs `fn` as a task (a coroutine) on the animator's clock, starting now: inside it,
+---`dynamics.wait`, `waitFrames`, `waitUntil`, `waitForRest` and `waitForContact` pause it in
+---simulated time, exact to the internal step. An error ends the task and is reported.
+---@param fn fun()
+---@return dynamics.Task
+function Animator:spawn(fn) end
+
+---A task made by `animator:spawn`.
+---@class dynamics.Task
+---@field done boolean true once it finished, failed or was cancelled (read-only)
+---@field cancelled boolean true once cancelled (read-only)
+---@field error string|nil why it failed, with file:line (read-only)
+local Task = {}
+
+---Ends the task: it is never resumed. Also from inside the task (it ends at its next wait).
+function Task:cancel() end
+
+---A pending `after`/`every` timer. Timers fire right after the internal step (1/120 s) in
+---which their time falls, before that frame's actions, in the order they were made; a timer
+---whose function raises is cancelled.
 ---@class dynamics.Timer
 ---@field time number the `elapsedTime` at which it fires next (read-only)
 ---@field interval number|nil the period of an `every` timer; nil for `after` (read-only)
