@@ -32,8 +32,10 @@ extension LuaBridge {
     func installMemberCheck(on table: Int32, named name: String) {
         let t = lua_absindex(L, table)
         lua_createtable(L, 0, 2)
+        let isModule = name == "dynamics"
         pushFunction { bridge, L in
             guard let key = bridge.string(at: 2) else { lua_pushnil(L); return 1 }
+            if isModule, key == "pointerVelocityWindow" { lua_pushnumber(L, bridge.pointerVelocityWindow); return 1 }
             var members: [String] = []
             lua_pushnil(L)
             while lua_next(L, 1) != 0 {
@@ -44,6 +46,23 @@ extension LuaBridge {
             throw LuaArgumentError(message: "\(name) has no member '\(LuaBridge.shown(key))'\(LuaBridge.memberSuggestion(for: key, among: members)) (members: \(LuaBridge.listed(members)))")
         }
         dyn_lua_rawsetfield(L, -2, "__index")
+        if isModule {
+            // `dynamics.pointerVelocityWindow = s` sets every animator's pointer window;
+            // other new keys are the script's own.
+            pushFunction { bridge, L in
+                if lua_type(L, 2) == LUA_TSTRING, bridge.string(at: 2) == "pointerVelocityWindow" {
+                    let s = try bridge.number(at: 3, "dynamics.pointerVelocityWindow")
+                    try Validate.positive(s, "dynamics", "pointerVelocityWindow", min: DynamicPointer.minimumVelocityWindow, max: 10)
+                    bridge.pointerVelocityWindow = s
+                    for a in bridge.animators { a.pointer.velocityWindow = s }
+                    return 0
+                }
+                lua_settop(L, 3)
+                lua_rawset(L, 1)
+                return 0
+            }
+            dyn_lua_rawsetfield(L, -2, "__newindex")
+        }
         lua_pushstring(L, "locked")
         dyn_lua_rawsetfield(L, -2, "__metatable")
         lua_setmetatable(L, t)

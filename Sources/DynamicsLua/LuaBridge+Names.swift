@@ -92,6 +92,9 @@ extension LuaBridge {
         ("FieldBehavior", "field", ["evaluationBlock": "evaluate"]),
         ("DynamicBehavior", "behavior", ["childBehaviors": "children"]),
         ("DynamicAnimator", "animator", [:]),
+        ("DragGesture", "drag", ["start": "from", "end": "to", "offset": "by", "time": "at"]),
+        ("DynamicTask", "task", [:]),
+        ("DynamicPointer", "pointer", [:]),
         ("Region", "region", [:]),
     ]
 

@@ -300,6 +300,11 @@ public final class LuaBridge {
     var taskNew: Int32 = LUA_NOREF
     var taskStep: Int32 = LUA_NOREF
     var runningTask: (task: DynamicTask, coroutine: HeldFunction, place: String)?
+    /// What runs the scripts (`animator.host`): a scene can tell a test from the viewer.
+    public var host: LuaHost = .run
+    /// `dynamics.pointerVelocityWindow` (s): the window every animator's pointer measures
+    /// its velocity over.
+    var pointerVelocityWindow = DynamicPointer.defaultVelocityWindow
 
     /// Installs the module in `state`'s sandbox as the global `dynamics` and for
     /// `require "dynamics"`.
@@ -653,4 +658,14 @@ public final class LuaBridge {
         lua_settop(L, top)
         return nil
     }
+}
+
+/// What runs a bridge's scripts, as `animator.host` tells them.
+public enum LuaHost: String, Sendable {
+    /// `dynamics run` (and any embedder).
+    case run
+    /// `dynamics test`.
+    case test
+    /// `dynamics serve`, the live viewer.
+    case serve
 }

@@ -233,6 +233,7 @@ public struct LuaTestRunner: Sendable {
         let state = try LuaState(limits: limits)
         let bridge = LuaBridge(state: state, errorHandler: onError)
         bridge.sceneFolder = folderPath(of: file)
+        bridge.host = .test
         bridge.installSceneReader()
         // "=": a host chunk, which locations skip for the script's own line.
         try state.run(testAPISource, chunkName: "dynamics.test", host: true)

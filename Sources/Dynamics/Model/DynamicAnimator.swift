@@ -157,6 +157,8 @@ public final class DynamicAnimator: HostCharged {
     /// Running tasks, in the order they were made (see `spawn(_:)`), and their counts.
     var tasks: [DynamicTask] = []
     var taskBook = TaskBook()
+    /// The pointer, made on first use (`pointer`).
+    var pointerStorage: DynamicPointer?
 
     /// An animator whose reference bounds (points) can become a collision boundary.
     public init(referenceBounds: CGRect) {

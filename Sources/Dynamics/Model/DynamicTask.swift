@@ -84,7 +84,13 @@ public final class DynamicTask: HostCharged {
         guard !isDone else { return }
         isCancelled = true
         finish()
+        let hook = onCancel
+        onCancel = nil
+        hook?()
     }
+
+    /// Run once when the task is cancelled (a scripted gesture lifts its finger).
+    var onCancel: (() -> Void)?
 
     /// Waits `seconds` of simulated time (≥ 0), then runs `next`.
     public func wait(_ seconds: TimeInterval, then next: @escaping () -> Void) {
@@ -118,15 +124,15 @@ public final class DynamicTask: HostCharged {
     }
 
     /// Starts `wait`; `next` runs when it ends. A task waits for one thing at a time. Bad
-    /// input (a NaN or negative time, a second wait) ends the task: `error` says why, and the
-    /// animator's `invalidInputHandler` hears it.
+    /// input (a NaN or negative time, a second wait) ends the task: `error` says why, and it
+    /// is reported as every setter reports bad input (`InvalidInput`).
     public func start(_ wait: Wait, then next: @escaping (Outcome) -> Void) {
         do {
             try begin(wait, then: next)
         } catch let e as DynamicsError {
             error = e
             finish()
-            animator?.invalidInputHandler(e)
+            InvalidInput.report(e)
         } catch {}
     }
 
@@ -270,12 +276,14 @@ extension DynamicAnimator {
             case .frames:
                 if task.framesLeft > 0, phase == .frameEnd { task.framesLeft -= 1 }
                 if task.framesLeft == 0 { outcome = .done }
+            // Conditions and contacts are checked once after each internal step (a condition
+            // may act: a scripted gesture's moves the finger), rest also when pausing.
             case .until(let condition, _):
-                if condition() { outcome = .done }
+                if phase == .internalStep, condition() { outcome = .done }
             case .rest(let items, _):
-                if items.isEmpty ? phase == .pausing : items.allSatisfy({ isResting($0) }) { outcome = .done }
+                if items.isEmpty ? phase == .pausing : phase != .frameEnd && items.allSatisfy({ isResting($0) }) { outcome = .done }
             case .contact(let item, let other, _):
-                if let p = contactPoint(of: item, with: other) { outcome = .contact(p) }
+                if phase == .internalStep, let p = contactPoint(of: item, with: other) { outcome = .contact(p) }
             }
             if outcome == nil, now >= task.dueTime { outcome = .timedOut }
             // A condition may have cancelled it.

@@ -108,6 +108,7 @@ extension LuaBridge {
                     dyn_lua_getref(bridge.L, t)
                 } else { lua_pushnil(bridge.L) }
             case "onPointer": bridge.pushPointerHandler(of: a)
+            case "host": lua_pushstring(bridge.L, bridge.host.rawValue)
             default: return false
             }
             return true
@@ -194,9 +195,11 @@ extension LuaBridge {
                 return 1
             },
             "spawn": { bridge, _ in try bridge.spawnMethod() },
+            "drag": { bridge, _ in try bridge.dragMethod() },
+            "tap": { bridge, _ in try bridge.tapMethod() },
             "after": LuaBridge.timerMethod(repeating: false),
             "every": LuaBridge.timerMethod(repeating: true),
         ],
-        properties: ["elapsedTime", "isRunning", "delegate", "onPointer"]
+        properties: ["elapsedTime", "isRunning", "delegate", "onPointer", "host"]
     )
 }

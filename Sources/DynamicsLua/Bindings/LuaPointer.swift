@@ -9,43 +9,13 @@ import Foundation
 //                                              -- return true: handled (no default drag)
 //   animator:pointer{ phase = "began", x = 10, y = 20 }   -- feeds one event; returns handled
 //
-// The default drag: at "began" on an item, an attachment from the grabbed point of the item to
-// the pointer; "moved" moves its anchor; "ended" removes it and gives the item the pointer's
-// velocity (a fling); "cancelled" removes it without a fling. Velocities are measured in
-// simulated time, so a recorded session replays the same flings on the same steps.
+// The pointer itself, its velocity and the default drag are the model's `DynamicPointer`
+// (docs/lua-api.md, "Pointer events"); this file binds `onPointer` to its handler, and the
+// scripted gestures `animator:drag{…}` and `animator:tap{…}` to the model's.
 
-/// The phase of a pointer event.
-public enum PointerPhase: String, Sendable, CaseIterable {
-    case began, moved, ended, cancelled
-}
-
-/// One animator's pointer: its Lua handler, the gesture in progress and its default drag.
+/// The Lua side of one animator's pointer: the registry reference of `animator.onPointer`.
 final class LuaPointerDriver {
-    /// Registry reference of `animator.onPointer` (nil: none).
     var handler: Int32?
-    /// Recent (simulated time, point) samples of the gesture, for its velocity.
-    var samples: [(time: Double, point: CGPoint)] = []
-    var velocity = CGPoint.zero
-    /// Whether the handler took the gesture at "began" (then there is no default drag).
-    var handledGesture = false
-    /// The default drag in progress.
-    var drag: AttachmentBehavior?
-
-    /// The window over which the pointer's velocity is measured (s of simulated time).
-    static let velocityWindow = 0.1
-
-    /// Adds a sample and returns the pointer's velocity (pt/s) over the window.
-    func track(_ point: CGPoint, at time: Double, phase: PointerPhase) -> CGPoint {
-        if phase == .began { samples = []; velocity = .zero }
-        if let last = samples.last, last.time == time { samples.removeLast() }
-        samples.append((time, point))
-        while samples.count > 2, time - samples[1].time >= LuaPointerDriver.velocityWindow { samples.removeFirst() }
-        if let first = samples.first, time > first.time {
-            let dt = time - first.time
-            velocity = CGPoint(x: (point.x - first.point.x) / dt, y: (point.y - first.point.y) / dt)
-        }
-        return velocity
-    }
 }
 
 /// A slider a scene declares: `params = { NAME = { value =, min =, max =, step =, apply = fn } }`.
@@ -62,11 +32,12 @@ public struct LuaSceneParam: Sendable, Equatable {
 }
 
 extension LuaBridge {
-    /// The pointer state of `animator` (made on first use).
+    /// The Lua side of `animator`'s pointer (made on first use).
     func pointerDriver(_ animator: DynamicAnimator) -> LuaPointerDriver {
         if let d = pointerDrivers[ObjectIdentifier(animator)] { return d }
         let d = LuaPointerDriver()
         pointerDrivers[ObjectIdentifier(animator)] = d
+        animator.pointer.velocityWindow = pointerVelocityWindow
         return d
     }
 
@@ -75,11 +46,38 @@ extension LuaBridge {
         if let ref = pointerDrivers[ObjectIdentifier(animator)]?.handler { dyn_lua_getref(L, ref) } else { lua_pushnil(L) }
     }
 
-    /// `animator.onPointer = fn` (or nil).
+    /// `animator.onPointer = fn` (or nil): the model pointer's handler calls it. A failing
+    /// handler is reported and disabled.
     func setPointerHandler(of animator: DynamicAnimator, at value: Int32) throws {
         let driver = pointerDriver(animator)
-        if lua_type(L, value) == LUA_TNIL { driver.handler = nil; return }
-        driver.handler = try functionReference(at: value, "animator.onPointer")
+        if lua_type(L, value) == LUA_TNIL {
+            driver.handler = nil
+            animator.pointer.handler = nil
+            return
+        }
+        let ref = try functionReference(at: value, "animator.onPointer")
+        driver.handler = ref
+        animator.pointer.handler = { [unowned self, unowned driver] event in
+            guard let ref = driver.handler else { return false }
+            var handled = false
+            let error = self.callReference(ref, nargs: 1, nresults: 1, pushArgs: {
+                lua_createtable(self.L, 0, 6)
+                lua_pushstring(self.L, event.phase.rawValue); dyn_lua_rawsetfield(self.L, -2, "phase")
+                self.pushPoint(event.point); dyn_lua_rawsetfield(self.L, -2, "point")
+                self.pushPoint(event.velocity); dyn_lua_rawsetfield(self.L, -2, "velocity")
+                if let item = event.item { self.push(item, as: .item); dyn_lua_rawsetfield(self.L, -2, "item") }
+                lua_pushnumber(self.L, event.time); dyn_lua_rawsetfield(self.L, -2, "time")
+                lua_pushboolean(self.L, event.isScripted ? 1 : 0); dyn_lua_rawsetfield(self.L, -2, "scripted")
+            }, results: {
+                handled = lua_toboolean(self.L, -1) != 0
+            })
+            if let error {
+                driver.handler = nil
+                animator.pointer.handler = nil
+                self.errorHandler(LuaError(kind: error.kind, message: "animator.onPointer: \(error.message)", traceback: error.traceback))
+            }
+            return handled
+        }
     }
 
     /// Reads `t[key]` without metamethods (pushes it) and returns its type.
@@ -113,122 +111,36 @@ extension LuaBridge {
         return 1
     }
 
-    /// Feeds one pointer event to `animator`: `onPointer` sees it first; unless it returns true
-    /// at "began", the default drag follows the gesture. Returns whether the handler handled
-    /// the event. A failing handler is reported and disabled.
+    /// Feeds one event of a person's pointer to `animator` (the viewer's, a recording's):
+    /// `onPointer` sees it first; unless it returns true at "began", the default drag follows
+    /// the gesture; a "began" cancels the scripted gestures in progress. Returns whether the
+    /// handler handled the event. A point out of the model's range is ignored (an end of the
+    /// gesture there still ends it: a drag must never stay attached).
     @discardableResult
     public func pointer(_ phase: PointerPhase, at point: CGPoint, on animator: DynamicAnimator) -> Bool {
-        // A point the model accepts as an anchor (±Limits.coordinate): a drag moved to 9.9e8
-        // set an out-of-range anchor outside any call from a script, which trapped the server.
-        // An end of the gesture there still ends it: a drag must never stay attached.
+        _ = pointerDriver(animator)
         guard point.x.isFinite, point.y.isFinite, abs(point.x) <= Limits.coordinate, abs(point.y) <= Limits.coordinate else {
-            if phase == .ended || phase == .cancelled, let driver = pointerDrivers[ObjectIdentifier(animator)] {
-                endDrag(driver, animator, fling: nil)
+            if phase == .ended || phase == .cancelled, animator.pointer.isDown {
+                animator.pointer.send(.cancelled, at: animator.pointer.lastPoint)
             }
             return false
         }
-        let driver = pointerDriver(animator)
-        let time = animator.elapsedTime
-        let velocity = driver.track(point, at: time, phase: phase)
-        let item = phase == .began ? LuaBridge.item(at: point, in: animator) : nil
-        var handled = false
-        if let ref = driver.handler {
-            let error = callReference(ref, nargs: 1, nresults: 1, pushArgs: {
-                lua_createtable(L, 0, 5)
-                lua_pushstring(L, phase.rawValue); dyn_lua_rawsetfield(L, -2, "phase")
-                pushPoint(point); dyn_lua_rawsetfield(L, -2, "point")
-                pushPoint(velocity); dyn_lua_rawsetfield(L, -2, "velocity")
-                if let item { push(item, as: .item); dyn_lua_rawsetfield(L, -2, "item") }
-                lua_pushnumber(L, time); dyn_lua_rawsetfield(L, -2, "time")
-            }, results: {
-                handled = lua_toboolean(L, -1) != 0
-            })
-            if let error {
-                driver.handler = nil
-                errorHandler(LuaError(kind: error.kind, message: "animator.onPointer: \(error.message)", traceback: error.traceback))
-            }
-        }
-        // The drag changes the model from outside any call from a script (the viewer's
-        // pointer events): what the model refuses (a fling faster than its limits) is
-        // reported, never a trap.
-        do {
-            try InvalidInput.catching {
-                switch phase {
-                case .began:
-                    endDrag(driver, animator, fling: nil)
-                    driver.handledGesture = handled
-                    if !handled, let item { beginDrag(driver, animator, item, at: point) }
-                case .moved:
-                    driver.drag?.anchorPoint = point
-                case .ended:
-                    endDrag(driver, animator, fling: velocity)
-                case .cancelled:
-                    endDrag(driver, animator, fling: nil)
-                }
-            }
-        } catch {
-            errorHandler(LuaError(kind: .runtime, message: "pointer: \(error)"))
-        }
-        return handled
+        return animator.pointer.send(phase, at: point)
     }
 
     /// The item the default drag holds on `animator` (nil: no drag in progress).
     public func draggedItem(on animator: DynamicAnimator) -> DynamicItem? {
-        pointerDrivers[ObjectIdentifier(animator)]?.drag?.items.first
-    }
-
-    private func beginDrag(_ driver: LuaPointerDriver, _ animator: DynamicAnimator, _ item: DynamicItem, at point: CGPoint) {
-        let c = item.center, angle = Double(atan2(item.transform.b, item.transform.a))
-        let dx = Double(point.x - c.x), dy = Double(point.y - c.y)
-        // The grabbed point in the item's own axes.
-        let offset = Offset(horizontal: cos(angle) * dx + sin(angle) * dy, vertical: -sin(angle) * dx + cos(angle) * dy)
-        let drag = AttachmentBehavior(item: item, offsetFromCenter: offset, attachedToAnchor: point)
-        animator.addBehavior(drag)
-        driver.drag = drag
-    }
-
-    private func endDrag(_ driver: LuaPointerDriver, _ animator: DynamicAnimator, fling: CGPoint?) {
-        guard let drag = driver.drag else { return }
-        driver.drag = nil
-        animator.removeBehavior(drag)
-        if let fling, let item = drag.items.first {
-            let limit = 20_000.0 // pt/s: a flick, never a number the engine must clamp
-            let v = CGPoint(x: Swift.max(-limit, Swift.min(limit, Double(fling.x))), y: Swift.max(-limit, Swift.min(limit, Double(fling.y))))
-            animator.setVelocity(v, for: item)
-        }
+        animator.pointer.draggedItem
     }
 
     /// The topmost item (the last added) whose true shape contains `point`.
     public static func item(at point: CGPoint, in animator: DynamicAnimator) -> DynamicItem? {
-        let probe = CGRect(x: point.x - 0.5, y: point.y - 0.5, width: 1, height: 1)
-        return animator.items(in: probe).last { contains(point, in: $0) }
+        DynamicPointer.item(at: point, in: animator)
     }
 
     /// Whether `point` (scene) is inside the item's collision shape.
     public static func contains(_ point: CGPoint, in item: DynamicItem) -> Bool {
-        let c = item.center, angle = Double(atan2(item.transform.b, item.transform.a))
-        let dx = Double(point.x - c.x), dy = Double(point.y - c.y)
-        let x = cos(angle) * dx + sin(angle) * dy, y = -sin(angle) * dx + cos(angle) * dy
-        let w = Double(item.bounds.width) / 2, h = Double(item.bounds.height) / 2
-        switch item.collisionBoundsType {
-        case .rectangle:
-            return abs(x) <= w && abs(y) <= h
-        case .ellipse:
-            return w > 0 && h > 0 && (x * x) / (w * w) + (y * y) / (h * h) <= 1
-        case .path:
-            var inside = false
-            for line in item.collisionBoundingPath.flattened() {
-                let p = line.points
-                guard p.count >= 3 else { continue }
-                var j = p.count - 1
-                for i in 0..<p.count {
-                    let (xi, yi, xj, yj) = (Double(p[i].x), Double(p[i].y), Double(p[j].x), Double(p[j].y))
-                    if (yi > y) != (yj > y), x < (xj - xi) * (y - yi) / (yj - yi) + xi { inside.toggle() }
-                    j = i
-                }
-            }
-            return inside
-        }
+        DynamicPointer.contains(point, in: item)
     }
 
     // MARK: Scene parameters

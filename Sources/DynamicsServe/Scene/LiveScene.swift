@@ -24,6 +24,7 @@ final class LiveScene {
         }
         state = try LuaState(limits: limits)
         bridge = LuaBridge(state: state, errorHandler: onError)
+        bridge.host = .serve
         bridge.sceneFolder = folderPath(of: path)
         let results = try state.run(source, chunkName: name)
         let found: (animator: DynamicAnimator?, seconds: Double?)

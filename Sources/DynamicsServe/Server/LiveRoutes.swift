@@ -1,3 +1,4 @@
+import Dynamics
 import DynamicsLua
 import Foundation
 import HTTPTypes
