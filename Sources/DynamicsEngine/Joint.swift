@@ -16,7 +16,8 @@ public enum JointKind: UInt8, Sendable {
     case prismatic
     /// Target (Box2D's mouse joint, with an angular part): a damped spring pulling B's anchor
     /// to a world target, and an angular spring turning B upright that leans B into its
-    /// travel while it is farther than `turnFadeLength` from the target.
+    /// travel while it is farther than `turnFadeLength` from the target. With `angularHertz`
+    /// 0 there is no angular part: B turns freely (a release spring).
     case target
 }
 

@@ -493,11 +493,13 @@ private func solvePrismatic(_ j: UnsafeMutablePointer<Joint>, _ d: Vec2, _ dqA: 
 private func solveTarget(_ j: UnsafeMutablePointer<Joint>, _ d: Vec2, _ dqA: Rot, _ dqB: Rot, _ rA: Vec2, _ rB: Vec2,
                        _ vA: inout Vec2, _ wA: inout Double, _ vB: inout Vec2, _ wB: inout Double, _ M: InverseMasses) {
     let s = j.pointee.springSoftness, sa = j.pointee.angularSoftness
-    // Angle toward the step's target (deltaAngle: the error at the step's start).
-    let C = j.pointee.deltaAngle + relativeAngle(dqB, dqA)
-    let angular = -sa.massScale * j.pointee.angularMass * ((wB - wA) + sa.biasRate * C) - sa.impulseScale * j.pointee.angularImpulse
-    j.pointee.angularImpulse += angular
-    wA -= M.iA * angular; wB += M.iB * angular
+    if j.pointee.angularHertz > 0 {
+        // Angle toward the step's target (deltaAngle: the error at the step's start).
+        let C = j.pointee.deltaAngle + relativeAngle(dqB, dqA)
+        let angular = -sa.massScale * j.pointee.angularMass * ((wB - wA) + sa.biasRate * C) - sa.impulseScale * j.pointee.angularImpulse
+        j.pointee.angularImpulse += angular
+        wA -= M.iA * angular; wB += M.iB * angular
+    }
     // Position.
     let Cdot = (vB + cross(wB, rB)) - (vA + cross(wA, rA))
     let k11 = M.mA + M.mB + rA.y * rA.y * M.iA + rB.y * rB.y * M.iB

@@ -145,6 +145,8 @@ extension DynamicAnimator {
                 } else { wanted = nil }
             case let s as SnapBehavior:
                 wanted = body(s.item).map { s.joint(ground: world.groundBody, body: $0) }
+            case let r as ReleaseBehavior:
+                wanted = body(r.item).flatMap { r.joint(ground: world.groundBody, body: $0) }
             default:
                 continue
             }

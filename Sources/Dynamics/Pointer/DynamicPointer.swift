@@ -111,12 +111,20 @@ public final class DynamicPointer {
                     endDrag(fling: nil)
                     handledGesture = handled
                     isDown = true
-                    if !handled, let item { beginDrag(item, at: point) }
+                    if !handled, let item {
+                        for r in animator.releaseBehaviors(of: item) { r.grab() }
+                        beginDrag(item, at: point)
+                    }
                 case .moved:
                     drag?.anchorPoint = point
                 case .ended:
+                    let released = draggedItem
                     endDrag(fling: v)
                     isDown = false
+                    // A release behavior on the item takes the fling from here.
+                    if let released {
+                        for r in animator.releaseBehaviors(of: released) { r.release(velocity: DynamicPointer.limited(v)) }
+                    }
                 case .cancelled:
                     endDrag(fling: nil)
                     isDown = false
@@ -164,10 +172,14 @@ public final class DynamicPointer {
         drag = nil
         animator.removeBehavior(attachment)
         if let fling, let item = attachment.items.first {
-            let limit = DynamicPointer.maximumFlingSpeed
-            let v = CGPoint(x: Swift.max(-limit, Swift.min(limit, fling.x)), y: Swift.max(-limit, Swift.min(limit, fling.y)))
-            animator.setVelocity(v, for: item)
+            animator.setVelocity(DynamicPointer.limited(fling), for: item)
         }
+    }
+
+    /// A fling velocity within `maximumFlingSpeed` per axis.
+    static func limited(_ v: CGPoint) -> CGPoint {
+        let limit = maximumFlingSpeed
+        return CGPoint(x: Swift.max(-limit, Swift.min(limit, v.x)), y: Swift.max(-limit, Swift.min(limit, v.y)))
     }
 
     /// The topmost item (the last added) whose true shape contains `point`.
