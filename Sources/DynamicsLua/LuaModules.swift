@@ -21,9 +21,11 @@ struct LuaSearchScope: Hashable {
         self.testFolder = testFolder == sceneFolder ? nil : testFolder
     }
 
-    /// DYNAMICS_PATH's folders (colon-separated), read when asked.
+    /// DYNAMICS_PATH's folders (colon-separated), read when asked (with getenv: Foundation's
+    /// `environment` copies every variable on each call).
     static var environmentFolders: [String] {
-        (ProcessInfo.processInfo.environment["DYNAMICS_PATH"] ?? "").split(separator: ":").map(String.init)
+        guard let value = getenv("DYNAMICS_PATH") else { return [] }
+        return String(cString: value).split(separator: ":").map(String.init)
     }
 
     /// Folders searched for Lua plugins, in order: the scene's `behaviors/`, the loading
@@ -64,11 +66,15 @@ final class LuaScriptFiles {
     /// Plugin and module files loaded, as found (the viewer reloads when one changes).
     var files: [String] = []
     /// Where a plugin name was found from a scope: its file (see `LuaPluginFile`).
-    var plugins: [PluginKey: LuaPluginFile] = [:]
+    var plugins: [Lookup: LuaPluginFile] = [:]
     /// The constructor `dyn.use` returned for each Lua plugin, by its file's real path.
     var constructors: [String: Int32] = [:]
+    /// What `require` returned for a name from a scope (a plugin's definition or a module's
+    /// value): a later require of it is one table lookup, as Lua's `package.loaded` is.
+    var required: [Lookup: Int32] = [:]
 
-    struct PluginKey: Hashable {
+    /// A name looked up from a scope.
+    struct Lookup: Hashable {
         var scope: LuaSearchScope
         var name: String
     }
@@ -148,14 +154,23 @@ extension LuaBridge {
             dyn_lua_rawgetfield(L, -1, "dynamics")
             return 1
         }
-        let relative = try LuaBridge.moduleFile(name)
         let scope = callingScope()
-        // A plugin's name has no dot: `name.sub` is always a module.
-        if LuaBridge.isPluginName(name), let plugin = try findPlugin(name, from: scope, caller: "require") {
-            dyn_lua_getref(L, try loadPlugin(plugin, caller: "require"))
+        let lookup = LuaScriptFiles.Lookup(scope: scope, name: name)
+        if let ref = scriptFiles.required[lookup] {
+            dyn_lua_getref(L, ref)
             return 1
         }
-        return try loadModule(name, relative, from: scope)
+        let relative = try LuaBridge.moduleFile(name)
+        // A plugin's name has no dot: `name.sub` is always a module.
+        let ref: Int32
+        if LuaBridge.isPluginName(name), let plugin = try findPlugin(name, from: scope, caller: "require") {
+            ref = try loadPlugin(plugin, caller: "require")
+        } else {
+            ref = try loadModule(name, relative, from: scope)
+        }
+        scriptFiles.required[lookup] = ref
+        dyn_lua_getref(L, ref)
+        return 1
     }
 
     /// The file `require(name)` looks for, relative to each module folder: `name.sub` is
@@ -181,7 +196,7 @@ extension LuaBridge {
     }
 
     /// Runs the module `name` (the file `relative` in the first of `scope`'s module folders
-    /// that has it) once, and pushes its value; later calls push the same value.
+    /// that has it) once per file, and returns the registry reference of its value.
     private func loadModule(_ name: String, _ relative: String, from scope: LuaSearchScope) throws -> Int32 {
         var found: (path: String, real: String)?
         for (folder, within) in scope.moduleFolders {
@@ -196,10 +211,7 @@ extension LuaBridge {
             let looked = scope.moduleFolders.map { LuaSearchScope.joined($0.folder, relative) } + plugins
             throw LuaArgumentError(message: "require: no plugin or module named '\(LuaBridge.shown(name))' (looked for \(LuaBridge.listed(looked.map(shownPath))))")
         }
-        if let ref = scriptFiles.modules[real] {
-            dyn_lua_getref(L, ref)
-            return 1
-        }
+        if let ref = scriptFiles.modules[real] { return ref }
         let shown = shownPath(path)
         if let start = scriptFiles.loading.firstIndex(where: { $0.file == real }) {
             let cycle = (scriptFiles.loading[start...].map(\.shown) + [shown]).joined(separator: " → ")
@@ -238,9 +250,10 @@ extension LuaBridge {
             lua_settop(L, -2)
             lua_pushboolean(L, 1)
         }
-        lua_pushvalue(L, -1)
-        scriptFiles.modules[real] = dyn_lua_ref(L)
-        return 1
+        let ref = dyn_lua_ref(L)
+        lua_settop(L, top)
+        scriptFiles.modules[real] = ref
+        return ref
     }
 
     /// Plugin and module files the state loaded, as found (for a viewer that reloads when one

@@ -123,7 +123,7 @@ extension LuaBridge {
     /// nil. A file that is a symbolic link out of its folder is an error: a link to a file
     /// elsewhere let a script read it as a plugin's table (`loadScene` refuses such links too).
     func findPlugin(_ name: String, from scope: LuaSearchScope, caller: String) throws -> LuaPluginFile? {
-        let key = LuaScriptFiles.PluginKey(scope: scope, name: name)
+        let key = LuaScriptFiles.Lookup(scope: scope, name: name)
         if let found = scriptFiles.plugins[key] { return found }
         guard LuaBridge.isPluginName(name) else { return nil }
         for folder in scope.pluginFolders {
