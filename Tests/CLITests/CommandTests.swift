@@ -275,13 +275,18 @@ struct CommandTests {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try "local x = = 1\n".write(toFile: folder + "/asyntax.lua", atomically: true, encoding: .utf8)
         try "return 42\n".write(toFile: folder + "/bnumber.lua", atomically: true, encoding: .utf8)
+        // A copy under another name says that name (a plugin's name is its file's).
         try String(contentsOfFile: packageRoot.appendingPathComponent("Examples/behaviors/wind.lua").path, encoding: .utf8)
+            .replacingOccurrences(of: "name = \"wind\"", with: "name = \"zwind\"")
             .write(toFile: folder + "/zwind.lua", atomically: true, encoding: .utf8)
+        try String(contentsOfFile: packageRoot.appendingPathComponent("Examples/behaviors/wind.lua").path, encoding: .utf8)
+            .write(toFile: folder + "/misnamed.lua", atomically: true, encoding: .utf8)
         let r = try runDynamics(["behaviors", "--scene", (scene as NSString).deletingLastPathComponent])
         #expect(r.status == 1)
         #expect(r.stdout.contains("asyntax (lua)\n    error: behaviors/asyntax.lua:1: unexpected symbol near '='"), "\(r.stdout)")
         #expect(r.stdout.contains("bnumber (lua)\n    error: "), "\(r.stdout)")
         #expect(r.stdout.contains("zwind (lua, ") && r.stdout.contains("\n    dyn.use(\"zwind\"){ items = {item}, direction = {1, 0}, strength = 40 }\n"), "\(r.stdout)")
+        #expect(r.stdout.contains("misnamed (lua)\n    error: plugin: behaviors/misnamed.lua: its name is 'wind' but its file registers it as 'misnamed'"), "\(r.stdout)")
         // A link that leads nowhere is no plugin (it was listed among the available ones).
         try FileManager.default.createSymbolicLink(atPath: folder + "/dangling.lua", withDestinationPath: folder + "/nowhere.lua")
         let listed = try runDynamics(["behaviors", "--scene", (scene as NSString).deletingLastPathComponent])
@@ -388,7 +393,7 @@ struct CommandTests {
         try FileManager.default.createDirectory(atPath: folder + "/other", withIntermediateDirectories: true)
         try "local d = require \"dd\"\nreturn { name = \"ee\" }\n".write(toFile: folder + "/other/ee.lua", atomically: true, encoding: .utf8)
         let elsewhere = try runDynamics(["check", folder + "/other/ee.lua"])
-        #expect(elsewhere.status == 1 && elsewhere.stderr.contains("no plugin or module named 'dd' (looked for \(folder)/other/dd.lua"), "\(elsewhere.stderr)")
+        #expect(elsewhere.status == 1 && elsewhere.stderr.contains("require: no plugin or module named 'dd' (looked for dd.lua, lib/dd.lua, behaviors/dd.lua)"), "\(elsewhere.stderr)")
     }
 
     /// A scene table with a misspelled name ran the first animator made, as long as it liked.
