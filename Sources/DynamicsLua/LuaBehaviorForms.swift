@@ -46,18 +46,20 @@ extension LuaBridge {
     static let luaKeywords: Set<String> = ["and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto", "if",
                                            "in", "local", "nil", "not", "or", "repeat", "return", "then", "true", "until", "while"]
 
-    /// A finite number as Lua reads it back: integral ones without a fraction (`40`, not `40.0`).
-    static func luaNumber(_ v: Double) -> String { String(format: "%.14g", v) }
+    /// A finite number as Lua source that reads back as the same Double: an integral one
+    /// without a fraction (`40`, not `40.0`).
+    package static func luaNumber(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : "\(v)" }
 
-    /// A string as a Lua literal: quotes, backslashes and control characters escaped.
-    static func luaString(_ s: String) -> String {
+    /// A string as a Lua literal: quotes, backslashes and control characters escaped (three
+    /// digits: "\1" followed by "2" would read as "\12").
+    package static func luaString(_ s: String) -> String {
         var out = "\""
         for u in s.unicodeScalars {
             switch u {
             case "\"": out += "\\\""
             case "\\": out += "\\\\"
             case "\n": out += "\\n"
-            default: if u.value < 0x20 || u.value == 0x7f { out += String(format: "\\%03d", u.value) } else { out.unicodeScalars.append(u) }
+            default: out += u.value < 32 || u.value == 127 ? "\\" + String(format: "%03d", u.value) : String(u)
             }
         }
         return out + "\""
