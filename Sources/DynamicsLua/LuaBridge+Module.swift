@@ -97,8 +97,9 @@ extension LuaBridge {
 
 extension LuaBridge {
     /// Installs `__dynamics_readScene(path)` for `loadScene`: it returns the text of a `.lua`
-    /// file relative to `sceneFolder` and its name for error messages. Only `.lua` files can
-    /// be read, so a script cannot read other files through it.
+    /// file relative to `sceneFolder` and its name for error messages (the chunk name, `@`
+    /// and the path as given, whose code searches the scene's folder for plugins and
+    /// modules). Only `.lua` files can be read, so a script cannot read other files through it.
     public func installSceneReader() {
         dyn_lua_host_enter(L)
         defer { dyn_lua_host_leave(L) }
@@ -113,6 +114,11 @@ extension LuaBridge {
             do { text = try LuaSource.read(full) } catch {
                 throw LuaArgumentError(message: "loadScene: \(path): \(error)")
             }
+            // The scene's code finds the plugins and modules beside it (its behaviors/, its
+            // folder and lib/), then the test's: whoever loads a scene, it runs as it does alone.
+            let test = bridge.sceneFolder ?? ""
+            bridge.scriptFiles.scopes["@" + path] = LuaSearchScope(
+                sceneFolder: LuaSearchScope.joined(test, folderPath(of: path)), testFolder: test)
             LuaSource.push(L, text) // its whole length: a NUL byte stays in the text
             lua_pushstring(L, path) // locations name the path as given
             return 2
@@ -205,16 +211,21 @@ extension LuaBridge {
         }
     }
 
-    /// The plugin `name`: its file and its params as messages show them, or why it did not
-    /// load (file:line: message).
+    /// The plugin `name`: its file and its params as Lua writes them (`strength = 40,
+    /// direction = {1, 0}`, sorted), or why it did not load (file:line: message).
     public func luaPluginDescription(_ name: String) -> Result<(name: String, file: String, params: String), LuaError> {
-        let file = pluginSearchPath.map { ($0 as NSString).appendingPathComponent("\(name).lua") }
-            .first { FileManager.default.fileExists(atPath: $0) } ?? "?"
+        let found: LuaPluginFile
         let ref: Int32
-        do { ref = try loadPlugin(name, caller: "plugin") } catch let error as LuaError { return .failure(error) } catch {
+        do {
+            guard let plugin = try findPlugin(name, from: LuaSearchScope(sceneFolder: sceneFolder), caller: "plugin") else {
+                return .failure(LuaError(kind: .runtime, message: "plugin: no plugin named '\(LuaBridge.shown(name))' on the search path"))
+            }
+            found = plugin
+            ref = try loadPlugin(plugin, caller: "plugin")
+        } catch let error as LuaError { return .failure(error) } catch {
             return .failure(LuaError(kind: .runtime, message: (error as? LuaArgumentError)?.message ?? "\(error)"))
         }
-        return .success(describePlugin(name, file: file, ref: ref))
+        return .success(describePlugin(name, file: found.path, ref: ref))
     }
 
     private func describePlugin(_ name: String, file: String, ref: Int32) -> (name: String, file: String, params: String) {
@@ -232,13 +243,13 @@ extension LuaBridge {
                     let key = LuaBridge.shown(string(at: -2) ?? "?")
                     let value: String
                     switch lua_type(L, -1) {
-                    case LUA_TNUMBER: value = "\(dyn_lua_tonumber(L, -1))"
-                    case LUA_TSTRING: value = "\"\(LuaBridge.shown(string(at: -1) ?? ""))\""
+                    case LUA_TNUMBER: value = LuaBridge.luaNumber(dyn_lua_tonumber(L, -1))
+                    case LUA_TSTRING: value = LuaBridge.luaString(LuaBridge.shown(string(at: -1) ?? ""))
                     case LUA_TBOOLEAN: value = lua_toboolean(L, -1) != 0 ? "true" : "false"
-                    case LUA_TTABLE: value = (try? pair(at: -1, key)).map { "{\($0.0), \($0.1)}" } ?? "{...}"
+                    case LUA_TTABLE: value = (try? pair(at: -1, key)).map { "{\(LuaBridge.luaNumber($0.0)), \(LuaBridge.luaNumber($0.1))}" } ?? "{...}"
                     default: value = typeName(at: -1)
                     }
-                    params.append("\(key) = \(value)")
+                    params.append("\(LuaBridge.luaKey(key)) = \(value)")
                     lua_settop(L, -2)
                 }
             }

@@ -274,15 +274,20 @@ public final class LuaBridge {
         p.initialize(to: .allocate(capacity: 0))
         return p
     }()
-    /// The folder of the scene being run (its behaviors/ is searched for plugins).
+    /// The folder of the scene being run (its behaviors/ is searched for plugins, itself and
+    /// its lib/ for modules).
     public var sceneFolder: String?
-    /// Loaded Lua plugin definitions, by name.
+    /// Loaded Lua plugin definitions, by the plugin file's real path.
     var pluginDefinitions: [String: Int32] = [:]
-    /// Plugins whose files are running now, outermost first: a plugin that requires one of
-    /// them closes a cycle (which recursed until the C stack overflowed, with no location).
-    var pluginsLoading: [String] = []
-    /// The constructor `dyn.use(name)` returned for each name (registry references).
+    /// Plugins whose files are running now, outermost first (name, real path): a plugin that
+    /// requires one of them closes a cycle (which recursed until the C stack overflowed,
+    /// with no location).
+    var pluginsLoading: [(name: String, file: String)] = []
+    /// The constructor `dyn.use(name)` returned for each built-in or Swift plugin's name
+    /// (registry references; a Lua plugin's are in `scriptFiles`).
     var useConstructors: [String: Int32] = [:]
+    /// Scenes, plugins and modules loaded, and where their code searches (LuaModules.swift).
+    let scriptFiles = LuaScriptFiles()
     /// The Lua constructor of each built-in of the `BehaviorRegistry`, by registry name
     /// (`gravity`, `field.drag`): what `dyn.use` returns for it.
     var builtInConstructors: [String: Int32] = [:]
@@ -307,7 +312,7 @@ public final class LuaBridge {
     var pointerVelocityWindow = DynamicPointer.defaultVelocityWindow
 
     /// Installs the module in `state`'s sandbox as the global `dynamics` and for
-    /// `require "dynamics"`.
+    /// `require "dynamics"` (`require` loads plugins and modules too: LuaModules.swift).
     public init(state: LuaState, errorHandler: @escaping (LuaError) -> Void = { print("dynamics: \($0)") }) {
         self.state = state
         self.errorHandler = errorHandler
@@ -328,23 +333,7 @@ public final class LuaBridge {
         dyn_lua_push_sandbox(L)
         lua_pushvalue(L, module)
         dyn_lua_rawsetfield(L, -2, "dynamics")
-        pushFunction { bridge, L in
-            guard lua_type(L, 1) == LUA_TSTRING, let name = bridge.string(at: 1) else {
-                throw LuaArgumentError(message: "require(name): expected a string, got \(bridge.typeName(at: 1))")
-            }
-            if name == "dynamics" {
-                dyn_lua_push_sandbox(L)
-                dyn_lua_rawgetfield(L, -1, "dynamics")
-                return 1
-            }
-            // A plugin on the search path: its definition table.
-            guard bridge.luaPluginNames().contains(name) else {
-                throw LuaArgumentError(message: "require: module '\(LuaBridge.shown(name))' is not available in the sandbox (require loads \"dynamics\" and plugins: \(LuaBridge.listed(bridge.luaPluginNames())))")
-            }
-            dyn_lua_getref(L, try bridge.loadPlugin(name, caller: "require"))
-            return 1
-        }
-        dyn_lua_rawsetfield(L, -2, "require")
+        setFunction("require", in: lua_gettop(L)) { bridge, _ in try bridge.require() }
         lua_settop(L, module)
         do { try installTasks(module: module) } catch { preconditionFailure("Dynamics: the task chunk failed to load: \(error)") }
         lua_settop(L, module - 1)

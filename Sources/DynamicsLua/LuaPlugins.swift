@@ -4,49 +4,61 @@ import Dynamics
 import Foundation
 
 // dyn.use(name) returns a constructor `ctor{ items = {...}, <param> = value, ... }`.
-// Lua plugins are files NAME.lua on the search path (the scene's folder's behaviors/, each
-// folder of DYNAMICS_PATH, the package's Examples/behaviors/) that return
+// Lua plugins are files NAME.lua on the search path of the code that asks (LuaModules.swift:
+// its scene's behaviors/, the behaviors/ of the test that loaded the scene, each folder of
+// DYNAMICS_PATH) that return
 //   { name = "wind", params = { strength = 40, direction = {1, 0} },
 //     action = function(self, dt) end,                                     -- optional
 //     field = function(self, position, velocity, mass, charge, time) end } -- optional
-// Built-ins and Swift plugins come from the BehaviorRegistry under the same names.
-// Parameters: overrides must have the type of their default; unknown ones are errors.
+// `name`, when given, is the file's name (a plugin is registered by its file). Built-ins and
+// Swift plugins come from the BehaviorRegistry under the same names.
+// Parameters: overrides must have the type of their default; unknown ones are errors. Any
+// other key of a plugin's behavior (`self.count`) is the instance's own state.
 
 /// A plugin behavior's parameters live in a Lua table; `self.<param>` reads and writes them.
+/// Other keys, but its `items` and `children` and the behavior methods, are its own state.
 final class LuaPluginBehavior: DynamicBehavior {
     /// Its items join the animator's world, as a built-in's do (`embedderItems`).
     var items: [DynamicItem] = [] { didSet { embedderItems = items } }
     let pluginName: String
     var paramsRef: Int32 = 0
+    /// The instance's own state: a table made on its first assignment (0 until then).
+    var stateRef: Int32 = 0
     var actionRef: Int32?
-    init(name: String) { pluginName = name }
+    /// The bridge, to release the tables with the behavior (nil once it went with its state).
+    private let link: BridgeLink
+
+    init(name: String, link: BridgeLink) {
+        pluginName = name
+        self.link = link
+    }
+
+    deinit {
+        // Released on the host's side: behaviors go when the animator or the last handle lets
+        // them go (a handle's finalizer is host code too), never inside a running Lua call.
+        guard let bridge = link.bridge else { return }
+        for ref in [paramsRef, stateRef, actionRef ?? 0] where ref > 0 { dyn_lua_unref(bridge.L, ref) }
+    }
 }
 
 extension LuaBridge {
-    /// Folders searched for Lua plugins, in order.
-    public var pluginSearchPath: [String] {
-        var path: [String] = []
-        if let scene = sceneFolder { path.append((scene as NSString).appendingPathComponent("behaviors")) }
-        if let env = ProcessInfo.processInfo.environment["DYNAMICS_PATH"] {
-            path += env.split(separator: ":").map(String.init).filter { !$0.isEmpty }
-        }
-        path.append(LuaBridge.packageBehaviorsFolder)
-        return path
-    }
+    /// Folders searched for Lua plugins by the scene the bridge runs, in order: its folder's
+    /// behaviors/, then each folder of DYNAMICS_PATH. A scene a test loads searches its own
+    /// folder's first (see `LuaSearchScope`).
+    public var pluginSearchPath: [String] { LuaSearchScope(sceneFolder: sceneFolder).pluginFolders }
 
-    /// The package's Examples/behaviors/ (from this file's location at build time).
-    static let packageBehaviorsFolder: String = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Examples/behaviors").path
+    /// Names of the Lua plugins on the bridge's scene's search path.
+    public func luaPluginNames() -> [String] { luaPluginNames(in: LuaSearchScope(sceneFolder: sceneFolder)) }
 
-    /// Names of the Lua plugins on the search path.
-    public func luaPluginNames() -> [String] {
+    /// Names of the Lua plugins on `scope`'s search path.
+    func luaPluginNames(in scope: LuaSearchScope) -> [String] {
         var names: [String] = [], seen = Set<String>()
-        for folder in pluginSearchPath {
-            let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        for folder in scope.pluginFolders {
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
             for f in files.sorted() where f.hasSuffix(".lua") && !f.hasSuffix("_test.lua") {
                 // A link that leads nowhere (dangling, or a loop) is no plugin: it was listed
                 // as available by the very message that said no plugin had its name.
-                guard FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(f)) else { continue }
+                guard FileManager.default.fileExists(atPath: LuaSearchScope.joined(folder, f)) else { continue }
                 let n = String(f.dropLast(4))
                 // Only names `use` accepts: `x.y.lua` was listed as available and then refused.
                 guard LuaBridge.isPluginName(n) else { continue }
@@ -59,12 +71,14 @@ extension LuaBridge {
     /// Whether `name` can name a Lua plugin file: letters, digits, `_` and `-`, at most 200
     /// bytes (checked before the characters, so a 20 MB name costs no grapheme walk).
     static func isPluginName(_ name: String) -> Bool {
-        !name.isEmpty && name.utf8.count <= 200 && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }
+        !name.isEmpty && name.utf8.count <= maximumModuleNameBytes && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }
     }
 
-    /// Every name `dyn.use` accepts: built-ins and Swift plugins, then Lua plugins.
-    public func availableBehaviorNames() -> [String] {
-        BehaviorRegistry.shared.names + luaPluginNames().filter { !BehaviorRegistry.shared.names.contains($0) }
+    /// Every name `dyn.use` accepts from `scope`: built-ins and Swift plugins, then Lua plugins.
+    public func availableBehaviorNames() -> [String] { availableBehaviorNames(in: LuaSearchScope(sceneFolder: sceneFolder)) }
+
+    func availableBehaviorNames(in scope: LuaSearchScope) -> [String] {
+        BehaviorRegistry.shared.names + luaPluginNames(in: scope).filter { !BehaviorRegistry.shared.names.contains($0) }
     }
 
     func use() throws -> Int32 {
@@ -85,62 +99,89 @@ extension LuaBridge {
                 return 1
             }
             pushFunction { bridge, _ in try bridge.makeRegistered(name) }
-        } else {
-            let definition = try loadPlugin(name)
-            pushFunction { bridge, _ in try bridge.makePlugin(name, definition: definition) }
+            lua_pushvalue(L, -1)
+            useConstructors[name] = dyn_lua_ref(L)
+            return 1
         }
+        // A Lua plugin: the one the calling code's scene finds, one constructor per file.
+        let scope = callingScope()
+        guard let plugin = try findPlugin(name, from: scope, caller: "use") else {
+            throw LuaArgumentError(message: "use: no behavior or plugin named '\(LuaBridge.shown(name))'; available: \(LuaBridge.listed(availableBehaviorNames(in: scope)))")
+        }
+        if let ref = scriptFiles.constructors[plugin.real] {
+            dyn_lua_getref(L, ref)
+            return 1
+        }
+        let definition = try loadPlugin(plugin, caller: "use")
+        pushFunction { bridge, _ in try bridge.makePlugin(name, definition: definition) }
         lua_pushvalue(L, -1)
-        useConstructors[name] = dyn_lua_ref(L)
+        scriptFiles.constructors[plugin.real] = dyn_lua_ref(L)
         return 1
     }
 
-    /// Loads (once) and checks a Lua plugin; returns the reference of its definition table.
-    func loadPlugin(_ name: String, caller: String = "use") throws -> Int32 {
-        if let ref = pluginDefinitions[name] { return ref }
-        if let start = pluginsLoading.firstIndex(of: name) {
-            let cycle = (pluginsLoading[start...] + [name]).map { LuaBridge.shown($0) }.joined(separator: " → ")
+    /// The plugin `name` on `scope`'s search path (the first folder that has `NAME.lua`), or
+    /// nil. A file that is a symbolic link out of its folder is an error: a link to a file
+    /// elsewhere let a script read it as a plugin's table (`loadScene` refuses such links too).
+    func findPlugin(_ name: String, from scope: LuaSearchScope, caller: String) throws -> LuaPluginFile? {
+        let key = LuaScriptFiles.Lookup(scope: scope, name: name)
+        if let found = scriptFiles.plugins[key] { return found }
+        guard LuaBridge.isPluginName(name) else { return nil }
+        for folder in scope.pluginFolders {
+            let path = LuaSearchScope.joined(folder, "\(name).lua")
+            guard let real = try LuaBridge.realPath(of: path, within: folder, { "\(caller): \(shownPath(path))" }) else { continue }
+            let plugin = LuaPluginFile(name: name, path: path, shown: shownPath(path), real: real, scope: scope)
+            scriptFiles.plugins[key] = plugin
+            return plugin
+        }
+        return nil
+    }
+
+    /// Loads (once per file) and checks a Lua plugin; returns the reference of its definition
+    /// table. Its code searches the scope it was found from.
+    func loadPlugin(_ plugin: LuaPluginFile, caller: String) throws -> Int32 {
+        if let ref = pluginDefinitions[plugin.real] { return ref }
+        let name = plugin.name, file = plugin.shown
+        if let start = pluginsLoading.firstIndex(where: { $0.file == plugin.real }) {
+            let cycle = (pluginsLoading[start...].map(\.name) + [name]).map { LuaBridge.shown($0) }.joined(separator: " → ")
             throw LuaArgumentError(message: "plugin '\(LuaBridge.shown(name))' requires itself: \(cycle)")
         }
-        guard LuaBridge.isPluginName(name),
-              let folder = pluginSearchPath.first(where: {
-                  FileManager.default.fileExists(atPath: ($0 as NSString).appendingPathComponent("\(name).lua")) }) else {
-            throw LuaArgumentError(message: "\(caller): no behavior or plugin named '\(LuaBridge.shown(name))'; available: \(LuaBridge.listed(availableBehaviorNames()))")
-        }
-        let file = (folder as NSString).appendingPathComponent("\(name).lua")
-        // A plugin is a file in its folder: a symbolic link that leads out of it is refused,
-        // as the test API's loadScene refuses one (a link to a file elsewhere let a script
-        // read it as a plugin's table).
-        let realFolder = URL(fileURLWithPath: folder).resolvingSymlinksInPath().path
-        guard URL(fileURLWithPath: file).resolvingSymlinksInPath().path.hasPrefix(realFolder + "/") else {
-            throw LuaArgumentError(message: "\(caller): behaviors/\(name).lua is a link out of its folder")
-        }
         let source: String
-        do { source = try LuaSource.read(file) } catch {
-            throw LuaArgumentError(message: "\(caller): behaviors/\(name).lua: \(error)")
+        do { source = try LuaSource.read(plugin.path) } catch {
+            throw LuaArgumentError(message: "\(caller): \(file): \(error)")
         }
+        let chunk = "@" + file
+        scriptFiles.scopes[chunk] = plugin.scope
+        scriptFiles.files.append(plugin.path)
         let top = lua_gettop(L)
-        let status = LuaSource.load(L, source, chunkName: "@behaviors/\(name).lua")
+        let status = LuaSource.load(L, source, chunkName: chunk)
         guard status == LUA_OK else {
             let message = dyn_lua_tostring(L, -1).map { String(cString: $0) } ?? "?"
             lua_settop(L, top)
             throw LuaError(kind: .syntax, message: message)
         }
-        pluginsLoading.append(name)
+        pluginsLoading.append((name, plugin.real))
         defer { pluginsLoading.removeLast() }
         do { try state.call(nargs: 0, nresults: 1) } catch { lua_settop(L, top); throw error }
         guard lua_type(L, -1) == LUA_TTABLE else {
             lua_settop(L, top)
-            throw LuaArgumentError(message: "\(caller): behaviors/\(name).lua must return a table { name, params, action, field }")
+            throw LuaArgumentError(message: "\(caller): \(file) must return a table { name, params, action, field }")
         }
         let t = lua_gettop(L)
-        for (key, type) in [("params", LUA_TTABLE), ("action", LUA_TFUNCTION), ("field", LUA_TFUNCTION)] {
+        for (key, type) in [("name", LUA_TSTRING), ("params", LUA_TTABLE), ("action", LUA_TFUNCTION), ("field", LUA_TFUNCTION)] {
             let found = dyn_lua_rawgetfield(L, t, key)
             lua_settop(L, -2)
             if found != LUA_TNIL && found != type {
                 lua_settop(L, top)
-                throw LuaArgumentError(message: "\(caller): behaviors/\(name).lua: '\(key)' must be a \(String(cString: lua_typename(L, type)))")
+                throw LuaArgumentError(message: "\(caller): \(file): '\(key)' must be a \(String(cString: lua_typename(L, type)))")
             }
         }
+        // A plugin is registered by its file's name: a `name` that says otherwise was
+        // silently ignored (`dyn.use` of the name it gave found nothing).
+        if dyn_lua_rawgetfield(L, t, "name") == LUA_TSTRING, let declared = string(at: -1), declared != name {
+            lua_settop(L, top)
+            throw LuaArgumentError(message: "\(caller): \(file): its name is '\(LuaBridge.shown(declared))' but its file registers it as '\(LuaBridge.shown(name))' (rename the file or the field so they agree)")
+        }
+        lua_settop(L, t)
         // Each default: a string name, and a finite number, a boolean, a string or a vector
         // of two finite numbers (a NaN default was taken and listed).
         if dyn_lua_rawgetfield(L, t, "params") == LUA_TTABLE {
@@ -149,9 +190,9 @@ extension LuaBridge {
             while lua_next(L, params) != 0 {
                 guard lua_type(L, -2) == LUA_TSTRING, let key = string(at: -2) else {
                     lua_settop(L, top)
-                    throw LuaArgumentError(message: "\(caller): behaviors/\(name).lua: params names must be strings")
+                    throw LuaArgumentError(message: "\(caller): \(file): params names must be strings")
                 }
-                do { try pushParameter(at: lua_gettop(L), "\(caller): behaviors/\(name).lua: params.\(LuaBridge.shown(key))") } catch {
+                do { try pushParameter(at: lua_gettop(L), "\(caller): \(file): params.\(LuaBridge.shown(key))") } catch {
                     lua_settop(L, top)
                     throw error
                 }
@@ -161,8 +202,92 @@ extension LuaBridge {
         lua_settop(L, t)
         let ref = dyn_lua_ref(L)
         lua_settop(L, top)
-        pluginDefinitions[name] = ref
+        pluginDefinitions[plugin.real] = ref
         return ref
+    }
+
+    /// Reads `p.key` (`self.key` in the plugin) for the behavior binding: a parameter, else
+    /// the instance's own state, nil for a key never set. The binding serves `items`,
+    /// `children` and the methods before this.
+    func pluginValue(_ p: LuaPluginBehavior, _ key: String) throws -> Bool {
+        dyn_lua_getref(L, p.paramsRef)
+        pushKey(key)
+        let type = lua_rawget(L, -2)
+        dyn_lua_remove(L, -2)
+        switch type {
+        case LUA_TNIL:
+            lua_settop(L, -2)
+            if p.stateRef > 0 {
+                dyn_lua_getref(L, p.stateRef)
+                pushKey(key)
+                lua_rawget(L, -2)
+                dyn_lua_remove(L, -2)
+            } else {
+                lua_pushnil(L)
+            }
+        case LUA_TTABLE:
+            // A vector reads as a fresh copy: the stored table itself could be changed in
+            // place (`self.direction[1] = 0/0`), past the checks an assignment makes. A copy
+            // costs a small table per read; a read-only proxy would cost none but breaks `#`,
+            // `pairs` and `rawget` on it, which plugins use on vectors.
+            let stored = lua_gettop(L)
+            try pushParameter(at: stored, "\(p.pluginName).\(key)")
+            dyn_lua_remove(L, stored)
+        default:
+            break
+        }
+        return true
+    }
+
+    /// Assigns the value at `v` to `p.key` for the behavior binding: a parameter is checked
+    /// against its default's type and as a constructor's override is; any other key is the
+    /// instance's own state, any Lua value (in a table of its own, released with the
+    /// behavior and counted against the memory cap). `items` and `children` stay the
+    /// behavior's (false: read-only), and a method's name is refused.
+    func setPluginValue(_ p: LuaPluginBehavior, _ key: String, _ v: Int32) throws -> Bool {
+        guard key != "items" && key != "children" else { return false }
+        guard LuaBridge.behaviorBinding.methods[key] == nil else {
+            throw LuaArgumentError(message: "\(p.pluginName).\(key) is a method of every behavior: keep state under another name")
+        }
+        dyn_lua_getref(L, p.paramsRef)
+        let params = lua_gettop(L)
+        pushKey(key)
+        let expected = lua_rawget(L, params)
+        lua_settop(L, params)
+        if expected == LUA_TNIL {
+            lua_settop(L, params - 1)
+            if p.stateRef <= 0 {
+                lua_createtable(L, 0, 4)
+                p.stateRef = dyn_lua_ref(L)
+            }
+            dyn_lua_getref(L, p.stateRef)
+            pushKey(key)
+            lua_pushvalue(L, v)
+            lua_rawset(L, -3)
+            lua_settop(L, -2)
+            return true
+        }
+        guard expected == lua_type(L, v) else {
+            lua_settop(L, params - 1)
+            throw LuaArgumentError(message: "\(p.pluginName).\(key): expected a \(String(cString: lua_typename(L, expected))), got \(typeName(at: v))")
+        }
+        // Checked like a constructor's override: a NaN strength was taken here.
+        do { try pushParameter(at: v, "\(p.pluginName).\(key)") } catch {
+            lua_settop(L, params - 1)
+            throw error
+        }
+        pushKey(key)
+        lua_rotate(L, -2, 1)
+        lua_rawset(L, params)
+        lua_settop(L, params - 1)
+        return true
+    }
+
+    /// Pushes a plugin behavior's key: the script's own string when it is the key being
+    /// accessed (at 2 in a handle's __index and __newindex), so keys with NUL bytes or bytes
+    /// that are not UTF-8 stay distinct; else `key`'s bytes, all of them.
+    private func pushKey(_ key: String) {
+        if lua_type(L, 2) == LUA_TSTRING, string(at: 2) == key { lua_pushvalue(L, 2) } else { LuaSource.push(L, key) }
     }
 
     /// A Lua plugin behavior's parameter names, sorted (read raw from its params table).
@@ -277,7 +402,7 @@ extension LuaBridge {
             dyn_lua_rawsetfield(L, params, key)
             lua_settop(L, -2)
         }
-        let b = LuaPluginBehavior(name: name)
+        let b = LuaPluginBehavior(name: name, link: link)
         b.items = try withField("items", of: 1) { try items(at: $0, "\(name).items") } ?? []
         lua_pushvalue(L, params)
         b.paramsRef = dyn_lua_ref(L)

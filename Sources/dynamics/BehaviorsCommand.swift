@@ -3,9 +3,10 @@ import Dynamics
 import DynamicsLua
 import Foundation
 
-/// `dynamics behaviors`: the built-ins and plugins found on the search path, with their params.
+/// `dynamics behaviors`: the built-ins and plugins found on the search path, each with how a
+/// script writes it (its Lua form, with every parameter's default).
 struct Behaviors: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List built-in behaviors and plugins with their parameters.")
+    static let configuration = CommandConfiguration(abstract: "List built-in behaviors and plugins, each as a script writes it.")
 
     @Option(help: "A scene folder (not a file) whose behaviors/ is searched too.")
     var scene: String?
@@ -34,7 +35,7 @@ struct Behaviors: ParsableCommand {
         timeout.arm("behaviors", fallback: Behaviors.defaultTimeout)
         for name in BehaviorRegistry.shared.names {
             guard let d = BehaviorRegistry.shared.definition(named: name) else { continue }
-            print("\(name) (\(d.origin.rawValue)) — \(d.summary)\n    params: \(d.parameterList)")
+            print("\(name) (\(d.origin.rawValue)) — \(d.summary)\n    \(LuaBridge.luaForm(of: d))")
         }
         // Each plugin in a state of its own: a broken or looping one is reported and cannot
         // stop the others from being listed (a state stops after three calls over budget).
@@ -47,7 +48,7 @@ struct Behaviors: ParsableCommand {
                 // Escaped like test names: a plugin's names and strings cannot forge lines
                 // of the listing or drive the terminal.
                 let e = LuaTestRunner.Result.escaped
-                print("\(e(plugin.name)) (lua, \(e(plugin.file)))\n    params: \(plugin.params.isEmpty ? "none" : e(plugin.params))")
+                print("\(e(plugin.name)) (lua, \(e(plugin.file)))\n    \(e(LuaBridge.luaForm(plugin: plugin.name, params: plugin.params)))")
             case .failure(let error):
                 print("\(LuaTestRunner.Result.escaped(name)) (lua)\n    error: \(LuaTestRunner.Result.escaped(LuaBridge.shownMessage(error.message)))")
                 broken += 1

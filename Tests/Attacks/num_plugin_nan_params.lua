@@ -5,13 +5,13 @@
 local dyn = require "dynamics"
 local ok, e = pcall(dyn.use, "nan_default")
 assert(not ok and e:find("params%.%a+: must be finite"), tostring(e))
-local wind = dyn.use("wind")
+local drift = dyn.use("drift")
 local box = dyn.item{ size = {10, 10} }
 for _, bad in ipairs{ {strength = 0/0}, {strength = 1/0}, {direction = {0/0, 0}}, {direction = {1, 1/0}} } do
   bad.items = {box}
-  local ok2, e2 = pcall(wind, bad)
-  assert(not ok2 and e2:find("wind%.%a+: must be finite"), tostring(e2))
+  local ok2, e2 = pcall(drift, bad)
+  assert(not ok2 and e2:find("drift%.%a+: must be finite"), tostring(e2))
 end
-assert(wind{ items = {box}, strength = 3 })
+assert(drift{ items = {box}, strength = 3 })
 print("PLUGIN NUMBERS CHECKED")
 return dyn.animator{}

@@ -5,7 +5,7 @@ import Testing
 /// With `standardOutput` a path (`/dev/full`), the command's output goes there and the
 /// returned stdout is empty.
 func runDynamics(_ arguments: [String], in folder: String? = nil, standardOutput: String? = nil,
-                 standardError: String? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
+                 standardError: String? = nil, environment: [String: String] = [:]) throws -> (status: Int32, stdout: String, stderr: String) {
     var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     var binary = dir.appendingPathComponent("dynamics")
     for _ in 0..<5 where !FileManager.default.isExecutableFile(atPath: binary.path) {
@@ -16,6 +16,7 @@ func runDynamics(_ arguments: [String], in folder: String? = nil, standardOutput
     process.executableURL = binary
     process.arguments = arguments
     if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
+    if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
     let out = Pipe(), err = Pipe()
     if let standardOutput {
         process.standardOutput = FileHandle(forWritingAtPath: standardOutput)

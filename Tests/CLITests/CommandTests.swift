@@ -275,13 +275,18 @@ struct CommandTests {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try "local x = = 1\n".write(toFile: folder + "/asyntax.lua", atomically: true, encoding: .utf8)
         try "return 42\n".write(toFile: folder + "/bnumber.lua", atomically: true, encoding: .utf8)
+        // A copy under another name says that name (a plugin's name is its file's).
         try String(contentsOfFile: packageRoot.appendingPathComponent("Examples/behaviors/wind.lua").path, encoding: .utf8)
+            .replacingOccurrences(of: "name = \"wind\"", with: "name = \"zwind\"")
             .write(toFile: folder + "/zwind.lua", atomically: true, encoding: .utf8)
+        try String(contentsOfFile: packageRoot.appendingPathComponent("Examples/behaviors/wind.lua").path, encoding: .utf8)
+            .write(toFile: folder + "/misnamed.lua", atomically: true, encoding: .utf8)
         let r = try runDynamics(["behaviors", "--scene", (scene as NSString).deletingLastPathComponent])
         #expect(r.status == 1)
         #expect(r.stdout.contains("asyntax (lua)\n    error: behaviors/asyntax.lua:1: unexpected symbol near '='"), "\(r.stdout)")
         #expect(r.stdout.contains("bnumber (lua)\n    error: "), "\(r.stdout)")
-        #expect(r.stdout.contains("zwind (lua, ") && r.stdout.contains("params: direction = {1.0, 0.0}, strength = 40.0"), "\(r.stdout)")
+        #expect(r.stdout.contains("zwind (lua, ") && r.stdout.contains("\n    dyn.use(\"zwind\"){ items = {item}, direction = {1, 0}, strength = 40 }\n"), "\(r.stdout)")
+        #expect(r.stdout.contains("misnamed (lua)\n    error: plugin: behaviors/misnamed.lua: its name is 'wind' but its file registers it as 'misnamed'"), "\(r.stdout)")
         // A link that leads nowhere is no plugin (it was listed among the available ones).
         try FileManager.default.createSymbolicLink(atPath: folder + "/dangling.lua", withDestinationPath: folder + "/nowhere.lua")
         let listed = try runDynamics(["behaviors", "--scene", (scene as NSString).deletingLastPathComponent])
@@ -388,7 +393,7 @@ struct CommandTests {
         try FileManager.default.createDirectory(atPath: folder + "/other", withIntermediateDirectories: true)
         try "local d = require \"dd\"\nreturn { name = \"ee\" }\n".write(toFile: folder + "/other/ee.lua", atomically: true, encoding: .utf8)
         let elsewhere = try runDynamics(["check", folder + "/other/ee.lua"])
-        #expect(elsewhere.status == 1 && elsewhere.stderr.contains("module 'dd' is not available"), "\(elsewhere.stderr)")
+        #expect(elsewhere.status == 1 && elsewhere.stderr.contains("require: no plugin or module named 'dd' (looked for dd.lua, lib/dd.lua, behaviors/dd.lua)"), "\(elsewhere.stderr)")
     }
 
     /// A scene table with a misspelled name ran the first animator made, as long as it liked.
@@ -479,12 +484,42 @@ struct CommandTests {
         #expect(r.status == 2 && r.stderr.contains("error: no test files (named *_test.lua) in \(folder)"), "\(r.status) \(r.stderr)")
     }
 
-    @Test("behaviors lists the built-ins and the plugins on the search path with their params")
+    @Test("behaviors lists the built-ins and the plugins on the search path, each in its Lua form")
     func behaviorsCommand() throws {
-        let r = try runDynamics(["behaviors"])
+        let r = try runDynamics(["behaviors", "--scene", packageRoot.appendingPathComponent("Examples").path])
         #expect(r.status == 0)
         #expect(r.stdout.contains("gravity (built-in)"))
-        #expect(r.stdout.contains("wind (lua,") && r.stdout.contains("strength = 40"))
+        // Attachment and snap were described with `items = {item}`, which Lua refuses.
+        #expect(r.stdout.contains("\n    dyn.attachment{ item = item, anchor = {0, 0}, "), "\(r.stdout)")
+        #expect(r.stdout.contains("\n    dyn.snap{ item = item, point = {0, 0}, damping = 0.5 }"), "\(r.stdout)")
+        #expect(r.stdout.contains("wind (lua,") && r.stdout.contains("dyn.use(\"wind\"){ items = {item}, direction = {1, 0}, strength = 40 }"))
         #expect(r.stdout.contains("magnet (lua,"))
+        // The examples' plugins are the examples': a project without them lists none.
+        let elsewhere = try runDynamics(["behaviors"], in: testScratch.path)
+        #expect(elsewhere.status == 0 && !elsewhere.stdout.contains("(lua") && !elsewhere.stdout.contains("wind"), "\(elsewhere.stdout)")
+    }
+
+    /// DYNAMICS_PATH comes after the scene's own folders, for plugins and modules alike, and
+    /// its folders bound what may be read as their other folders do.
+    @Test("DYNAMICS_PATH is searched last for plugins and modules")
+    func dynamicsPath() throws {
+        // A shared folder keeps its modules in a subfolder: its top-level files are plugins.
+        let shared = folderPath(of: try temporaryFile("gust.lua", "return { name = 'gust', params = { k = 2 } }\n"))
+        try FileManager.default.createDirectory(atPath: shared + "/kit", withIntermediateDirectories: true)
+        try "return 'shared'\n".write(toFile: shared + "/kit/only.lua", atomically: true, encoding: .utf8)
+        try "return 'shared'\n".write(toFile: shared + "/kit/both.lua", atomically: true, encoding: .utf8)
+        let scene = try temporaryFile("scene.lua", """
+            local dyn = require "dynamics"
+            assert(require "kit.only" == "shared" and require "kit.both" == "local", "modules")
+            assert(dyn.use("gust"){}.k == 2, "plugin")
+            print("FOUND")
+            return dyn.animator{}
+            """)
+        try FileManager.default.createDirectory(atPath: folderPath(of: scene) + "/lib/kit", withIntermediateDirectories: true)
+        try "return 'local'\n".write(toFile: folderPath(of: scene) + "/lib/kit/both.lua", atomically: true, encoding: .utf8)
+        let r = try runDynamics(["run", scene, "--seconds", "0"], environment: ["DYNAMICS_PATH": "/nonexistent:" + shared])
+        #expect(r.status == 0 && r.stdout.contains("FOUND"), "\(r.stdout) \(r.stderr)")
+        let listed = try runDynamics(["behaviors"], environment: ["DYNAMICS_PATH": shared])
+        #expect(listed.status == 0 && listed.stdout.contains("gust (lua, \(shared)/gust.lua)\n    dyn.use(\"gust\"){ items = {item}, k = 2 }"), "\(listed.stdout)")
     }
 }

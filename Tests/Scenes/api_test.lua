@@ -148,7 +148,7 @@ test("tostring shows Lua names", function()
   expect(tostring(dyn.behavior{})):toBe("behavior: composite")
   expect(tostring(dyn.field.drag{})):toBe("behavior: field.drag")
   expect(tostring(dyn.field.custom{ evaluate = function() return 0, 0 end })):toBe("behavior: field.custom")
-  expect(tostring(dyn.use("wind"){})):toBe("behavior: wind")
+  expect(tostring(dyn.use("breeze"){})):toBe("behavior: breeze")
   expect(tostring(dyn.animator{ bounds = {0, 0, 320, 568} })):toBe("animator: bounds {0, 0, 320, 568}")
   expect(tostring(dyn.animator{})):toBe("animator: no bounds")
   -- An unnamed item said "DynamicView" (round 18).

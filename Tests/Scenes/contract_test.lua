@@ -90,15 +90,15 @@ end)
 -- DESIGN §5's plugin template: `self.direction.x` with a default of {1, 0}, and an empty
 -- `field` (it returned nothing: "must return two finite numbers, got nil, nil").
 test("a plugin's vector params read as .x/.y and [1]/[2], and assignments are checked", function()
-  local wind = dyn.use("wind")
+  local breeze = dyn.use("breeze")
   local box = dyn.item{ size = {100, 100} }
-  local w = wind{ items = {box}, direction = {x = 0, y = 1} }
+  local w = breeze{ items = {box}, direction = {x = 0, y = 1} }
   expect(w.direction[1]):toBe(0)
   expect(w.direction.y):toBe(1)
   w.direction = {1, 0}
   expect(w.direction.x):toBe(1)
-  expect(function() w.strength = 0/0 end):toFail("wind.strength: must be finite")
-  expect(function() w.direction = {1} end):toFail("wind.direction")
+  expect(function() w.strength = 0/0 end):toFail("breeze.strength: must be finite")
+  expect(function() w.direction = {1} end):toFail("breeze.direction")
 end)
 
 test("a custom field that returns nothing exerts no force", function()

@@ -205,10 +205,10 @@ test("structural changes made in an action take effect after the frame", functio
   expect(box.velocity.y):toBeGreaterThan(0)
 end)
 
-test("require gives the dynamics module and plugin definitions, nothing else", function()
+test("require gives the dynamics module, plugin definitions and modules beside the file, nothing else", function()
   expect(require("dynamics")):toBe(dyn)
-  expect(require("wind").name):toBe("wind")
-  expect(function() require("io") end):toFail("not available in the sandbox")
+  expect(require("breeze").name):toBe("breeze")
+  expect(function() require("io") end):toFail("no plugin or module named 'io' %(looked for io.lua, lib/io.lua, behaviors/io.lua%)")
 end)
 
 -- Tunnelling through path boundaries (round 17's tunnel.lua): 2 pt items thrown at up to

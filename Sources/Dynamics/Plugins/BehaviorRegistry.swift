@@ -218,7 +218,7 @@ extension BehaviorRegistry {
         },
         BehaviorDefinition(
             name: "attachment",
-            summary: "a spring, rod, rope, weld, pin or slide: items = {item} with an anchor, or {item, to}", origin: .builtIn,
+            summary: "a spring, rod, rope, weld, pin or slide between an item and an anchor, or two items", origin: .builtIn,
             parameters: [("type", .string("spring"))],
             optionalParameters: [
                 ("anchor", .vector(.zero)), ("offset", .vector(.zero)), ("offsetTo", .vector(.zero)),

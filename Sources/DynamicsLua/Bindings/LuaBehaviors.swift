@@ -323,20 +323,7 @@ extension LuaBridge {
                 default: lua_pushnumber(L, Double(d.charge))
                 }
             case (let p as LuaPluginBehavior, let k):
-                dyn_lua_getref(L, p.paramsRef)
-                let type = dyn_lua_rawgetfield(L, -1, k)
-                dyn_lua_remove(L, -2)
-                if type == LUA_TNIL { lua_settop(L, -2); return false }
-                // A vector reads as a fresh copy: the stored table itself could be changed in
-                // place (`self.direction[1] = 0/0`), past the checks an assignment makes. A
-                // copy costs a small table per read; a read-only proxy would cost none but
-                // breaks `#`, `pairs` and `rawget` on it, which plugins use on vectors.
-                if type == LUA_TTABLE {
-                    let stored = lua_gettop(L)
-                    try bridge.pushParameter(at: stored, "\(p.pluginName).\(k)")
-                    dyn_lua_remove(L, stored)
-                }
-                return true
+                return try bridge.pluginValue(p, k)
             default:
                 return false
             }
@@ -406,19 +393,7 @@ extension LuaBridge {
             case (let f as FieldBehavior, let k) where LuaBridge.fieldProperties.contains(k) || k == "evaluate":
                 return try LuaBridge.setFieldProperty(bridge, f, k, v)
             case (let p as LuaPluginBehavior, let k):
-                let L = bridge.L
-                dyn_lua_getref(L, p.paramsRef)
-                let expected = dyn_lua_rawgetfield(L, -1, k)
-                lua_settop(L, -2)
-                guard expected != LUA_TNIL else { lua_settop(L, -2); return false }
-                guard expected == lua_type(L, v) else {
-                    lua_settop(L, -2)
-                    throw LuaArgumentError(message: "\(p.pluginName).\(k): expected a \(String(cString: lua_typename(L, expected))), got \(bridge.typeName(at: v))")
-                }
-                // Checked like a constructor's override: a NaN strength was taken here.
-                try bridge.pushParameter(at: v, "\(p.pluginName).\(k)")
-                dyn_lua_rawsetfield(L, -2, k)
-                lua_settop(L, -2)
+                return try bridge.setPluginValue(p, k, v)
             case (let o, let k) where o is AttachmentBehavior || o is SnapBehavior || o is PushBehavior:
                 return try LuaBridge.setJointProperty(bridge, o, k, v)
             case (let b as LuaCompositeBehavior, "action"):

@@ -167,7 +167,8 @@ function dynamics.snap(options) end
 function dynamics.push(options) end
 
 ---Returns a constructor for the plugin or built-in registered as `name` (a Lua plugin on the
----search path: the scene's behaviors/, DYNAMICS_PATH, the package's Examples/behaviors/).
+---search path of the calling code's scene: its behaviors/, the behaviors/ of the test that
+---loaded it, each folder of DYNAMICS_PATH).
 ---The constructor takes `items` and the plugin's params, each of its default's type. A
 ---built-in (`gravity`, `collision`, `itemBehavior`, `attachment`, `snap`, `push`,
 ---`field.KIND`) is its `dynamics.*` constructor itself, with that constructor's options.
@@ -590,13 +591,15 @@ function Push:setTargetOffset(item, offset) end
 ---@field animationSpeed number
 ---@field evaluate? dynamics.FieldFunction custom fields only: the function (assign another to replace it)
 
----A behavior made by `dynamics.use`; its params read and write as fields (`self.strength`).
+---A behavior made by `dynamics.use`; its params read and write as fields (`self.strength`),
+---checked against their defaults' types. Any other string key (but `items`, `children` and
+---the methods) is the instance's own state: any value, nil until set.
 ---@class dynamics.PluginBehavior: dynamics.Behavior
 ---@field [string] any
 
 ---What a plugin file returns.
 ---@class dynamics.PluginDefinition
----@field name string
+---@field name? string the file's name (a plugin is registered by its file; another name is an error)
 ---@field params? table<string, any> defaults; overrides must have the same types
 ---@field action? fun(self: dynamics.PluginBehavior, dt: number) once per frame
 ---@field field? fun(self: dynamics.PluginBehavior, position: dynamics.Point, velocity: dynamics.Point, mass: number, charge: number, time: number): number, number

@@ -166,15 +166,18 @@ public final class LiveSession: @unchecked Sendable {
         broadcaster.send(sceneJSON)
     }
 
-    /// The scene file and every plugin file on the scene's search path, with their dates.
+    /// The scene file, every plugin file on the scene's search path and the modules it
+    /// loaded, with their dates. A scene that did not load is watched with every file its
+    /// fix may be in: its behaviors/, the files beside it and in its lib/.
     private func updateWatchList(scene: LiveScene?) {
         var files = [scenePath]
-        let folders = scene?.bridge.pluginSearchPath
-            ?? [(folderPath(of: scenePath) as NSString).appendingPathComponent("behaviors")]
+        let sceneFolder = folderPath(of: scenePath).isEmpty ? "." : folderPath(of: scenePath)
+        let folders = scene?.bridge.pluginSearchPath ?? [sceneFolder + "/behaviors", sceneFolder, sceneFolder + "/lib"]
         for folder in folders {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
             files += names.filter { $0.hasSuffix(".lua") }.sorted().map { (folder as NSString).appendingPathComponent($0) }
         }
+        files += scene?.bridge.loadedScriptFiles ?? []
         watched = Dictionary(files.map { ($0, LiveSession.modified($0)) }, uniquingKeysWith: { a, _ in a })
     }
 

@@ -15,22 +15,10 @@ struct Recording {
     var events: [(step: Int, event: Event)] = []
 
     /// Lua source of a number that reads back as the same Double.
-    static func lua(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : "\(v)" }
+    static func lua(_ v: Double) -> String { LuaBridge.luaNumber(v) }
 
     /// Lua source of a string literal.
-    static func lua(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            // Three digits: "\1" followed by "2" would read as "\12".
-            default: out += u.value < 32 || u.value == 127 ? "\\" + String(format: "%03d", u.value) : String(u)
-            }
-        }
-        return out + "\""
-    }
+    static func lua(_ s: String) -> String { LuaBridge.luaString(s) }
 
     /// How every recorded test begins: a file that does not is someone's own test, which a
     /// save must not replace.

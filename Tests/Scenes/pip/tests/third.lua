@@ -1,0 +1,1 @@
+return "the test folder"
