@@ -62,6 +62,20 @@ extension LuaBridge {
         }
     )
 
+    /// A constructor of a behavior with items: its options (`allowed`), checked by `check`
+    /// before anything else is read, the behavior `make` makes from its items, every option
+    /// that `applies` set through its class's setters (the checks of an assignment), and its
+    /// handle pushed.
+    func makeBehavior(_ name: String, allowed: [String], _ binding: ClassBinding, check: ([String]) throws -> Void = { _ in },
+                      applies: (String) -> Bool = { $0 != "items" }, _ make: ([DynamicItem]) -> DynamicBehavior) throws -> Int32 {
+        let keys = try options(at: 1, "dynamics.\(name)", allowed: allowed)
+        try check(keys)
+        let b = make(try withField("items", of: 1) { try items(at: $0, "\(name).items") } ?? [])
+        try applyOptions(keys.filter(applies), to: b, through: binding)
+        try pushNew(b, "dynamics.\(name)")
+        return 1
+    }
+
     /// Applies a constructor's options `keys` (of its table at index 1) through the class's
     /// setters: the same checks as an assignment after construction.
     func applyOptions(_ keys: [String], to object: AnyObject, through binding: ClassBinding) throws {

@@ -103,12 +103,10 @@ extension LuaBridge {
     }
 
     func makeCollision() throws -> Int32 {
-        let keys = try options(at: 1, "dynamics.collision", allowed: ["items", "mode", "boundsAsBoundary", "insets", "onBegan", "onEnded",
-                                                                       "boundaryElasticity", "boundaryFriction"])
-        let c = CollisionBehavior(items: try withField("items", of: 1) { try items(at: $0, "collision.items") } ?? [])
-        try applyOptions(keys.filter { $0 != "items" }, to: c, through: LuaBridge.collisionBinding)
-        try pushNew(c, "dynamics.collision")
-        return 1
+        try makeBehavior("collision", allowed: ["items", "mode", "boundsAsBoundary", "insets", "onBegan", "onEnded",
+                                                "boundaryElasticity", "boundaryFriction"], LuaBridge.collisionBinding) {
+            CollisionBehavior(items: $0)
+        }
     }
 
     /// The collision behind the handle at `index` (LÖVE's `luax_checkX`).

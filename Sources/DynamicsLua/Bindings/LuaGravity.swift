@@ -7,12 +7,8 @@ import Foundation
 
 extension LuaBridge {
     func makeGravity() throws -> Int32 {
-        let keys = try options(at: 1, "dynamics.gravity", allowed: ["items"] + GravityProperty.names)
-        try LuaBridge.checkAlternatives(keys, "gravity")
-        let g = GravityBehavior(items: try withField("items", of: 1) { try items(at: $0, "gravity.items") } ?? [])
-        try applyOptions(keys.filter { $0 != "items" }, to: g, through: LuaBridge.gravityBinding)
-        try pushNew(g, "dynamics.gravity")
-        return 1
+        try makeBehavior("gravity", allowed: ["items"] + GravityProperty.names, LuaBridge.gravityBinding,
+                         check: { try LuaBridge.checkAlternatives($0, "gravity") }) { GravityBehavior(items: $0) }
     }
 
     /// A gravity's own properties.

@@ -10,11 +10,9 @@ extension LuaBridge {
     static let itemBehaviorProperties = ItemBehaviorProperty.names
 
     func makeItemBehavior() throws -> Int32 {
-        let keys = try options(at: 1, "dynamics.itemBehavior", allowed: ["items"] + LuaBridge.itemBehaviorProperties)
-        let b = DynamicItemBehavior(items: try withField("items", of: 1) { try items(at: $0, "itemBehavior.items") } ?? [])
-        try applyOptions(keys.filter { $0 != "items" }, to: b, through: LuaBridge.itemBehaviorBinding)
-        try pushNew(b, "dynamics.itemBehavior")
-        return 1
+        try makeBehavior("itemBehavior", allowed: ["items"] + LuaBridge.itemBehaviorProperties, LuaBridge.itemBehaviorBinding) {
+            DynamicItemBehavior(items: $0)
+        }
     }
 
     /// The item behavior behind the handle at `index` (LÖVE's `luax_checkX`).

@@ -8,19 +8,19 @@ import Foundation
 
 extension LuaBridge {
     func makePush() throws -> Int32 {
-        let keys = try options(at: 1, "dynamics.push", allowed: ["items", "mode", "direction", "angle", "magnitude", "active"])
-        try LuaBridge.checkAlternatives(keys, "push")
-        let mode = try withField("mode", of: 1) { i -> PushBehavior.Mode in
-            switch string(at: i) {
-            case "continuous": return .continuous
-            case "instantaneous": return .instantaneous
-            default: throw LuaArgumentError(message: "push.mode: expected \"continuous\" or \"instantaneous\"")
-            }
-        } ?? .continuous
-        let p = PushBehavior(items: try withField("items", of: 1) { try items(at: $0, "push.items") } ?? [], mode: mode)
-        try applyOptions(keys.filter { $0 != "items" && $0 != "mode" }, to: p, through: LuaBridge.pushBinding)
-        try pushNew(p, "dynamics.push")
-        return 1
+        var mode = PushBehavior.Mode.continuous
+        return try makeBehavior("push", allowed: ["items", "mode", "direction", "angle", "magnitude", "active"], LuaBridge.pushBinding,
+                                check: { keys in
+                                    try LuaBridge.checkAlternatives(keys, "push")
+                                    mode = try withField("mode", of: 1) { i -> PushBehavior.Mode in
+                                        switch string(at: i) {
+                                        case "continuous": return .continuous
+                                        case "instantaneous": return .instantaneous
+                                        default: throw LuaArgumentError(message: "push.mode: expected \"continuous\" or \"instantaneous\"")
+                                        }
+                                    } ?? .continuous
+                                },
+                                applies: { $0 != "items" && $0 != "mode" }) { PushBehavior(items: $0, mode: mode) }
     }
 
     /// The push behind the handle at `index` (LÖVE's `luax_checkX`).
