@@ -25,7 +25,7 @@ enum LuaKind: String, CaseIterable {
         }
     }
     /// "an animator", "a behavior".
-    var withArticle: String { ("aeiou".contains(rawValue.first!) ? "an " : "a ") + rawValue }
+    var withArticle: String { LuaBridge.withArticle(rawValue) }
 }
 
 /// One registered host function: the bridge and the Swift body the C trampoline calls.
