@@ -54,22 +54,19 @@ struct BehaviorClassTests {
     @Test("Another kind's member is unknown to a behavior, suggested only among its own")
     func unknownMember() throws {
         let scene = try Scene()
-        let cases: [(String, String)] = [
+        let cases = [
             ("local g = dynamics.gravity{}\nreturn g.addBoundary", "scene.lua:2: gravity has no property or method 'addBoundary' (properties: items, children, direction, angle, magnitude)"),
             ("local g = dynamics.gravity{}\ng:addBoundry('x', {0, 0}, {1, 1})", "scene.lua:2: gravity has no property or method 'addBoundry' (properties:"),
             ("local c = dynamics.collision{}\nreturn c.addBoundry", "scene.lua:2: collision has no property or method 'addBoundry' — did you mean 'addBoundary'?"),
             ("local s = dynamics.snap{ item = dynamics.item{ size = {1, 1} } }\ns.magnitude = 1", "scene.lua:2: snap has no property 'magnitude'"),
         ]
-        for (source, expected) in cases {
-            let error = try scene.error(source)
-            #expect(error?.message.hasPrefix(expected) == true, "\(source) → \(String(describing: error?.message))")
-        }
+        try scene.expectErrors(cases)
     }
 
     @Test("A kind's own method refuses a handle of another class, naming both")
     func ownMethodChecksItsClass() throws {
         let scene = try Scene()
-        let cases: [(String, String)] = [
+        let cases = [
             ("local c = dynamics.collision{}\nc.addBoundary(dynamics.gravity{}, 'x', {0, 0}, {1, 1})",
              "scene.lua:2: addBoundary: expected a collision, got a gravity"),
             ("local c = dynamics.collision{}\nc.removeBoundary(dynamics.item{ size = {1, 1} }, 'x')",
@@ -80,10 +77,7 @@ struct BehaviorClassTests {
             // The shared methods take any behavior.
             ("local g = dynamics.gravity{}\ng.addChild(dynamics.field.drag{}, 5)", "scene.lua:2: addChild(behavior): expected a behavior, got number"),
         ]
-        for (source, expected) in cases {
-            let error = try scene.error(source)
-            #expect(error?.message.hasPrefix(expected) == true, "\(source) → \(String(describing: error?.message))")
-        }
+        try scene.expectErrors(cases)
     }
 
     @Test("Every kind is a behavior: to an animator, as a child, and back as the same handle")
@@ -114,5 +108,16 @@ struct BehaviorClassTests {
             assert(#listed == \(Self.kinds.count / 2 + 1) and #children == \(Self.kinds.count - Self.kinds.count / 2))
             """)
         #expect(error == nil, "\(error?.message ?? "")")
+    }
+}
+
+extension Scene {
+    /// Each source (chunk `scene.lua`) fails with a message that starts with its expected text.
+    func expectErrors(_ cases: [(source: String, expected: String)], sourceLocation: SourceLocation = #_sourceLocation) throws {
+        for (source, expected) in cases {
+            let error = try error(source)
+            #expect(error?.message.hasPrefix(expected) == true, "\(source) → \(String(describing: error?.message))",
+                    sourceLocation: sourceLocation)
+        }
     }
 }
