@@ -1028,6 +1028,23 @@ void *dyn_lua_touserdata_with(lua_State *L, int idx, const void *metatable) {
     return u;
 }
 
+void *dyn_lua_touserdata_among(lua_State *L, int idx, const void *const *metatables, size_t n, size_t *which) {
+    void *u = NULL;
+    idx = lua_absindex(L, idx);
+    if (lua_type(L, idx) == LUA_TUSERDATA && lua_getmetatable(L, idx)) {
+        const void *mt = lua_topointer(L, -1);
+        lua_pop(L, 1);
+        for (size_t i = 0; i < n; i++) {
+            if (metatables[i] == mt) {
+                u = lua_touserdata(L, idx);
+                if (which != NULL) *which = i;
+                break;
+            }
+        }
+    }
+    return u;
+}
+
 int dyn_lua_tonumbers(lua_State *L, int idx, int n, double *out) {
     idx = lua_absindex(L, idx);
     for (int k = 0; k < n; k++) {

@@ -15,7 +15,8 @@ extension LuaBridge {
     /// Every name the module binds, sorted: `dynamics.NAME` for each function (and value)
     /// of the module table, `dynamics.field.NAME` and `dynamics.region.NAME` one level
     /// down, `KIND.PROPERTY` for each property and `KIND:METHOD` for each method of each
-    /// class of handle (`animator`, `item`, `behavior`, `region`, …).
+    /// class of handle under its kind (`animator`, `item`, `behavior` for every behavior
+    /// class, `region`, …).
     ///
     /// The module table is walked with raw access only (`lua_next`, `lua_rawget`), so no
     /// metamethod runs.
@@ -30,10 +31,10 @@ extension LuaBridge {
         if lua_rawget(L, -2) == LUA_TTABLE {
             collectNames(of: lua_gettop(L), prefix: "dynamics", depth: 1, into: &names)
         }
-        for kind in LuaKind.allCases {
-            let binding = Self.binding(for: kind)
-            for p in binding.properties { names.insert("\(kind.rawValue).\(p)") }
-            for m in binding.methods.keys { names.insert("\(kind.rawValue):\(m)") }
+        for cls in LuaClass.allCases {
+            let binding = cls.binding
+            for p in binding.properties { names.insert("\(cls.kind.rawValue).\(p)") }
+            for m in binding.methods.keys { names.insert("\(cls.kind.rawValue):\(m)") }
         }
         return names.sorted()
     }
@@ -53,18 +54,6 @@ extension LuaBridge {
                 }
             }
             lua_settop(L, -2)
-        }
-    }
-
-    /// The properties and methods bound for `kind`.
-    static func binding(for kind: LuaKind) -> ClassBinding {
-        switch kind {
-        case .animator: return animatorBinding
-        case .item: return itemBinding
-        case .behavior: return behaviorBinding
-        case .region: return regionBinding
-        case .timer: return timerBinding
-        case .task: return taskBinding
         }
     }
 
@@ -92,9 +81,6 @@ extension LuaBridge {
         ("FieldBehavior", "field", ["evaluationBlock": "evaluate"]),
         ("DynamicBehavior", "behavior", ["childBehaviors": "children"]),
         ("DynamicAnimator", "animator", [:]),
-        ("DragGesture", "drag", ["start": "from", "end": "to", "offset": "by", "time": "at"]),
-        ("DynamicTask", "task", [:]),
-        ("DynamicPointer", "pointer", [:]),
         ("Region", "region", [:]),
     ]
 

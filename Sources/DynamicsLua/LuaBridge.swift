@@ -8,13 +8,13 @@ struct LuaArgumentError: Error {
     let message: String
 }
 
-/// The kinds of object a script holds, each with its own metatable.
+/// The kinds of object a script holds, each with its classes of handle (`LuaClass`): one
+/// metatable each, and for behaviors one per kind of behavior.
 enum LuaKind: String, CaseIterable {
     case animator, item, behavior, region, timer, task
 
-    var metatableName: String { "dynamics.\(rawValue)" }
-    /// Position in `allCases` (metatables are installed in this order; checked when a bridge
-    /// is made). A switch, because `allCases` builds an array on every use.
+    /// Position in `allCases` (its classes' metatables are installed in this order; checked
+    /// when a bridge is made). A switch, because `allCases` builds an array on every use.
     var index: Int {
         switch self {
         case .animator: 0
@@ -26,7 +26,7 @@ enum LuaKind: String, CaseIterable {
         }
     }
     /// "an animator", "a behavior".
-    var withArticle: String { ("aeiou".contains(rawValue.first!) ? "an " : "a ") + rawValue }
+    var withArticle: String { LuaBridge.withArticle(rawValue) }
 }
 
 /// One registered host function: the bridge and the Swift body the C trampoline calls.
@@ -116,27 +116,16 @@ final class LuaClassAccess {
     let binding: LuaBridge.ClassBinding
     /// Properties and methods, for suggestions.
     let names: [String]
-    /// `binding.byPosition`, or `get` and `set` by name (held here so a call loads no
-    /// optional and copies no closure).
-    let get: @Sendable (LuaBridge, UnsafeMutablePointer<LuaBridge.Handle>, AnyObject, Int) throws -> Bool
-    let set: @Sendable (LuaBridge, UnsafeMutablePointer<LuaBridge.Handle>, AnyObject, Int, Int32) throws -> Bool
+    /// `binding.positional` (held here so a call loads no optional and copies no closure).
+    let get: LuaBridge.ClassBinding.PositionalGet
+    let set: LuaBridge.ClassBinding.PositionalSet
 
     init(link: BridgeLink, kind: LuaKind, binding: LuaBridge.ClassBinding) {
         self.link = link
         self.kind = kind
         self.binding = binding
         names = LuaBridge.unique(binding.properties + binding.methods.keys.sorted())
-        if let byPosition = binding.byPosition {
-            (get, set) = byPosition
-        } else {
-            let properties = binding.properties
-            get = { bridge, h, object, key in
-                key < properties.count ? try binding.get(bridge, h, object, properties[key]) : false
-            }
-            set = { bridge, h, object, key, value in
-                key < properties.count ? try binding.set(bridge, h, object, properties[key], value) : false
-            }
-        }
+        (get, set) = binding.positional
     }
 
     @inline(__always)
@@ -161,10 +150,9 @@ final class LuaClassAccess {
         }
     }
 
-    /// Messages name the object's own kind and properties (a gravity's error listed every
-    /// behavior's, and suggested a collision's 'mode').
+    /// Messages name the object's own class and properties.
     private func described(_ bridge: LuaBridge, _ object: AnyObject) -> (name: String, properties: [String]) {
-        binding.describe?(bridge, object) ?? (kind.rawValue, LuaBridge.unique(binding.properties))
+        binding.described(bridge, object, kind: kind)
     }
 
     /// A write the fast path did not serve: a key outside `properties` still goes to the
@@ -191,7 +179,7 @@ final class LuaClassAccess {
         if own.properties.contains(name) {
             throw LuaArgumentError(message: "\(own.name).\(name) is write-only")
         }
-        // A name of the class that this object does not read (the behaviors share one list).
+        // A name of the class that this object does not read.
         if names.contains(name) && binding.describe == nil {
             throw LuaArgumentError(message: "\(own.name).\(name) cannot be read on this \(own.name)")
         }
@@ -245,14 +233,14 @@ public final class LuaBridge {
     }
     /// Entries the cache table has had room made for since it was last rebuilt.
     private var cacheEntries = 0
-    /// Each kind's metatable: its registry reference and its address (how handles are
-    /// checked: one pointer comparison).
+    /// Each class's metatable: its registry reference and its address (how handles are
+    /// checked: a pointer comparison per class of the kind).
     private var metatableRefs: [Int32] = []
-    /// By `LuaKind.index`; nil until the kind's metatable is installed. Read on every handle
-    /// check: kept in manually allocated memory (no exclusivity check).
+    /// By `LuaClass.rawValue`; nil until the class's metatable is installed. Read on every
+    /// handle check: kept in manually allocated memory (no exclusivity check).
     private let metatablePointers: UnsafeMutablePointer<UnsafeRawPointer?> = {
-        let p = UnsafeMutablePointer<UnsafeRawPointer?>.allocate(capacity: LuaKind.allCases.count)
-        p.initialize(repeating: nil, count: LuaKind.allCases.count)
+        let p = UnsafeMutablePointer<UnsafeRawPointer?>.allocate(capacity: LuaClass.allCases.count)
+        p.initialize(repeating: nil, count: LuaClass.allCases.count)
         return p
     }()
     /// The animators scripts made, in order (items are refreshed in them when a script
@@ -326,7 +314,8 @@ public final class LuaBridge {
         lua_setmetatable(L, -2)
         handleCache = dyn_lua_ref(L)
         precondition(LuaKind.allCases.enumerated().allSatisfy { $0.offset == $0.element.index })
-        for kind in LuaKind.allCases { installMetatable(kind) }
+        precondition(LuaClass.allCases.allSatisfy { $0.kind.classes.contains($0.rawValue) })
+        for cls in LuaClass.allCases { installMetatable(cls) }
         lua_createtable(L, 0, 32)
         let module = lua_gettop(L)
         installModule(at: module)
@@ -356,7 +345,7 @@ public final class LuaBridge {
 
     // MARK: Handles
 
-    /// What a handle (a full userdata with the metatable of its kind) holds: the slot of
+    /// What a handle (a full userdata with the metatable of its class) holds: the slot of
     /// its object in `objects`, checked against the slot's generation on every use, and,
     /// for items, where the item was last found (an animator of `animators` and its record
     /// slot there) so that property access needs no search.
@@ -382,7 +371,7 @@ public final class LuaBridge {
         let (slot, generation) = slots.add(object)
         let raw = lua_newuserdatauv(L, MemoryLayout<Handle>.size, 0)!
         raw.storeBytes(of: Handle(slot: slot, generation: generation, animatorHint: -1, recordHint: -1), as: Handle.self)
-        dyn_lua_getref(L, metatableRefs[kind.index])
+        dyn_lua_getref(L, metatableRefs[LuaClass.of(object, as: kind).rawValue])
         lua_setmetatable(L, -2)
         lua_pushvalue(L, -1)
         lua_rawsetp(L, -3, key)
@@ -391,12 +380,31 @@ public final class LuaBridge {
         lua_settop(L, -2)
     }
 
-    /// The handle at `index` if it is one of `kind` (its metatable, compared by address).
+    /// The handle at `index` if it is one of `kind` (the metatable of one of its classes,
+    /// compared by address).
     @inline(__always)
     func handle(at index: Int32, _ kind: LuaKind) -> UnsafeMutablePointer<Handle>? {
-        // A kind whose metatable is not installed yet (a collection while the bridge is being
-        // built) has no handles.
-        dyn_lua_touserdata_with(L, index, metatablePointers[kind.index])?.assumingMemoryBound(to: Handle.self)
+        // A class whose metatable is not installed yet (a collection while the bridge is
+        // being built) has no handles.
+        let classes = kind.classes
+        if classes.count == 1 {
+            return dyn_lua_touserdata_with(L, index, metatablePointers[classes.lowerBound])?.assumingMemoryBound(to: Handle.self)
+        }
+        return dyn_lua_touserdata_among(L, index, metatablePointers + classes.lowerBound, classes.count, nil)?
+            .assumingMemoryBound(to: Handle.self)
+    }
+
+    /// The handle at `index` if it is one of class `cls` (LÖVE's `luax_checktype` for one type).
+    @inline(__always)
+    func handle(at index: Int32, class cls: LuaClass) -> UnsafeMutablePointer<Handle>? {
+        dyn_lua_touserdata_with(L, index, metatablePointers[cls.rawValue])?.assumingMemoryBound(to: Handle.self)
+    }
+
+    /// The class and handle at `index`, whatever its class (nil if it is not a handle).
+    func anyHandle(at index: Int32) -> (LuaClass, UnsafeMutablePointer<Handle>)? {
+        var which = 0
+        guard let h = dyn_lua_touserdata_among(L, index, metatablePointers, LuaClass.allCases.count, &which) else { return nil }
+        return (LuaClass(rawValue: which)!, h.assumingMemoryBound(to: Handle.self))
     }
 
     /// The live object of a handle (nil if its slot was freed or reused).
@@ -422,22 +430,42 @@ public final class LuaBridge {
         return object
     }
 
+    /// The object behind the handle at `index`, checked for its class and liveness (LÖVE's
+    /// `luax_checkX`: `checkCollision(at:_:)` and the like call it).
+    func object<T: AnyObject>(at index: Int32, class cls: LuaClass, as type: T.Type, what: String) throws -> T {
+        guard let h = handle(at: index, class: cls) else {
+            throw LuaArgumentError(message: "\(what): expected \(LuaBridge.withArticle(cls.binding.name ?? "\(cls)")), got \(handleTypeName(at: index))")
+        }
+        guard let object = liveObject(h) as? T else {
+            throw LuaArgumentError(message: "\(what): this \(cls.binding.name ?? "\(cls)") is no longer valid")
+        }
+        return object
+    }
+
+    /// What the value at `index` is, for messages: a handle's class ("a gravity"), else its
+    /// Lua type.
+    func handleTypeName(at index: Int32) -> String {
+        guard let (cls, h) = anyHandle(at: index), let object = liveObject(h) else { return typeName(at: index) }
+        return LuaBridge.withArticle(cls.binding.described(self, object, kind: cls.kind).name)
+    }
+
+    /// "a gravity", "an itemBehavior".
+    static func withArticle(_ name: String) -> String {
+        ("aeiou".contains(name.first ?? "x") ? "an " : "a ") + name
+    }
+
     /// Any handle's object, whatever its kind (nil if not a live handle).
     func anyObject(at index: Int32) -> AnyObject? {
-        for kind in LuaKind.allCases {
-            if let h = handle(at: index, kind) { return liveObject(h) }
-        }
-        return nil
+        anyHandle(at: index).flatMap { liveObject($0.1) }
     }
 
     /// Frees a handle's slot (from __gc).
     private func release(at index: Int32) {
-        for kind in LuaKind.allCases {
-            guard let h = handle(at: index, kind) else { continue }
+        if let (cls, h) = anyHandle(at: index) {
             // A behavior's kept `items` table (see `pushItemList`) goes with its handle: the
             // registry would otherwise hold it, and the item handles in it, for the state's
             // life. A later handle of the same behavior builds a new one.
-            if kind == .behavior, let object = liveObject(h), let list = itemLists.removeValue(forKey: ObjectIdentifier(object)) {
+            if cls.kind == .behavior, let object = liveObject(h), let list = itemLists.removeValue(forKey: ObjectIdentifier(object)) {
                 dyn_lua_unref(L, list.ref)
             }
             slots.free(slot: h.pointee.slot, generation: h.pointee.generation)
@@ -473,34 +501,18 @@ public final class LuaBridge {
         cacheEntries = kept
     }
 
-    /// Properties and methods of each kind: `get` pushes a property (false if unknown),
-    /// `set` assigns one (false if unknown or read-only), `methods` are looked up first.
-    struct ClassBinding: Sendable {
-        /// The handle is nil when a constructor applies its properties (no handle yet).
-        var get: @Sendable (LuaBridge, UnsafeMutablePointer<Handle>?, AnyObject, String) throws -> Bool
-        var set: @Sendable (LuaBridge, UnsafeMutablePointer<Handle>?, AnyObject, String, Int32) throws -> Bool
-        var methods: [String: @Sendable (LuaBridge, OpaquePointer) throws -> Int32]
-        var properties: [String]
-        /// Reads and assignments from scripts, by position in `properties` (what a handle's
-        /// __index and __newindex pass). By default through `get` and `set` with the name.
-        var byPosition: (get: @Sendable (LuaBridge, UnsafeMutablePointer<Handle>, AnyObject, Int) throws -> Bool,
-                         set: @Sendable (LuaBridge, UnsafeMutablePointer<Handle>, AnyObject, Int, Int32) throws -> Bool)?
-        /// For messages, where one class binds several kinds (the behaviors): the object's
-        /// own name and properties. Without it, the class's name and `properties`.
-        var describe: (@Sendable (LuaBridge, AnyObject) -> (name: String, properties: [String]))? = nil
-    }
-
-    private func installMetatable(_ kind: LuaKind) {
-        dyn_lua_newmetatable(L, kind.metatableName)
+    private func installMetatable(_ cls: LuaClass) {
+        let kind = cls.kind
+        dyn_lua_newmetatable(L, cls.metatableName)
         let mt = lua_gettop(L)
         lua_pushvalue(L, mt)
         metatableRefs.append(dyn_lua_ref(L))
-        metatablePointers[kind.index] = lua_topointer(L, mt)
+        metatablePointers[cls.rawValue] = lua_topointer(L, mt)
         // One names table per class: a method's name → the method, a property's name → its
         // position in `properties`. C dispatches the script's own key string with one raw
         // lookup: a method is returned without entering the host, a property goes to the
         // class's access with its position, and nothing converts the key.
-        let binding = LuaBridge.binding(for: kind)
+        let binding = cls.binding
         lua_createtable(L, 0, Int32(binding.properties.count + binding.methods.count))
         let names = lua_gettop(L)
         for (position, name) in binding.properties.enumerated() {
@@ -535,7 +547,8 @@ public final class LuaBridge {
         case is LuaCompositeBehavior: return "composite"
         case let f as FieldBehavior: return "field.\(f.kindName)"
         case let b as DynamicBehavior:
-            return LuaBridge.behaviorBinding.describe?(self, b).name ?? "behavior"
+            let cls = LuaClass.of(behavior: b)
+            return cls.binding.described(self, b, kind: cls.kind).name
         case let a as DynamicAnimator:
             guard let r = a.referenceBounds else { return "no bounds" }
             return "bounds {\(n(r.origin.x)), \(n(r.origin.y)), \(n(r.size.width)), \(n(r.size.height))}"

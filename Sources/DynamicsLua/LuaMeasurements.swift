@@ -42,7 +42,9 @@ public enum LuaMeasurements {
 
     /// Nanoseconds per property access from Lua on an item in a running animator, net of
     /// the loop itself: `item.angle` (a number), `item.velocity` read and write (tables),
-    /// and the fast paths `item:getVelocity()` / `item:setVelocity(x, y)`.
+    /// and the fast paths `item:getVelocity()` / `item:setVelocity(x, y)`; then behaviors'
+    /// properties: a gravity's `magnitude` read and written, an attachment's `length` read,
+    /// and a composite's `items` (the kept list of one item).
     public static func propertyAccessNanoseconds(iterations n: Int = 200_000, runs: Int = 5) throws -> [(String, Double)] {
         let state = try LuaState()
         let bridge = LuaBridge(state: state)
@@ -50,7 +52,10 @@ public enum LuaMeasurements {
             local dyn = require "dynamics"
             local a = dyn.animator{}
             local item = dyn.item{ center = {0, 0}, size = {10, 10} }
-            a:addBehavior(dyn.gravity{ items = {item} })
+            local g = dyn.gravity{ items = {item} }
+            local spring = dyn.attachment{ item = item, anchor = {0, 0} }
+            local b = dyn.behavior{ items = {item} }
+            a:addBehavior(g)
             a:step()
             local v = item.velocity
             local n = \(n)
@@ -61,6 +66,10 @@ public enum LuaMeasurements {
               function() for i = 1, n do item.velocity = v end end,
               function() for i = 1, n do local x, y = item:getVelocity() end end,
               function() for i = 1, n do item:setVelocity(1, 2) end end,
+              function() for i = 1, n do local m = g.magnitude end end,
+              function() for i = 1, n do g.magnitude = 1 end end,
+              function() for i = 1, n do local l = spring.length end end,
+              function() for i = 1, n do local list = b.items end end,
             }
             """
         return try withExtendedLifetime(bridge) {
@@ -68,14 +77,15 @@ public enum LuaMeasurements {
             let L = state.raw
             let table = lua_gettop(L)
             var times: [Double] = []
-            for k in 1...6 {
+            let names = ["item.angle read", "item.velocity read", "item.velocity write", "item:getVelocity()", "item:setVelocity(x, y)",
+                         "gravity.magnitude read", "gravity.magnitude write", "attachment.length read", "behavior.items read"]
+            for k in 1...names.count + 1 {
                 times.append(median(runs) {
                     lua_rawgeti(L, table, lua_Integer(k))
                     try? state.call(nargs: 0, nresults: 0)
                 } / Double(n))
             }
             lua_settop(L, table - 1)
-            let names = ["item.angle read", "item.velocity read", "item.velocity write", "item:getVelocity()", "item:setVelocity(x, y)"]
             return names.enumerated().map { ($0.element, times[$0.offset + 1] - times[0]) }
         }
     }

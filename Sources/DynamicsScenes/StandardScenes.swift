@@ -69,6 +69,7 @@ public enum StandardScenes {
         if let n = size("pyramid", items: { $0 * ($0 + 1) / 2 }) { return { pyramid(n) } }
         if let n = size("luaField", items: { $0 }) { return { try luaField(n) } }
         if let n = size("luaAction", items: { $0 }) { return { try luaAction(n) } }
+        if let n = size("swiftAction", items: { $0 }) { return { swiftAction(n) } }
         return nil
     }
 
@@ -175,6 +176,36 @@ extension StandardScenes {
             end })
             return a
             """)
+    }
+
+    /// `swiftAction(N)`: `luaAction(N)`'s items and per-item work (read the velocity, write
+    /// `0.99·v + (1, −1)` pt/s) done by a Swift `CustomBehavior` instead of a Lua action, once per
+    /// internal step (one per 120 Hz frame, as the action runs), 600 steps: the bare baseline
+    /// `dynamics bench` sets beside `luaAction(N)`, so that the Lua scene's figure reads as a
+    /// ratio that holds from machine to machine.
+    public static func swiftAction(_ n: Int) -> Scene {
+        let animator = DynamicAnimator(referenceBounds: CGRect(x: 0, y: 0, width: 1000, height: 1000))
+        let items = (0..<n).map { i in
+            DynamicView(center: CGPoint(x: 15 + CGFloat(i % 40) * 24, y: 15 + CGFloat(i / 40) * 24), size: CGSize(width: 10, height: 10))
+        }
+        let properties = DynamicItemBehavior(items: items)
+        properties.resistance = 0
+        animator.addBehavior(properties)
+        animator.addBehavior(VelocityNudge(items: items))
+        animator.step(0) // as luaAction's scene: the items are in the world
+        return Scene(name: "swiftAction\(n)", animator: animator, items: items, frames: 600, frameDuration: 1.0 / 120)
+    }
+
+    /// `luaAction`'s action in Swift: each item's velocity read and written once per step.
+    private final class VelocityNudge: DynamicBehavior, CustomBehavior {
+        let items: [DynamicItem]
+        init(items: [DynamicItem]) { self.items = items }
+        func step(_ context: inout DynamicBehaviorContext) {
+            for i in 0..<context.count {
+                let v = context.velocity(i)
+                context.setVelocity(CGPoint(x: v.x * 0.99 + 1, y: v.y * 0.99 - 1), for: i)
+            }
+        }
     }
 
     /// A Lua scene of `items` items. Its state's memory cap is the default 64 MB plus 4 KB an

@@ -10,8 +10,9 @@ struct Bench: ParsableCommand {
         abstract: "Benchmark the standard scenes (build with -c release).",
         discussion: """
             Each scene runs its own number of steps (boxesN and pyramidN 1200, luaFieldN and luaActionN 600, \
-            largePyramid and jointGrid 500, manyPyramids 200; --steps runs fewer) --runs times; msPerStep is \
-            the median run's time per step.
+            swiftActionN 600 too, largePyramid and jointGrid 500, manyPyramids 200; --steps runs fewer) --runs \
+            times; msPerStep is the median run's time per step. A luaActionN row also runs swiftActionN, the \
+            same per-item work in a Swift CustomBehavior, and prints the ratio.
             """
     )
 
@@ -35,7 +36,7 @@ struct Bench: ParsableCommand {
         guard runs >= 3, runs <= 1000 else { throw ValidationError("--runs must be in 3…1000, got \(runs)") }
         if let steps, steps < 1 { throw ValidationError("--steps must be at least 1, got \(steps)") }
         if let scene, !StandardScenes.exists(scene) {
-            throw ValidationError("unknown scene '\(scene)'; scenes: \(StandardScenes.benchmarkNames.joined(separator: ", ")), or boxesN, pyramidN, luaFieldN, luaActionN of at most \(StandardScenes.maximumItems) items")
+            throw ValidationError("unknown scene '\(scene)'; scenes: \(StandardScenes.benchmarkNames.joined(separator: ", ")), or boxesN, pyramidN, luaFieldN, luaActionN, swiftActionN of at most \(StandardScenes.maximumItems) items")
         }
     }
 
@@ -59,10 +60,15 @@ struct Bench: ParsableCommand {
         var nsPerFieldEvaluationWithPermanentHook: Double?
         /// For luaAction scenes: ns per property access from Lua, by access.
         var nsPerPropertyAccess: [String: Double]?
+        /// For luaActionN scenes: swiftActionN's ms per step (the same per-item work by a Swift
+        /// `CustomBehavior`, same runs and steps), and msPerStep over it.
+        var swiftBaselineMsPerStep: Double?
+        var swiftBaselineRatio: Double?
 
         enum CodingKeys: String, CodingKey {
             case scene, items, steps, sleep, msPerStep, minMsPerStep, maxMsPerStep, pausedAtStep
             case nsPerFieldEvaluation, bareLoopNsPerEvaluation, nsPerFieldEvaluationWithPermanentHook, nsPerPropertyAccess
+            case swiftBaselineMsPerStep, swiftBaselineRatio
         }
 
         /// Every row has `pausedAtStep` (null when the scene never paused); the Lua figures
@@ -81,6 +87,8 @@ struct Bench: ParsableCommand {
             try c.encodeIfPresent(bareLoopNsPerEvaluation, forKey: .bareLoopNsPerEvaluation)
             try c.encodeIfPresent(nsPerFieldEvaluationWithPermanentHook, forKey: .nsPerFieldEvaluationWithPermanentHook)
             try c.encodeIfPresent(nsPerPropertyAccess, forKey: .nsPerPropertyAccess)
+            try c.encodeIfPresent(swiftBaselineMsPerStep, forKey: .swiftBaselineMsPerStep)
+            try c.encodeIfPresent(swiftBaselineRatio, forKey: .swiftBaselineRatio)
         }
     }
 
@@ -92,31 +100,13 @@ struct Bench: ParsableCommand {
                                     ("max", 10, .right), ("paused at", 10, .right)])
         if !json { print(table.header) }
         for name in names {
-            var times: [Double] = []
-            var items = 0, steps = 0
-            var pausedAt: Int?
-            for _ in 0..<runs {
-                guard let s = try StandardScenes.build(name) else {
-                    throw ValidationError("unknown scene '\(name)'")
-                }
-                if noSleep { s.animator.isSleepEnabled = false }
-                items = s.items.count
-                steps = min(s.frames, self.steps ?? s.frames)
-                pausedAt = nil
-                let start = DispatchTime.now().uptimeNanoseconds
-                for f in 0..<steps {
-                    s.animator.step(s.frameDuration)
-                    if pausedAt == nil && !s.animator.isRunning { pausedAt = f + 1 }
-                }
-                let ns = DispatchTime.now().uptimeNanoseconds - start
-                times.append(Double(ns) / 1e6 / Double(steps))
-            }
-            times.sort()
-            let r = Result(scene: name, items: items, steps: steps, sleep: !noSleep, msPerStep: times[times.count / 2],
-                           minMsPerStep: times.first!, maxMsPerStep: times.last!, pausedAtStep: pausedAt)
+            let r = try measure(name)
             var row = r
             if name.hasPrefix("luaAction") {
                 row.nsPerPropertyAccess = Dictionary(uniqueKeysWithValues: try LuaMeasurements.propertyAccessNanoseconds())
+                let baseline = try measure("swiftAction" + name.dropFirst("luaAction".count))
+                row.swiftBaselineMsPerStep = baseline.msPerStep
+                row.swiftBaselineRatio = r.msPerStep / baseline.msPerStep
             }
             if name.hasPrefix("luaField") {
                 row.nsPerFieldEvaluation = try LuaMeasurements.fieldEvaluationNanoseconds()
@@ -125,9 +115,12 @@ struct Bench: ParsableCommand {
             }
             results.append(row)
             if !json {
-                print(table.row([name, "\(items)", "\(steps)", noSleep ? "off" : "on", String(format: "%.4f", r.msPerStep),
+                print(table.row([name, "\(r.items)", "\(r.steps)", noSleep ? "off" : "on", String(format: "%.4f", r.msPerStep),
                                  String(format: "%.4f", r.minMsPerStep), String(format: "%.4f", r.maxMsPerStep),
-                                 pausedAt.map { "\($0)" } ?? "-"]))
+                                 r.pausedAtStep.map { "\($0)" } ?? "-"]))
+                if let b = row.swiftBaselineMsPerStep, let ratio = row.swiftBaselineRatio {
+                    print(String(format: "              Swift CustomBehavior doing the same per item: %.4f ms/step (Lua %.2f×)", b, ratio))
+                }
                 if let access = row.nsPerPropertyAccess {
                     for (k, v) in access.sorted(by: { $0.key < $1.key }) {
                         print(String(format: "              %@: %.0f ns", k as NSString, v))
@@ -146,6 +139,35 @@ struct Bench: ParsableCommand {
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
             print(String(decoding: try encoder.encode(results), as: UTF8.self))
         }
+    }
+}
+
+extension Bench {
+    /// Runs scene `name` --runs times (its own steps, or --steps): the median, fastest and
+    /// slowest run's ms per step, and the step after which the last run paused.
+    func measure(_ name: String) throws -> Result {
+        var times: [Double] = []
+        var items = 0, steps = 0
+        var pausedAt: Int?
+        for _ in 0..<runs {
+            guard let s = try StandardScenes.build(name) else {
+                throw ValidationError("unknown scene '\(name)'")
+            }
+            if noSleep { s.animator.isSleepEnabled = false }
+            items = s.items.count
+            steps = min(s.frames, self.steps ?? s.frames)
+            pausedAt = nil
+            let start = DispatchTime.now().uptimeNanoseconds
+            for f in 0..<steps {
+                s.animator.step(s.frameDuration)
+                if pausedAt == nil && !s.animator.isRunning { pausedAt = f + 1 }
+            }
+            let ns = DispatchTime.now().uptimeNanoseconds - start
+            times.append(Double(ns) / 1e6 / Double(steps))
+        }
+        times.sort()
+        return Result(scene: name, items: items, steps: steps, sleep: !noSleep, msPerStep: times[times.count / 2],
+                      minMsPerStep: times.first!, maxMsPerStep: times.last!, pausedAtStep: pausedAt)
     }
 }
 

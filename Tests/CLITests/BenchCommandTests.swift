@@ -103,6 +103,25 @@ struct BenchCommandTests {
         #expect(array.first?["items"] as? Int == 30_000)
     }
 
+    /// A Lua action's ms per step depends on the machine; over the same per-item work in a
+    /// Swift CustomBehavior (swiftActionN) it reads as a ratio that travels between machines.
+    @Test("A luaActionN row carries swiftActionN's ms per step and the ratio; swiftActionN runs alone")
+    func swiftBaseline() throws {
+        let r = try runDynamics(["bench", "--scene", "luaAction20", "--steps", "5", "--json", "--runs", "3"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]])
+        let row = try #require(rows.first)
+        let ms = try #require(row["msPerStep"] as? Double)
+        let base = try #require(row["swiftBaselineMsPerStep"] as? Double), ratio = try #require(row["swiftBaselineRatio"] as? Double)
+        #expect(base > 0 && abs(ratio - ms / base) <= 1e-9 * ratio, "\(row)")
+        let text = try runDynamics(["bench", "--scene", "luaAction20", "--steps", "5", "--runs", "3"])
+        #expect(text.status == 0 && text.stdout.contains("Swift CustomBehavior doing the same per item:"), "\(text.stdout)")
+        let alone = try runDynamics(["bench", "--scene", "swiftAction20", "--json", "--runs", "3"])
+        let aloneRows = try #require(try JSONSerialization.jsonObject(with: Data(alone.stdout.utf8)) as? [[String: Any]])
+        #expect(aloneRows.first?["items"] as? Int == 20 && aloneRows.first?["steps"] as? Int == 600)
+        #expect(aloneRows.first?["swiftBaselineRatio"] == nil && aloneRows.first?["nsPerPropertyAccess"] == nil)
+    }
+
     @Test("Bad usage exits with status 2 and says why")
     func badUsage() throws {
         let unknown = try runDynamics(["bench", "--scene", "boxes"])

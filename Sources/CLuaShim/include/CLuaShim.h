@@ -242,6 +242,12 @@ int dyn_lua_toxy(lua_State *L, int idx, const char *DYN_NULLABLE kx, const char 
 /* The userdata at `idx` if its metatable is `metatable` (by address), else NULL. */
 void *DYN_NULLABLE dyn_lua_touserdata_with(lua_State *L, int idx, const void *DYN_NULLABLE metatable);
 
+/* The userdata at `idx` if its metatable is one of the `n` at `metatables` (by address; a
+   NULL entry matches nothing), else NULL; `which` (if not NULL) gets the matching entry's
+   position. One class of handle is one metatable, and a kind (any behavior) several. */
+void *DYN_NULLABLE dyn_lua_touserdata_among(lua_State *L, int idx, const void *DYN_NULLABLE const *DYN_NULLABLE metatables,
+                                            size_t n, size_t *DYN_NULLABLE which);
+
 /* Reads the `n` values at idx, idx + 1, ... into out: 1 if all are finite numbers, else 0
    (the caller then reports what is wrong). */
 int dyn_lua_tonumbers(lua_State *L, int idx, int n, double *out);

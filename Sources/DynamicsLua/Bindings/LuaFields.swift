@@ -55,8 +55,8 @@ extension LuaBridge {
         push(handle, as: .region)
     }
 
-    static let fieldProperties = ["position", "region", "strength", "falloff", "minimumRadius", "direction",
-                                  "smoothness", "animationSpeed"]
+    /// What every field reads and writes (a custom field has `evaluate` too).
+    static let fieldProperties = FieldProperty.names.filter { $0 != "evaluate" }
     static let fieldKinds = ["drag", "vortex", "radialGravity", "linearGravity", "velocity", "noise", "turbulence",
                              "spring", "electric", "magnetic", "custom"]
 
@@ -110,11 +110,7 @@ extension LuaBridge {
             field = customField(ref, name: "field.custom.evaluate")
         }
         for item in try withField("items", of: 1, { try items(at: $0, "field.items") }) ?? [] { field.addItem(item) }
-        for key in keys where LuaBridge.fieldProperties.contains(key) {
-            dyn_lua_rawgetfield(L, 1, key)
-            defer { lua_settop(L, -2) }
-            _ = try LuaBridge.setFieldProperty(self, field, key, lua_gettop(L))
-        }
+        try applyOptions(keys.filter { LuaBridge.fieldProperties.contains($0) }, to: field, through: LuaBridge.fieldBinding)
         try pushNew(field, "dynamics.field")
         return 1
     }
@@ -179,53 +175,62 @@ extension LuaBridge {
         return e
     }
 
-    static func setFieldProperty(_ bridge: LuaBridge, _ f: FieldBehavior, _ key: String, _ v: Int32) throws -> Bool {
-        let what = "field.\(key)"
-        switch key {
-        case "position": f.position = try bridge.point(at: v, what)
-        case "region": f.region = try bridge.object(at: v, .region, as: LuaRegion.self, what: what).region
-        case "direction": f.direction = try bridge.vector(at: v, what)
-        case "strength": f.strength = try bridge.number(at: v, what)
-        case "falloff": f.falloff = try bridge.number(at: v, what)
-        case "evaluate":
-            // As at construction: a function (a custom field cannot be without one). A new
-            // function switches a field that failed back on.
-            guard let e = bridge.evaluation(of: f) else { return false }
-            let ref = try bridge.functionReference(at: v, "field.custom.evaluate")
-            dyn_lua_unref(bridge.L, e.ref)
-            e.ref = ref
-            e.failed = false
-        case "minimumRadius", "smoothness", "animationSpeed":
-            let x = try bridge.number(at: v, what)
-            guard x >= 0 else { throw LuaArgumentError(message: "\(what): must be ≥ 0, got \(x)") }
-            switch key {
-            case "minimumRadius": f.minimumRadius = x
-            case "smoothness": f.smoothness = x
-            default: f.animationSpeed = x
-            }
-        default: return false
-        }
-        return true
+    /// A field's own properties; `evaluate` is a custom field's only.
+    enum FieldProperty: Int, LuaProperty {
+        case position, region, strength, falloff, minimumRadius, direction, smoothness, animationSpeed, evaluate
     }
 
-    static func getFieldProperty(_ bridge: LuaBridge, _ f: FieldBehavior, _ key: String) throws -> Bool {
-        let L = bridge.L
-        switch key {
-        case "position": bridge.pushPoint(f.position)
-        case "region": try bridge.pushNew(f.region, "field.region")
-        case "direction": bridge.pushPoint(CGPoint(x: f.direction.dx, y: f.direction.dy))
-        case "strength": lua_pushnumber(L, Double(f.strength))
-        case "falloff": lua_pushnumber(L, Double(f.falloff))
-        case "minimumRadius": lua_pushnumber(L, Double(f.minimumRadius))
-        case "smoothness": lua_pushnumber(L, Double(f.smoothness))
-        case "animationSpeed": lua_pushnumber(L, Double(f.animationSpeed))
-        case "evaluate":
-            guard let e = bridge.evaluation(of: f) else { return false }
-            dyn_lua_getref(L, e.ref)
-        default: return false
+    static let fieldBinding = behaviorBinding.extended(by: .typed(
+        FieldBehavior.self, FieldProperty.self, name: "field",
+        get: { bridge, f, p in
+            let L = bridge.L
+            switch p {
+            case .position: bridge.pushPoint(f.position)
+            case .region: try bridge.pushNew(f.region, "field.region")
+            case .direction: bridge.pushPoint(CGPoint(x: f.direction.dx, y: f.direction.dy))
+            case .strength: lua_pushnumber(L, Double(f.strength))
+            case .falloff: lua_pushnumber(L, Double(f.falloff))
+            case .minimumRadius: lua_pushnumber(L, Double(f.minimumRadius))
+            case .smoothness: lua_pushnumber(L, Double(f.smoothness))
+            case .animationSpeed: lua_pushnumber(L, Double(f.animationSpeed))
+            case .evaluate:
+                guard let e = bridge.evaluation(of: f) else { return false }
+                dyn_lua_getref(L, e.ref)
+            }
+            return true
+        },
+        set: { bridge, f, p, v in
+            let what = "field.\(p)"
+            switch p {
+            case .position: f.position = try bridge.point(at: v, what)
+            case .region: f.region = try bridge.object(at: v, .region, as: LuaRegion.self, what: what).region
+            case .direction: f.direction = try bridge.vector(at: v, what)
+            case .strength: f.strength = try bridge.number(at: v, what)
+            case .falloff: f.falloff = try bridge.number(at: v, what)
+            case .evaluate:
+                // As at construction: a function (a custom field cannot be without one). A new
+                // function switches a field that failed back on.
+                guard let e = bridge.evaluation(of: f) else { return false }
+                let ref = try bridge.functionReference(at: v, "field.custom.evaluate")
+                dyn_lua_unref(bridge.L, e.ref)
+                e.ref = ref
+                e.failed = false
+            case .minimumRadius, .smoothness, .animationSpeed:
+                let x = try bridge.number(at: v, what)
+                guard x >= 0 else { throw LuaArgumentError(message: "\(what): must be ≥ 0, got \(x)") }
+                switch p {
+                case .minimumRadius: f.minimumRadius = x
+                case .smoothness: f.smoothness = x
+                default: f.animationSpeed = x
+                }
+            }
+            return true
+        },
+        describe: { bridge, object in
+            let f = unsafeDowncast(object, to: FieldBehavior.self)
+            return ("field", LuaBridge.behaviorBinding.properties + LuaBridge.fieldProperties + (bridge.evaluation(of: f) == nil ? [] : ["evaluate"]))
         }
-        return true
-    }
+    ))
 
     /// `r:name(other)` for a set operation of two regions.
     static func regionOperation(_ name: String, _ op: @escaping @Sendable (Region, Region) -> Region)
