@@ -15,6 +15,7 @@ extension LuaBridge {
         setConstructor("attachment", in: module) { bridge, _ in try bridge.makeAttachment() }
         setConstructor("snap", in: module) { bridge, _ in try bridge.makeSnap() }
         setConstructor("push", in: module) { bridge, _ in try bridge.makePush() }
+        setFunction("release", in: module) { bridge, _ in try bridge.makeRelease() }
         setFunction("use", in: module) { bridge, _ in try bridge.use() }
         installFieldsAndRegions(in: module)
         for (path, depth) in [("dynamics", 0), ("dynamics.field", 1), ("dynamics.region", 1)] {
@@ -23,6 +24,10 @@ extension LuaBridge {
             lua_settop(L, -2)
         }
     }
+
+    /// The module's settings: read and assigned through its metatable, so an assignment is
+    /// checked (`dynamics.pointerVelocityWindow`).
+    static let moduleSettings = ["pointerVelocityWindow"]
 
     /// Gives the table at `table` (the module, `dyn.field`, `dyn.region`) an `__index` that
     /// refuses a missing member the way handles refuse a missing property: a misspelled
@@ -35,7 +40,7 @@ extension LuaBridge {
         let isModule = name == "dynamics"
         pushFunction { bridge, L in
             guard let key = bridge.string(at: 2) else { lua_pushnil(L); return 1 }
-            if isModule, key == "pointerVelocityWindow" { lua_pushnumber(L, bridge.pointerVelocityWindow); return 1 }
+            if isModule, key == LuaBridge.moduleSettings[0] { lua_pushnumber(L, bridge.pointerVelocityWindow); return 1 }
             var members: [String] = []
             lua_pushnil(L)
             while lua_next(L, 1) != 0 {
@@ -50,7 +55,7 @@ extension LuaBridge {
             // `dynamics.pointerVelocityWindow = s` sets every animator's pointer window;
             // other new keys are the script's own.
             pushFunction { bridge, L in
-                if lua_type(L, 2) == LUA_TSTRING, bridge.string(at: 2) == "pointerVelocityWindow" {
+                if lua_type(L, 2) == LUA_TSTRING, bridge.string(at: 2) == LuaBridge.moduleSettings[0] {
                     let s = try bridge.number(at: 3, "dynamics.pointerVelocityWindow")
                     try Validate.positive(s, "dynamics", "pointerVelocityWindow", min: DynamicPointer.minimumVelocityWindow, max: 10)
                     bridge.pointerVelocityWindow = s

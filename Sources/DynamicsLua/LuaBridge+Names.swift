@@ -31,6 +31,8 @@ extension LuaBridge {
         if lua_rawget(L, -2) == LUA_TTABLE {
             collectNames(of: lua_gettop(L), prefix: "dynamics", depth: 1, into: &names)
         }
+        // Settings the module's metatable serves (not raw fields: assigning them is checked).
+        for setting in LuaBridge.moduleSettings { names.insert("dynamics.\(setting)") }
         for cls in LuaClass.allCases {
             let binding = cls.binding
             for p in binding.properties { names.insert("\(cls.kind.rawValue).\(p)") }
@@ -81,6 +83,10 @@ extension LuaBridge {
         ("FieldBehavior", "field", ["evaluationBlock": "evaluate"]),
         ("DynamicBehavior", "behavior", ["childBehaviors": "children"]),
         ("DynamicAnimator", "animator", [:]),
+        ("ReleaseBehavior", "release", ["chooseTarget": "target", "projectedPoint": "projected", "isSettled": "settled"]),
+        ("DragGesture", "drag", ["start": "from", "end": "to", "offset": "by", "time": "at"]),
+        ("DynamicTask", "task", [:]),
+        ("DynamicPointer", "pointer", [:]),
         ("Region", "region", [:]),
     ]
 

@@ -10,14 +10,14 @@ import Dynamics
 /// contiguous, in `LuaKind` order (checked when a bridge is made).
 enum LuaClass: Int, CaseIterable {
     case animator, item
-    case behavior, gravity, collision, itemBehavior, field, attachment, snap, push, composite, plugin
+    case behavior, gravity, collision, itemBehavior, field, attachment, snap, push, composite, plugin, release
     case region, timer, task
 
     var kind: LuaKind {
         switch self {
         case .animator: .animator
         case .item: .item
-        case .behavior, .gravity, .collision, .itemBehavior, .field, .attachment, .snap, .push, .composite, .plugin: .behavior
+        case .behavior, .gravity, .collision, .itemBehavior, .field, .attachment, .snap, .push, .composite, .plugin, .release: .behavior
         case .region: .region
         case .timer: .timer
         case .task: .task
@@ -43,6 +43,7 @@ enum LuaClass: Int, CaseIterable {
         case .push: LuaBridge.pushBinding
         case .composite: LuaBridge.compositeBinding
         case .plugin: LuaBridge.pluginBinding
+        case .release: LuaBridge.releaseBinding
         case .region: LuaBridge.regionBinding
         case .timer: LuaBridge.timerBinding
         case .task: LuaBridge.taskBinding
@@ -61,6 +62,7 @@ enum LuaClass: Int, CaseIterable {
         case is PushBehavior: .push
         case is LuaCompositeBehavior: .composite
         case is LuaPluginBehavior: .plugin
+        case is ReleaseBehavior: .release
         default: .behavior
         }
     }

@@ -266,7 +266,7 @@ struct PluginHonestyTests {
     func stateCollected() throws {
         let folder = try scriptFolder(["behaviors/holder.lua": "return { name = 'holder' }"])
         let run = try SceneRun(folder: folder)
-        try run.state.run("holder = require('dynamics').use('holder')", chunkName: "scene.lua")
+        try run.state.run("holder = require('dynamics').use('holder'); collectgarbage(); collectgarbage()", chunkName: "scene.lua")
         let before = run.state.memoryUsed
         try run.state.run("local h = holder{}; h.big = ('x'):rep(8 << 20)", chunkName: "scene.lua")
         #expect(run.state.memoryUsed > before + (8 << 20))

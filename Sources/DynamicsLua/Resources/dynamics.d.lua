@@ -166,6 +166,21 @@ function dynamics.snap(options) end
 ---@return dynamics.Push
 function dynamics.push(options) end
 
+---@class dynamics.ReleaseOptions
+---@field item dynamics.Item
+---@field targets? dynamics.Point[] where it may come to rest (the nearest to the projected point wins)
+---@field target? fun(projected: dynamics.Point): dynamics.Point chooses instead of `targets`
+---@field frequency? number the spring's frequency (Hz), default 1/0.55
+---@field damping? number the spring's damping ratio, default 0.825
+---@field decelerationRate? "normal"|"fast"|number per millisecond: 0.998, 0.99, or a number in (0, 1)
+---@field onSettled? fun(target: dynamics.Point) called when the item rests on its target
+
+---What an item does when a drag of it ends: projects the fling, picks a target, springs there
+---keeping the release velocity, and calls `onSettled` on arrival.
+---@param options dynamics.ReleaseOptions
+---@return dynamics.Release
+function dynamics.release(options) end
+
 ---Returns a constructor for the plugin or built-in registered as `name` (a Lua plugin on the
 ---search path of the calling code's scene: its behaviors/, the behaviors/ of the test that
 ---loaded it, each folder of DYNAMICS_PATH).
@@ -332,13 +347,30 @@ function Region:contains(point) end
 ---@field didPause? fun() everything came to rest
 ---@field willResume? fun() something moves again
 
----A pointer event (the live viewer, and recorded tests).
+---A pointer event (the live viewer, recorded tests, scripted gestures).
 ---@class dynamics.PointerEvent
 ---@field phase dynamics.PointerPhase
 ---@field point dynamics.Point where the pointer is (points)
----@field velocity dynamics.Point its velocity (pt/s)
----@field item dynamics.Item|nil the item under the pointer at "began"
+---@field velocity dynamics.Point its displacement over the last `dynamics.pointerVelocityWindow` s, per second (pt/s)
+---@field item dynamics.Item|nil the topmost item under the pointer at "began" (the last added where items overlap)
 ---@field time number simulation time (s)
+---@field scripted boolean true for the events of a scripted gesture (`drag`, `tap`)
+
+---A scripted drag (`animator:drag`).
+---@class dynamics.DragOptions
+---@field item? dynamics.Item the finger goes down on its center (or give `from`)
+---@field from? dynamics.Point where the finger goes down
+---@field to? dynamics.Point where it ends (or give `by`, or a `path`)
+---@field by? dynamics.Point the end, relative to the start
+---@field path? dynamics.Point[] points on the way (uniform speed along the route)
+---@field at? number the elapsedTime at which it goes down (default: now)
+---@field duration? number seconds to the end point (default 0.25)
+---@field hold? number seconds held still at the end (default 0)
+---@field release? "fling"|"stop" lifted while moving (default), or after holding still
+
+---The window (s) over which pointer velocities are measured (default 0.1; 0.001…10).
+---@type number
+dynamics.pointerVelocityWindow = 0.1
 
 ---@class dynamics.RunOptions
 ---@field seconds? number how long to run (s); with untilPaused, the limit (default 60)
@@ -351,7 +383,19 @@ function Region:contains(point) end
 ---@field isRunning boolean false once everything rests (read-only)
 ---@field delegate dynamics.AnimatorDelegate|nil
 ---@field onPointer fun(event: dynamics.PointerEvent): boolean|nil return true to suppress the default drag
+---@field host "run"|"test"|"serve" what runs the script (read-only)
 local Animator = {}
+
+---Plays a scripted drag on the internal steps: a person's events (began, moved every step,
+---ended with the finger's velocity), seen by `onPointer` and the default drag alike.
+---@param options dynamics.DragOptions
+---@return dynamics.Task
+function Animator:drag(options) end
+
+---A tap: began, then ended one internal step later.
+---@param options { point: dynamics.Point, at?: number }
+---@return dynamics.Task
+function Animator:tap(options) end
 
 ---@param behavior dynamics.Behavior
 function Animator:addBehavior(behavior) end
@@ -483,6 +527,24 @@ function Item:getAngle() end
 function Item:setAngle(angle) end
 
 -- ── Behaviors ─────────────────────────────────────────────────────────────────────────────
+
+---@class dynamics.Release: dynamics.Behavior
+---@field targets dynamics.Point[]
+---@field target dynamics.Point|nil the last release's target (read-only)
+---@field projected dynamics.Point|nil where the last release's fling would have carried the item (read-only)
+---@field settled boolean true once the item rests on its target (read-only)
+---@field frequency number
+---@field damping number
+---@field decelerationRate number
+---@field onSettled fun(target: dynamics.Point) (write-only)
+local Release = {}
+
+---Releases the item with `velocity` (pt/s), as the end of a drag does.
+---@param velocity dynamics.Point
+function Release:release(velocity) end
+
+---Takes the item off its spring, as a new drag does.
+function Release:grab() end
 
 ---Every behavior: items, children.
 ---@class dynamics.Behavior
