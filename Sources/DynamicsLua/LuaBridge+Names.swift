@@ -92,6 +92,7 @@ extension LuaBridge {
         ("DynamicBehavior", "behavior", ["childBehaviors": "children"]),
         ("DynamicAnimator", "animator", [:]),
         ("Region", "region", [:]),
+        ("Spring", "spring", [:]),
     ]
 
     /// A model error as a script reads it: owner and property in the Lua spelling

@@ -78,6 +78,22 @@ struct SpringResponseTests {
         #expect(undamped.overshoot == 1 && abs(undamped.period - 0.5) < 1e-15 && undamped.settlingTime() == .infinity)
     }
 
+    @Test("A nearly undamped spring's settling time needs no walk over its swings (1e-13, 1e-300: the last peak's time; 1e-310: infinite)")
+    func nearlyUndamped() {
+        // So few swings decay per second that their count overflows: never settles.
+        #expect(Spring(frequency: 1, dampingRatio: 1e-310).settlingTime() == .infinity)
+        let huge = Spring(frequency: 1, dampingRatio: 1e-300).settlingTime()
+        #expect(abs(huge - log(100) / (Double.pi * 1e-300) * 0.5) / huge < 1e-9)
+        // n = ⌈ln 100 / (π·10⁻¹³)⌉ − 1 swings of half a period each (0.5 s at 1 Hz).
+        let n = (log(100) / (Double.pi * 1e-13)).rounded(.up) - 1
+        let t = Spring(frequency: 1, dampingRatio: 1e-13).settlingTime()
+        #expect(abs(t - n * 0.5) / t < 1e-9, "\(t) vs \(n * 0.5)")
+        // Just below 10¹² swings the crossing is still solved: within the last half period.
+        let s = Spring(frequency: 1, dampingRatio: 2e-12)
+        let m = (log(100) / (Double.pi * 2e-12)).rounded(.up) - 1
+        #expect(s.settlingTime() >= m * 0.5 && s.settlingTime() < (m + 1) * 0.5)
+    }
+
     @Test("A settling time jumps where a swing's peak passes the tolerance (overshoot 1.02 % vs 0.93 % at 1 %)")
     func settlingJumps() {
         // SwiftUI's default spring (response 0.55, dampingFraction 0.825) overshoots 1.019 %:

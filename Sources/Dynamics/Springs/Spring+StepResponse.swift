@@ -56,8 +56,15 @@ extension Spring {
             let wd = w * root
             let delta = Double.pi * z / root
             var n = (log(1 / tol) / delta).rounded(.up) - 1
-            while n > 0 && exp(-n * delta) <= tol { n -= 1 }
-            while exp(-(n + 1) * delta) > tol { n += 1 }
+            // A damping ratio so small that no double counts its swings (n = ∞, or n + 1 = n)
+            // never settles as far as time can tell.
+            guard n.isFinite else { return .infinity }
+            // Beyond 10¹² swings the crossing lies within the last one, a 10⁻¹² part of the
+            // time: the last peak's time is the answer to double precision.
+            if n > 1e12 { return n * .pi / wd }
+            // The rounding of the logarithm: at most a step either way.
+            if n > 0 && exp(-n * delta) <= tol { n -= 1 }
+            if exp(-(n + 1) * delta) > tol { n += 1 }
             let peak = n * .pi / wd
             let zero = (atan2(z, root) + .pi / 2 + n * .pi) / wd
             return Spring.crossing(from: peak, to: zero) { abs(x($0)) - tol }

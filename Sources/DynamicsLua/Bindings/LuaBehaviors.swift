@@ -523,7 +523,7 @@ extension LuaBridge {
             case let f as FieldBehavior:
                 return ("field", common + LuaBridge.fieldProperties + (bridge.evaluation(of: f) == nil ? [] : ["evaluate"]))
             case is AttachmentBehavior: return ("attachment", common + LuaBridge.attachmentProperties)
-            case is SnapBehavior: return ("snap", common + ["point", "damping"])
+            case is SnapBehavior: return ("snap", common + ["point", "damping", "frequency", "spring"])
             case is PushBehavior: return ("push", common + ["direction", "angle", "magnitude", "active", "mode"])
             case let p as LuaPluginBehavior: return (p.pluginName, common + bridge.parameterNames(of: p))
             case is LuaCompositeBehavior: return ("behavior", common + ["action"])

@@ -12,11 +12,11 @@ import Foundation
 
 extension LuaBridge {
     static let attachmentOptions = ["item", "anchor", "to", "offset", "offsetTo", "length", "frequency", "damping",
-                                    "type", "axis", "range", "frictionTorque"]
+                                    "type", "axis", "range", "frictionTorque", "spring"]
     /// Readable on an attachment; `item`, `to`, `offset`, `offsetTo`, `axis` and `type` are
     /// fixed when it is made (read-only, as UIKit's `items` and `attachedBehaviorType`).
     static let attachmentProperties = ["anchor", "length", "frequency", "damping", "frictionTorque", "range", "type",
-                                       "item", "to", "offset", "offsetTo", "axis"]
+                                       "item", "to", "offset", "offsetTo", "axis", "spring"]
 
     func makeAttachment() throws -> Int32 {
         let keys = try options(at: 1, "dynamics.attachment", allowed: LuaBridge.attachmentOptions)
@@ -57,12 +57,13 @@ extension LuaBridge {
             defer { lua_settop(L, -2) }
             _ = try LuaBridge.setJointProperty(self, a, key, lua_gettop(L))
         }
+        if let s = try springOption(keys, "attachment", conflicts: ["frequency", "damping"]) { a.spring = s } // LuaSpring.swift
         try pushNew(a, "dynamics.attachment")
         return 1
     }
 
     func makeSnap() throws -> Int32 {
-        _ = try options(at: 1, "dynamics.snap", allowed: ["item", "point", "damping"])
+        let keys = try options(at: 1, "dynamics.snap", allowed: ["item", "point", "damping", "frequency", "spring"])
         guard let item = try withField("item", of: 1, { try object(at: $0, .item, as: DynamicView.self, what: "snap.item") }) else {
             throw LuaArgumentError(message: "snap.item: required")
         }
@@ -72,6 +73,7 @@ extension LuaBridge {
             guard d >= 0, d <= 1 else { throw LuaArgumentError(message: "snap.damping: must be in 0…1, got \(d)") }
             s.damping = d
         }
+        try applySnapSpringOptions(s, keys) // frequency and spring: LuaSpring.swift
         try pushNew(s, "dynamics.snap")
         return 1
     }
@@ -97,6 +99,7 @@ extension LuaBridge {
     }
 
     static func getJointProperty(_ bridge: LuaBridge, _ object: AnyObject, _ key: String) -> Bool {
+        if getSpringProperty(bridge, object, key) { return true } // LuaSpring.swift
         let L = bridge.L
         switch (object, key) {
         case (let a as AttachmentBehavior, "anchor"): bridge.pushPoint(a.anchorPoint)
@@ -159,6 +162,7 @@ extension LuaBridge {
             return x
         }
         if let a = object as? AttachmentBehavior { try checkApplies(key, to: a) }
+        if try setSpringProperty(bridge, object, key, v) { return true } // LuaSpring.swift
         switch (object, key) {
         case (let a as AttachmentBehavior, "anchor"): a.anchorPoint = try bridge.point(at: v, "attachment.anchor")
         case (let a as AttachmentBehavior, "length"): a.length = try nonNegative("attachment.length")
