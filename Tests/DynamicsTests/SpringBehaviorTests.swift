@@ -59,4 +59,16 @@ struct SpringBehaviorTests {
         let ratio = firstFrame(2 * SnapBehavior.frequency) / firstFrame(nil)
         #expect(ratio > 3 && ratio < 4.2, "ratio \(ratio)")
     }
+
+    @Test("The registry's snap takes a frequency (default 3.59 Hz) and refuses a bad one")
+    func registrySnap() throws {
+        let item = DynamicView(center: CGPoint(x: 100, y: 100), size: CGSize(width: 50, height: 50))
+        let snap = try BehaviorRegistry.shared.makeBehavior(named: "snap", items: [item], overrides: ["frequency": .number(2)]) as? SnapBehavior
+        #expect(snap?.frequency == 2)
+        let plain = try BehaviorRegistry.shared.makeBehavior(named: "snap", items: [item], overrides: [:]) as? SnapBehavior
+        #expect(plain?.frequency == SnapBehavior.frequency)
+        #expect(throws: DynamicsError.self) {
+            _ = try BehaviorRegistry.shared.makeBehavior(named: "snap", items: [item], overrides: ["frequency": .number(-1)])
+        }
+    }
 }
