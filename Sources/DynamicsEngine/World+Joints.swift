@@ -174,17 +174,27 @@ extension World {
                 let d = (sB.pointee.dp - sA.pointee.dp) + j.deltaCenter + rB - rA
                 let axis = d.normalized
                 let omega = 2 * Double.pi * j.hertz
-                // The damping acts on the velocity the sub-step started with: the velocities
-                // here already hold this sub-step's gravity and forces, and damping that too
-                // held a hanging item up by 2ζωh of its stretch (2.6 % at 1 Hz, ζ = 1).
+                // The rate the sub-step started with (the velocities here already hold this
+                // sub-step's gravity and forces; damping only the rate with them, explicitly,
+                // held a hanging item up by 2ζωh of its stretch: 2.6 % at 1 Hz, ζ = 1).
                 let simA = simp[a], simB = simp[b]
                 // (Only moving bodies were integrated: a static or anchored one keeps its velocity.)
                 let dvA = simA.invMass > 0 ? h * (simA.gravity + simA.invMass * simA.force) : .zero
                 let dvB = simB.invMass > 0 ? h * (simB.gravity + simB.invMass * simB.force) : .zero
                 let dwA = h * simA.invInertia * simA.torque, dwB = h * simB.invInertia * simB.torque
                 let vr = (sB.pointee.v - dvB + cross(sB.pointee.w - dwB, rB)) - (sA.pointee.v - dvA + cross(sA.pointee.w - dwA, rA))
-                // Force on B: −m·(ω²·C + 2ζω·Ċ) along the axis, m the axial effective mass.
-                let impulse = -h * j.axialMass * (omega * omega * (d.length - j.length) + 2 * j.dampingRatio * omega * dot(axis, vr))
+                // The rate now, with this sub-step's gravity and forces.
+                let vNow = (sB.pointee.v + cross(sB.pointee.w, rB)) - (sA.pointee.v + cross(sA.pointee.w, rA))
+                // Force on B: −m·(ω²·C + 2ζω·Ċ) along the axis, m the axial effective mass,
+                // with Ċ the mean of the rate before the sub-step's forces and the rate after
+                // this impulse (trapezoidal damping; solved for the impulse, the factor
+                // 1/(1 + ζωh)). Damping on the rate before alone (explicit) decays each
+                // sub-step by √(1 − 2ζωh) instead of e^(−ζωh): 4 % too much for Android's
+                // default spring (6.2 Hz, ζ = 0.5), which settled 2.7 % early; trapezoidal,
+                // the decay is right to third order in ζωh. The rate after includes the
+                // forces, so a hanging item still rests at its stretch g/ω².
+                let impulse = -h * j.axialMass * (omega * omega * (d.length - j.length)
+                    + j.dampingRatio * omega * (dot(axis, vr) + dot(axis, vNow))) / (1 + j.dampingRatio * omega * h)
                 let P = impulse * axis
                 let mA = simp[a].invMass, iA = simp[a].invInertia, mB = simp[b].invMass, iB = simp[b].invInertia
                 if mA > 0 || iA > 0 { sA.pointee.v = sA.pointee.v - mA * P; sA.pointee.w -= iA * cross(rA, P) }

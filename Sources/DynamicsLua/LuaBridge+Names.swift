@@ -88,6 +88,7 @@ extension LuaBridge {
         ("DynamicTask", "task", [:]),
         ("DynamicPointer", "pointer", [:]),
         ("Region", "region", [:]),
+        ("Spring", "spring", [:]),
     ]
 
     /// A model error as a script reads it: owner and property in the Lua spelling

@@ -62,6 +62,23 @@ struct SceneFuzzer {
         return "{" + (0..<(int(4) + 1)).map { _ in itemRef() }.joined(separator: ", ") + "}"
     }
 
+    /// A spring in a random dialect (now and then two dialects mixed), with numberish values.
+    mutating func spring() -> String {
+        let keys = pick([["frequency", "damping"], ["response", "dampingFraction"], ["duration", "bounce"],
+                         ["mass", "stiffness", "damping"], ["stiffness", "dampingRatio"], ["tension", "friction"],
+                         ["bounciness", "speed"], ["frequency", "tension"], ["stiffness"]])
+        return "dyn.spring{ " + keys.map { "\($0) = \(numberish())" }.joined(separator: ", ") + " }"
+    }
+
+    /// A gesture helper's call, its numbers numberish.
+    mutating func gesture() -> String {
+        switch int(3) {
+        case 0: return "dyn.gesture.project(\(chance(0.5) ? numberish() : vector()), \(pick(["nil", "\"normal\"", "\"fast\"", numberish()])))"
+        case 1: return "dyn.gesture.rubberBand(\(numberish()), \(numberish()), \(chance(0.5) ? "nil" : numberish()))"
+        default: return "(dyn.gesture.nearest(\(vector()), { \(vector()), \(vector()) }))"
+        }
+    }
+
     mutating func shape() -> String {
         switch int(6) {
         case 0: return "\"ellipse\""
@@ -105,8 +122,11 @@ struct SceneFuzzer {
         case 5:
             let type = pick(["\"spring\"", "\"sliding\"", "\"limit\"", "\"fixed\"", "\"pin\"", "nil", "\"rope\""])
             let target = chance(0.5) ? "to = \(itemRef())" : "anchor = \(vector())"
-            return "B[#B + 1] = dyn.attachment{ item = \(itemRef()), \(target), type = \(type), anchor = \(vector()), frequency = \(numberish()), damping = \(numberish()), length = \(chance(0.5) ? numberish() : "nil") }"
-        case 6: return "B[#B + 1] = dyn.snap{ item = \(itemRef()), point = \(vector()), damping = \(numberish()) }"
+            let pace = chance(0.3) ? "spring = \(spring())" : "frequency = \(numberish()), damping = \(numberish())"
+            return "B[#B + 1] = dyn.attachment{ item = \(itemRef()), \(target), type = \(type), anchor = \(vector()), \(pace), length = \(chance(0.5) ? numberish() : "nil") }"
+        case 6:
+            let pace = chance(0.3) ? "spring = \(spring())" : "damping = \(numberish()), frequency = \(chance(0.5) ? numberish() : "nil")"
+            return "B[#B + 1] = dyn.snap{ item = \(itemRef()), point = \(vector()), \(pace) }"
         case 7:
             return "B[#B + 1] = dyn.push{ items = \(itemList()), mode = \(pick(["\"continuous\"", "\"instantaneous\"", "\"x\""])), \(pick(["direction = \(vector())", "magnitude = \(numberish()), angle = \(numberish())"])) }"
         case 8:
@@ -124,7 +144,7 @@ struct SceneFuzzer {
 
     mutating func operation(inCallback: Bool) -> String {
         let op: String
-        switch int(inCallback ? 14 : 16) {
+        switch int(inCallback ? 16 : 18) {
         case 0: op = "A:addBehavior(\(behaviorRef()))"
         case 1: op = "A:removeBehavior(\(behaviorRef()))"
         case 2: op = chance(0.2) ? "A:removeAllBehaviors()" : "A:addBehavior(\(behaviorRef()))"
@@ -142,7 +162,10 @@ struct SceneFuzzer {
         case 11: op = "\(itemRef()):\(pick(["applyForce", "applyImpulse"]))(\(vector()), \(chance(0.5) ? vector() : "nil"))"
         case 12: op = "\(itemRef()):applyTorque(\(numberish()))"
         case 13: op = "\(behaviorRef()):\(pick(["addLinearVelocity", "setTargetOffset"]))(\(itemRef()), \(vector()))"
-        case 14: op = constructor()
+        case 14: op = "\(behaviorRef()).spring = \(spring())"
+        case 15:
+            op = chance(0.5) ? "\(itemRef()).center = { \(gesture()), \(gesture()) }" : "\(itemRef()).velocity = \(gesture())"
+        case 16: op = constructor()
         default:
             op = "A.delegate = { didPause = \(callback(params: "")), willResume = \(callback(params: "")) }"
         }

@@ -70,4 +70,30 @@ struct ReadmeTests {
         animator.step(1.0 / 60)
         #expect(box.center.x > 50)
     }
+
+    @Test("The springs and gesture helpers example runs, with the values its comments give")
+    func springsAndGestures() {
+        let box = DynamicView(frame: CGRect(x: 135, y: 100, width: 50, height: 50))
+        let snap = SnapBehavior(item: box, snapTo: CGPoint(x: 100, y: 100))
+
+        let feel = Spring(response: 0.4, dampingFraction: 0.8)     // as SwiftUI writes it
+        #expect(abs(feel.frequency - 2.5) < 1e-12)
+        #expect(abs(feel.tension - ((pow(2 * .pi / 0.4, 2) - 194) / 3.62 + 30)) < 1e-9)
+        #expect(feel.settlingTime() > 0 && feel.settlingTime() < 1)
+        let spring = AttachmentBehavior(item: box, attachedToAnchor: CGPoint(x: 160, y: 300))
+        spring.length = 0
+        spring.spring = feel                                         // frequency 2.5, damping 0.8
+        #expect(abs(spring.frequency - 2.5) < 1e-12 && abs(spring.damping - 0.8) < 1e-12)
+        snap.spring = Spring(duration: 0.3, bounce: 0.2)             // a snap's pace and damping
+        #expect(abs(snap.damping - 0.8) < 1e-12)
+
+        let flick = CGPoint(x: 900, y: -1200)                        // pt/s, at release
+        let rest = Gesture.project(flick, decelerationRate: .normal) // (449.1, -598.8): 0.998 per ms
+        #expect(abs(rest.x - 449.1) < 1e-9 && abs(rest.y + 598.8) < 1e-9)
+        let corners = [CGPoint(x: 30, y: 60), CGPoint(x: 290, y: 60), CGPoint(x: 30, y: 500), CGPoint(x: 290, y: 500)]
+        let target = Gesture.nearest(to: CGPoint(x: box.center.x + rest.x, y: box.center.y + rest.y), in: corners)
+        #expect(target?.index == 1)
+        let pulled = Gesture.rubberBand(120, dimension: 568)        // 59.1 pt for 120 pt past an edge
+        #expect(abs(pulled - 59.1) < 0.05)
+    }
 }

@@ -19,8 +19,10 @@ import Foundation
 ///   the angular frequency, to the frame's 0.0361 rad. Not measured: other sizes,
 ///   distances and dampings, and the fade; treat them as a plausible model.
 ///
-/// `damping` is 0…1 (default 0.5; 1 = critically damped: no overshoot). Unlike UIKit,
-/// changing `damping` or `snapPoint` while running takes effect at once.
+/// `damping` is 0…1 (default 0.5; 1 = critically damped: no overshoot). `frequency` sets the
+/// pace (default `SnapBehavior.frequency`, UIKit's); the angular spring keeps its ratio to
+/// it. `spring` reads and sets both as a `Spring`. Unlike UIKit, changing `damping`,
+/// `frequency` or `snapPoint` while running takes effect at once.
 open class SnapBehavior: DynamicBehavior {
     /// The linear spring's frequency, Hz (fitted to UIKit's first frame at damping 0.5).
     public static let frequency: CGFloat = 3.59
@@ -34,6 +36,7 @@ open class SnapBehavior: DynamicBehavior {
 
     private var point: CGPoint
     private var storedDamping: CGFloat = 0.5
+    private var storedFrequency: CGFloat = SnapBehavior.frequency
 
     public init(item: DynamicItem, snapTo point: CGPoint) {
         require { try Validate.finite(point, "SnapBehavior", "snapPoint") }
@@ -61,13 +64,43 @@ open class SnapBehavior: DynamicBehavior {
         }
     }
 
+    /// The linear spring's frequency, Hz (> 0, at most 10⁴; default `SnapBehavior.frequency`,
+    /// UIKit's pace). The angular spring follows at `angularFrequency / SnapBehavior.frequency`
+    /// times it, so a faster snap turns upright as much faster.
+    public var frequency: CGFloat {
+        get { storedFrequency }
+        set {
+            guard accept({ try Validate.positive(newValue, "SnapBehavior", "frequency", max: Spring.frequencyRange.upperBound) }) else { return }
+            storedFrequency = newValue; setNeedsUpdate()
+        }
+    }
+
+    /// The snap's spring: `frequency` and `damping` as a `Spring`. Setting takes a spring's
+    /// frequency and damping ratio together (its mass does not matter); a snap's damping is
+    /// 0…1, so an overdamped spring is reported as invalid input and changes nothing.
+    public var spring: Spring {
+        get { Spring(unchecked: 1, (2 * .pi * storedFrequency) * (2 * .pi * storedFrequency), 4 * .pi * storedFrequency * storedDamping) }
+        set {
+            let f = newValue.frequency, z = newValue.dampingRatio
+            guard accept({
+                guard z <= 1 else {
+                    throw DynamicsError(owner: "SnapBehavior", property: "spring",
+                                        message: "a snap's damping ratio is 0…1, and this spring's is \(z) (overdamped)")
+                }
+                try Validate.positive(f, "SnapBehavior", "spring", max: Spring.frequencyRange.upperBound)
+            }) else { return }
+            storedFrequency = f; storedDamping = z; setNeedsUpdate()
+        }
+    }
+
     /// The engine's target joint: the item's center pulled to the snap point (on the ground
     /// body) with the snap's springs.
     func joint(ground: BodyID, body: BodyID) -> JointDef {
         var j = JointDef(kind: .target, bodyA: ground, bodyB: body)
         j.localAnchorA = Units.meters(point)
-        j.hertz = Double(SnapBehavior.frequency)
-        j.angularHertz = Double(SnapBehavior.angularFrequency)
+        j.hertz = Double(storedFrequency)
+        // Scaled as angular × (frequency / default): exactly `angularFrequency` by default.
+        j.angularHertz = Double(SnapBehavior.angularFrequency * (storedFrequency / SnapBehavior.frequency))
         j.turnFadeLength = Double(SnapBehavior.turnFadeDistance) * Units.metersPerPoint
         j.dampingRatio = Double(storedDamping)
         return j

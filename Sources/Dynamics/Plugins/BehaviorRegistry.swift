@@ -228,7 +228,7 @@ extension BehaviorRegistry {
         ) { items, p in try BehaviorRegistry.makeAttachment(items, p) },
         BehaviorDefinition(
             name: "snap", summary: "pulls its one item to a point (by default where the item is)", origin: .builtIn,
-            parameters: [("damping", .number(0.5))],
+            parameters: [("damping", .number(0.5)), ("frequency", .number(SnapBehavior.frequency))],
             optionalParameters: [("point", .vector(.zero))]
         ) { items, p in
             guard items.count == 1 else {
@@ -241,6 +241,9 @@ extension BehaviorRegistry {
                 throw DynamicsError(owner: "snap", property: "damping", message: "must be in 0…1, got \(damping)")
             }
             s.damping = damping
+            let frequency = p["frequency"]!.number!
+            try Validate.positive(frequency, "snap", "frequency", max: Spring.frequencyRange.upperBound)
+            s.frequency = frequency
             return s
         },
         BehaviorDefinition(

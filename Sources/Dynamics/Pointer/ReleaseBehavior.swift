@@ -49,6 +49,15 @@ open class ReleaseBehavior: DynamicBehavior {
             }) { decelerationRate = oldValue }
         }
     }
+    /// The spring in any dialect (`Spring`): its frequency and damping ratio.
+    public var spring: Spring {
+        get { Spring(frequency: Double(frequency), dampingRatio: Double(damping)) }
+        set {
+            frequency = CGFloat(newValue.frequency)
+            damping = CGFloat(newValue.dampingRatio)
+        }
+    }
+
     /// Called with the target once the item rests on it.
     public var onSettled: ((CGPoint) -> Void)?
 

@@ -5,15 +5,15 @@ import Foundation
 
 // dyn.attachment{ item = a, anchor = {x, y} | to = b, offset = {dx, dy}, offsetTo = {dx, dy},
 //   length, frequency, damping, type = "spring" | "sliding" | "limit" | "fixed" | "pin",
-//   axis = {x, y}, range = {min, max}, frictionTorque }
+//   axis = {x, y}, range = {min, max}, frictionTorque, spring = dyn.spring{…} }
 
 extension LuaBridge {
     static let attachmentOptions = ["item", "anchor", "to", "offset", "offsetTo", "length", "frequency", "damping",
-                                    "type", "axis", "range", "frictionTorque"]
+                                    "type", "axis", "range", "frictionTorque", "spring"]
     /// Readable on an attachment; `item`, `to`, `offset`, `offsetTo`, `axis` and `type` are
     /// fixed when it is made (read-only, as UIKit's `items` and `attachedBehaviorType`).
     enum AttachmentProperty: Int, LuaProperty {
-        case anchor, length, frequency, damping, frictionTorque, range, type, item, to, offset, offsetTo, axis
+        case anchor, length, frequency, damping, frictionTorque, range, type, item, to, offset, offsetTo, axis, spring
     }
 
     func makeAttachment() throws -> Int32 {
@@ -52,6 +52,8 @@ extension LuaBridge {
                                             offsetTo: Offset(horizontal: offsetTo.dx, vertical: offsetTo.dy), axis: axis)
         try applyOptions(keys.filter { ["length", "frequency", "damping", "range", "frictionTorque"].contains($0) }, to: a,
                          through: LuaBridge.attachmentBinding)
+        // The model refuses a spring on another kind of attachment.
+        if let s = try springOption(keys, "attachment", conflicts: ["frequency", "damping"]) { a.spring = s }
         try pushNew(a, "dynamics.attachment")
         return 1
     }
@@ -98,6 +100,8 @@ extension LuaBridge {
                 if a.items.count == 2 { bridge.pushPoint(CGPoint(x: a.offsetB.dx, y: a.offsetB.dy)) } else { lua_pushnil(L) }
             case .axis:
                 if let axis = a.axisOfTranslation { bridge.pushPoint(CGPoint(x: axis.dx, y: axis.dy)) } else { lua_pushnil(L) }
+            case .spring:
+                if let s = a.spring { bridge.pushSpring(s) } else { lua_pushnil(L) }
             case .range:
                 lua_createtable(L, 2, 0)
                 lua_pushnumber(L, Double(a.attachmentRange.minimum)); lua_rawseti(L, -2, 1)
@@ -128,6 +132,8 @@ extension LuaBridge {
                 let (lo, hi) = try bridge.pair(at: v, "attachment.range", keys: ("min", "max"), infinite: true)
                 guard lo <= 0, hi >= 0 else { throw LuaArgumentError(message: "attachment.range: must contain 0, got {\(lo), \(hi)}") }
                 a.attachmentRange = FloatRange(minimum: lo, maximum: hi)
+            case .spring:
+                a.spring = lua_type(bridge.L, v) == LUA_TNIL ? nil : try bridge.spring(at: v, "attachment.spring")
             case .type, .item, .to, .offset, .offsetTo, .axis: return false
             }
             return true

@@ -4,7 +4,7 @@ import Dynamics
 import Foundation
 
 // dyn.release{ item, targets = {{x, y}, ...} | target = function(projected) return {x, y} end,
-//              frequency, damping, decelerationRate = "normal" | "fast" | r,
+//              spring = dyn.spring{…} | frequency, damping, decelerationRate = "normal" | "fast" | r,
 //              onSettled = function(target) end }
 // The model's ReleaseBehavior: on the release of a drag of `item`, project the fling, pick a
 // target, spring there keeping the release velocity, call onSettled on arrival.
@@ -12,8 +12,9 @@ import Foundation
 
 extension LuaBridge {
     func makeRelease() throws -> Int32 {
-        let keys = try options(at: 1, "dynamics.release", allowed: ["item", "targets", "target", "frequency", "damping",
+        let keys = try options(at: 1, "dynamics.release", allowed: ["item", "targets", "target", "spring", "frequency", "damping",
                                                                    "decelerationRate", "onSettled"])
+        let spring = try springOption(keys, "release", conflicts: ["frequency", "damping"])
         guard let item = try withField("item", of: 1, { try object(at: $0, .item, as: DynamicView.self, what: "release.item") }) else {
             throw LuaArgumentError(message: "release.item: required")
         }
@@ -21,7 +22,8 @@ extension LuaBridge {
             throw LuaArgumentError(message: "release: give targets = { {x, y}, ... } or target = function(projected), not both")
         }
         let r = ReleaseBehavior(item: item)
-        for key in keys where key != "item" {
+        if let spring { r.spring = spring }
+        for key in keys where key != "item" && key != "spring" {
             dyn_lua_rawgetfield(L, 1, key)
             defer { lua_settop(L, -2) }
             _ = try LuaBridge.setRelease(self, r, key, lua_gettop(L))
@@ -32,7 +34,7 @@ extension LuaBridge {
 
     /// A release's own properties.
     enum ReleaseProperty: Int, LuaProperty {
-        case targets, target, frequency, damping, decelerationRate, onSettled, projected, settled
+        case targets, target, spring, frequency, damping, decelerationRate, onSettled, projected, settled
     }
 
     /// The deceleration rates by name (UIScrollView.DecelerationRate).
@@ -77,6 +79,9 @@ extension LuaBridge {
                 }
                 return chosen ?? r.item.center
             }
+        case "spring":
+            let s = try bridge.spring(at: v, "release.spring")
+            try checked { r.spring = s }
         case "frequency":
             let f = try bridge.number(at: v, "release.frequency")
             try checked { r.frequency = f }
@@ -120,6 +125,7 @@ extension LuaBridge {
             case .target: if let t = r.target { bridge.pushPoint(t) } else { lua_pushnil(L) }
             case .projected: if let t = r.projectedPoint { bridge.pushPoint(t) } else { lua_pushnil(L) }
             case .settled: lua_pushboolean(L, r.isSettled ? 1 : 0)
+            case .spring: bridge.pushSpring(r.spring)
             case .frequency: lua_pushnumber(L, Double(r.frequency))
             case .damping: lua_pushnumber(L, Double(r.damping))
             case .decelerationRate: lua_pushnumber(L, Double(r.decelerationRate))

@@ -3,11 +3,11 @@ import CLuaShim
 import Dynamics
 import Foundation
 
-// dyn.snap{ item, point = {x, y}, damping }
+// dyn.snap{ item, point = {x, y}, damping, frequency, spring = dyn.spring{…} }
 
 extension LuaBridge {
     func makeSnap() throws -> Int32 {
-        _ = try options(at: 1, "dynamics.snap", allowed: ["item", "point", "damping"])
+        let keys = try options(at: 1, "dynamics.snap", allowed: ["item", "point", "damping", "frequency", "spring"])
         guard let item = try withField("item", of: 1, { try object(at: $0, .item, as: DynamicView.self, what: "snap.item") }) else {
             throw LuaArgumentError(message: "snap.item: required")
         }
@@ -17,13 +17,14 @@ extension LuaBridge {
             guard d >= 0, d <= 1 else { throw LuaArgumentError(message: "snap.damping: must be in 0…1, got \(d)") }
             s.damping = d
         }
+        try applySnapSpringOptions(s, keys)
         try pushNew(s, "dynamics.snap")
         return 1
     }
 
     /// A snap's own properties.
     enum SnapProperty: Int, LuaProperty {
-        case point, damping
+        case point, damping, frequency, spring
     }
 
     static let snapBinding = behaviorBinding.extended(by: .typed(
@@ -32,6 +33,8 @@ extension LuaBridge {
             switch p {
             case .point: bridge.pushPoint(s.snapPoint)
             case .damping: lua_pushnumber(bridge.L, Double(s.damping))
+            case .frequency: lua_pushnumber(bridge.L, Double(s.frequency))
+            case .spring: bridge.pushSpring(s.spring)
             }
             return true
         },
@@ -42,6 +45,8 @@ extension LuaBridge {
                 let d = try bridge.number(at: v, "snap.damping")
                 guard d >= 0, d <= 1 else { throw LuaArgumentError(message: "snap.damping: must be in 0…1, got \(d)") }
                 s.damping = d
+            case .frequency: s.frequency = try bridge.number(at: v, "snap.frequency")
+            case .spring: s.spring = try bridge.spring(at: v, "snap.spring")
             }
             return true
         }

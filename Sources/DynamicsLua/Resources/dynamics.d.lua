@@ -137,6 +137,7 @@ function dynamics.behavior(options) end
 ---@field axis? dynamics.Point unit axis of a sliding attachment, default {1, 0}
 ---@field range? number[] {min, max}: angle limits of a pin (radians), or translation limits of a slide (points); must contain 0
 ---@field frictionTorque? number pin: torque (UIKit N·pt) resisting turning; sliding: force (UIKit N) resisting sliding
+---@field spring? dynamics.Spring sets frequency and damping from a spring of any dialect (not with them)
 
 ---Attaches an item to an anchor or to another item.
 ---@param options dynamics.AttachmentOptions
@@ -147,6 +148,8 @@ function dynamics.attachment(options) end
 ---@field item dynamics.Item required
 ---@field point? dynamics.Point default: the item's center
 ---@field damping? number 0…1, default 0.5
+---@field frequency? number Hz, > 0, default 3.59 (UIKit's pace)
+---@field spring? dynamics.Spring sets frequency and damping (damping ratio ≤ 1; not with them)
 
 ---Pulls an item to a point and turns it upright.
 ---@param options dynamics.SnapOptions
@@ -190,6 +193,87 @@ function dynamics.release(options) end
 ---@param name string
 ---@return fun(options: table): dynamics.PluginBehavior
 function dynamics.use(name) end
+
+-- ── Springs ───────────────────────────────────────────────────────────────────────────────
+
+---One dialect's keys, all of them (`mass` may be left out): UIKit attachment
+---`{frequency, damping}` (Hz, damping ratio); SwiftUI `{response, dampingFraction}`;
+---SwiftUI 17 `{duration, bounce}`; Core Animation, UISpringTimingParameters and CSS
+---`{mass, stiffness, damping}`; Android `{stiffness, dampingRatio}`; Origami
+---`{tension, friction}`; Pop `{bounciness, speed}`. Mixing dialects is an error.
+---@class dynamics.SpringOptions
+---@field frequency? number UIKit attachment: Hz, 0.001…10 000
+---@field damping? number UIKit attachment: the damping ratio; with mass and stiffness: the coefficient c
+---@field response? number SwiftUI: seconds (the undamped period)
+---@field dampingFraction? number SwiftUI: the damping ratio
+---@field duration? number SwiftUI 17: seconds (= response)
+---@field bounce? number SwiftUI 17: −1…1 (0 critical, 1 undamped, below 0 overdamped)
+---@field mass? number default 1
+---@field stiffness? number k, > 0 (k/m in s⁻²)
+---@field dampingRatio? number Android: 0 undamped, 1 critical
+---@field tension? number Origami value: k = (tension − 30)·3.62 + 194
+---@field friction? number Origami value: c = (friction − 8)·3 + 25
+---@field bounciness? number Pop: 0…42.5 (Pop's range 0…20)
+---@field speed? number Pop: ≥ 0 (Pop's range 0…20)
+
+---A damped spring, read in every dialect (a read-only value; `==` compares values).
+---@class dynamics.Spring
+---@field frequency number Hz (undamped): a UIKit attachment's frequency
+---@field dampingRatio number ζ: 0 undamped, below 1 bouncy, 1 critical, above 1 overdamped
+---@field response number SwiftUI: seconds, 1/frequency
+---@field dampingFraction number SwiftUI: the damping ratio
+---@field duration number SwiftUI 17: seconds (= response)
+---@field bounce number SwiftUI 17: 1 − ζ below critical, 1/ζ − 1 above
+---@field mass number m
+---@field stiffness number k (Android's stiffness is k/m: the same for a spring of mass 1)
+---@field damping number the coefficient c (not the ratio: see dampingRatio)
+---@field tension number Origami value
+---@field friction number Origami value
+---@field bounciness number|nil Pop; nil outside Pop's range
+---@field speed number|nil Pop; nil outside Pop's range
+---@field overshoot number how far the step response passes the target, a fraction of the displacement
+---@field period number seconds of the damped oscillation; math.huge when it does not oscillate
+local Spring = {}
+
+---Seconds until the step response from rest stays within `tolerance` (a fraction of the
+---initial displacement, 0…1 exclusive; default 0.01) of the target: exact, from the closed form.
+---@param tolerance? number
+---@return number
+function Spring:settlingTime(tolerance) end
+
+---Makes a spring from one dialect's keys.
+---@param options dynamics.SpringOptions
+---@return dynamics.Spring
+function dynamics.spring(options) end
+
+-- ── Gesture helpers ───────────────────────────────────────────────────────────────────────
+
+---Pure helpers for fluid gestures (UIKit's habits; the same in Swift's `Gesture`).
+---@class dynamics.gesturelib
+dynamics.gesture = {}
+
+---The distance a flick travels before it stops: v/1000 · r/(1 − r). A number gives a number,
+---a vector a vector (each axis on its own).
+---@param velocity number|dynamics.Point pt/s
+---@param rate? "normal"|"fast"|number "normal" (0.998, default), "fast" (0.99) or a number in 0…1 (exclusive)
+---@return number|dynamics.Point
+function dynamics.gesture.project(velocity, rate) end
+
+---UIScrollView's rubber band: content pulled `offset` points past an edge moves
+---(1 − 1/(|offset|·c/d + 1))·d, with the sign of `offset`.
+---@param offset number points past the edge
+---@param dimension number the view's size along the pull (points, > 0)
+---@param constant? number > 0, default 0.55
+---@return number
+function dynamics.gesture.rubberBand(offset, dimension, constant) end
+
+---The target nearest `point` and its index (1-based; the first of equally near ones): points
+---and a list of points, or a number and a list of numbers.
+---@param point dynamics.Point|number
+---@param targets dynamics.Point[]|number[] at least one
+---@return dynamics.Point|number target
+---@return integer index
+function dynamics.gesture.nearest(point, targets) end
 
 -- ── Fields ────────────────────────────────────────────────────────────────────────────────
 
@@ -623,10 +707,13 @@ function ItemBehavior:addAngularVelocity(item, w) end
 ---@field offset dynamics.Point (read-only) where it holds the first item, from its center in its axes (points)
 ---@field offsetTo dynamics.Point|nil (read-only) the same on the second item; nil for an anchor
 ---@field axis dynamics.Point|nil (read-only) a sliding attachment's axis as given; nil for the others
+---@field spring dynamics.Spring|nil frequency and damping as a spring (spring attachments); nil: a rigid rod
 
 ---@class dynamics.Snap: dynamics.Behavior
 ---@field point dynamics.Point
 ---@field damping number 0…1
+---@field frequency number Hz, > 0 (default 3.59, UIKit's pace)
+---@field spring dynamics.Spring frequency and damping as a spring (setting one: damping ratio ≤ 1)
 
 ---@class dynamics.Push: dynamics.Behavior
 ---@field mode dynamics.PushMode (read-only)
