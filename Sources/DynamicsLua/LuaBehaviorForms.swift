@@ -75,8 +75,10 @@ extension LuaBridge {
             + "angularResistance = 0.1, allowsRotation = true, anchored = false, charge = 0 }",
         "attachment": "dyn.attachment{ item = item, anchor = {0, 0}, type = \"spring\", frequency = 0, damping = 0, offset = {0, 0} }"
             + "  -- or to = other (and offsetTo) in place of anchor; length (default: the distance when made); "
-            + "type \"limit\" | \"pin\" | \"fixed\" | \"sliding\" (axis = {1, 0}), range = {min, max}, frictionTorque",
-        "snap": "dyn.snap{ item = item, point = {0, 0}, damping = 0.5 }  -- point defaults to the item's center",
+            + "type \"limit\" | \"pin\" | \"fixed\" | \"sliding\" (axis = {1, 0}), range = {min, max}, frictionTorque; "
+            + "spring = dyn.spring{ … } in place of frequency and damping",
+        "snap": "dyn.snap{ item = item, point = {0, 0}, damping = 0.5, frequency = 3.59 }  -- point defaults to the item's center; "
+            + "or spring = dyn.spring{ … } in place of frequency and damping",
         "push": "dyn.push{ items = {item}, mode = \"continuous\", direction = {1, 0}, magnitude = 1, active = true }"
             + "  -- or angle (radians) in place of direction; mode \"instantaneous\" pushes once",
     ]

@@ -20,8 +20,8 @@ struct BehaviorClassTests {
         ("field.drag", "dyn.field.drag{ items = {box} }",
          ["position", "region", "strength", "falloff", "minimumRadius", "direction", "smoothness", "animationSpeed"]),
         ("attachment", "dyn.attachment{ item = box, to = other }",
-         ["anchor", "length", "frequency", "damping", "frictionTorque", "range", "type", "item", "to", "offset", "offsetTo", "axis"]),
-        ("snap", "dyn.snap{ item = box, point = {5, 5} }", ["point", "damping"]),
+         ["anchor", "length", "frequency", "damping", "frictionTorque", "range", "type", "item", "to", "offset", "offsetTo", "axis", "spring"]),
+        ("snap", "dyn.snap{ item = box, point = {5, 5} }", ["point", "damping", "frequency", "spring"]),
         ("push", "dyn.push{ items = {box} }", ["direction", "angle", "magnitude", "active", "mode", "setTargetOffset"]),
         ("composite", "dyn.behavior{ items = {box} }", ["action"]),
     ]

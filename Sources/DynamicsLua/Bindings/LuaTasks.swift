@@ -127,11 +127,30 @@ extension LuaBridge {
             result = string(at: -2) ?? ""
             message = dyn_lua_tostring(L, -1).map { String(cString: $0) } ?? "?"
         })
-        if let error {
-            report(task, "\(error.message)")
-            return
+        if let error { message = error.message } else if result != "error" { return }
+        // An error the script did not raise (the budget's, the memory cap's, which end the
+        // resume itself) carries no place: it is where the dead coroutine stopped.
+        if let place = failedLocation(coroutine), !message.hasPrefix(place + ":") {
+            message = "\(place): \(message)"
         }
-        if result == "error" { report(task, message) }
+        report(task, message)
+    }
+
+    /// "file:line" where a coroutine that died by an error stopped: the innermost frame of a
+    /// script's chunk. Its stack is kept after the error; reading it allocates nothing.
+    private func failedLocation(_ coroutine: HeldFunction) -> String? {
+        dyn_lua_getref(L, coroutine.ref)
+        defer { lua_settop(L, -2) }
+        guard let co = lua_tothread(L, -1) else { return nil }
+        var ar = lua_Debug()
+        var level: Int32 = 0
+        while level < 64, lua_getstack(co, level, &ar) != 0 {
+            if lua_getinfo(co, "Sl", &ar) != 0, ar.currentline > 0, let source = ar.source, source.pointee == UInt8(ascii: "@") {
+                return "\(String(cString: source + 1)):\(ar.currentline)"
+            }
+            level += 1
+        }
+        return nil
     }
 
     /// Ends `task` as failed and reports its error.
