@@ -1,4 +1,4 @@
--- expect: error "release.target (defined at msg_release_target_nan.lua:7): the returned target"
+-- expect: error "msg_release_target_nan.lua:7): the returned target: must be finite"
 -- A target function that returns NaN: reported with where it is defined; the item stays where
 -- it is, nothing non-finite enters the world.
 local dyn = require "dynamics"

@@ -491,7 +491,7 @@ struct CommandTests {
         #expect(r.stdout.contains("gravity (built-in)"))
         // Attachment and snap were described with `items = {item}`, which Lua refuses.
         #expect(r.stdout.contains("\n    dyn.attachment{ item = item, anchor = {0, 0}, "), "\(r.stdout)")
-        #expect(r.stdout.contains("\n    dyn.snap{ item = item, point = {0, 0}, damping = 0.5 }"), "\(r.stdout)")
+        #expect(r.stdout.contains("\n    dyn.snap{ item = item, point = {0, 0}, damping = 0.5, frequency = 3.59 }"), "\(r.stdout)")
         #expect(r.stdout.contains("wind (lua,") && r.stdout.contains("dyn.use(\"wind\"){ items = {item}, direction = {1, 0}, strength = 40 }"))
         #expect(r.stdout.contains("magnet (lua,"))
         // The examples' plugins are the examples': a project without them lists none.

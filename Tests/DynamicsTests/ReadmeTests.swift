@@ -43,6 +43,27 @@ struct ReadmeTests {
         #expect(animator.pendingTimers.isEmpty)
     }
 
+    @Test("The interaction example: a flick lands in the projected corner, and the task hears it")
+    func interaction() {
+        let animator = DynamicAnimator(referenceBounds: CGRect(x: 0, y: 0, width: 375, height: 667))
+        let pip = DynamicView(center: CGPoint(x: 100, y: 300), size: CGSize(width: 90, height: 160))
+        let corners = [CGPoint(x: 61, y: 96), CGPoint(x: 314, y: 96), CGPoint(x: 61, y: 571), CGPoint(x: 314, y: 571)]
+        animator.addBehavior(DynamicItemBehavior(items: [pip]))
+        var landed: CGPoint?
+
+        let release = ReleaseBehavior(item: pip, targets: corners)          // project, pick, spring there
+        release.spring = Spring(response: 0.4, dampingFraction: 0.8)         // any dialect of spring
+        animator.addBehavior(release)
+        animator.drag(DragGesture(item: pip, offset: CGVector(dx: 150, dy: -100), duration: 0.2))  // a flick
+        animator.spawn { task in
+            task.waitForRest(items: [pip]) { _ in landed = pip.center }
+        }
+
+        for _ in 0..<(60 * 4) { animator.step(1.0 / 60) }
+        #expect(release.target == CGPoint(x: 314, y: 96))
+        #expect(landed.map { abs($0.x - 314) < 0.5 && abs($0.y - 96) < 0.5 } == true, "\(String(describing: landed))")
+    }
+
     final class Wind: DynamicBehavior, CustomBehavior {
         let items: [DynamicItem]
         var force = CGVector(dx: 40, dy: 0)              // UIKit Newtons
