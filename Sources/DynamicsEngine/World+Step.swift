@@ -40,6 +40,7 @@ extension World {
 
     private func finalizeBodies(h: Double) {
         let limits = SpeedLimits(h: h)
+        let rests = sleepEnabled
         sims.withUnsafeMutableBufferPointer { simp in
         states.withUnsafeMutableBufferPointer { stp in
         infos.withUnsafeMutableBufferPointer { inf in
@@ -55,8 +56,12 @@ extension World {
                 let inv = 1 / (q.c * q.c + q.s * q.s).squareRoot()
                 sim.transform.q = Rot(c: q.c * inv, s: q.s * inv)
                 sim.transform.p = sim.center - sim.transform.q.rotate(sim.localCenter)
-                let given = sim.gravity + sim.invMass * sim.force + (1 / h) * sim.stepVelocity
-                inf[b].restAcceleration = given.length + sim.invInertia * abs(sim.torque) * sim.maxExtent
+                if rests {
+                    // Squared, and the turn's share apart: no square root per body and step.
+                    let given = sim.gravity + sim.invMass * sim.force + (1 / h) * sim.stepVelocity
+                    inf[b].restAcceleration = given.lengthSquared
+                    inf[b].restAngularAcceleration = sim.invInertia * abs(sim.torque) * sim.maxExtent
+                }
                 sim.force = .zero
                 sim.torque = 0
                 sim.stepVelocity = .zero
@@ -111,9 +116,12 @@ extension World {
             sc.parent = [Int32](repeating: -1, count: n)
             sc.minSleep = [Double](repeating: .greatestFiniteMagnitude, count: n)
             sc.islandOf = [Int32](repeating: -1, count: n)
-            sc.touching = [Bool](repeating: false, count: n)
+            sc.touching = [UInt32](repeating: 0, count: n)
         }
         var anyAsleep = false
+        if sc.stamp == .max { sc.stamp = 0; for i in sc.touching.indices { sc.touching[i] = 0 } }
+        sc.stamp += 1
+        let stamp = sc.stamp
         sc.parent.withUnsafeMutableBufferPointer { parent in
         sc.minSleep.withUnsafeMutableBufferPointer { minSleep in
         sc.islandOf.withUnsafeMutableBufferPointer { islandOf in
@@ -135,8 +143,8 @@ extension World {
             shapes.withUnsafeBufferPointer { sh in
                 for ci in 0..<cs.count where cs[ci].alive && cs[ci].manifold.pointCount > 0 {
                     let a = cs[ci].bodyA, b = cs[ci].bodyB
-                    touching[Int(a)] = true
-                    touching[Int(b)] = true
+                    touching[Int(a)] = stamp
+                    touching[Int(b)] = stamp
                     if parent[Int(a)] < 0 || parent[Int(b)] < 0 { continue } // static or asleep
                     let ra = find(a), rb = find(b)
                     if ra != rb { if ra < rb { parent[Int(rb)] = ra } else { parent[Int(ra)] = rb } }
@@ -152,9 +160,10 @@ extension World {
             let tolerance2 = Tuning.restTolerance * Tuning.restTolerance
             for bi in awakeBodies {
                 let b = Int(bi)
-                if touching[b] { infos[b].restDrift = .zero; continue }
+                if touching[b] == stamp { infos[b].restDrift = .zero; continue }
                 if infos[b].restDrift.lengthSquared > tolerance2
-                    || (infos[b].jointCount == 0 && infos[b].restAcceleration > freeLimit) {
+                    || (infos[b].jointCount == 0
+                        && (infos[b].restAcceleration > freeLimit * freeLimit || infos[b].restAngularAcceleration > freeLimit)) {
                     infos[b].sleepTime = 0
                     infos[b].restDrift = .zero
                 }
@@ -189,12 +198,6 @@ extension World {
             }
             // Leave the scratch clean for the next step.
             for bi in awakeBodies { parent[Int(bi)] = -1 }
-            contacts.withUnsafeBufferPointer { cs in
-                for ci in 0..<cs.count where cs[ci].alive {
-                    touching[Int(cs[ci].bodyA)] = false
-                    touching[Int(cs[ci].bodyB)] = false
-                }
-            }
         }}}}
         sleepScratch = sc
     }

@@ -112,10 +112,12 @@ struct BodyInfo {
     /// Net displacement (m) since the rest timer last started: a body creeping under a
     /// damped force moves slowly but steadily, and must not rest on its way.
     @usableFromInline var restDrift = Vec2.zero
-    /// The acceleration (m/s², at the body's furthest point for torques) of the forces given
-    /// for the last step, gravity included: a body that nothing holds rests only when this
-    /// would not move it past the rest tolerance (`World.updateSleep`).
+    /// The squared linear acceleration ((m/s²)²) of the forces given for the last step,
+    /// gravity included, and the angular one at the body's furthest point (m/s²): a body that
+    /// nothing holds rests only when neither would move it past the rest tolerance
+    /// (`World.updateSleep`). Kept only while sleep is on.
     @usableFromInline var restAcceleration = 0.0
+    @usableFromInline var restAngularAcceleration = 0.0
     /// This step's resting speed (m/s): `Tuning.sleepLinearThreshold`, or less for a body a
     /// damped spring holds (set by `prepareJoints`, reset after the step).
     @usableFromInline var sleepThreshold = Tuning.sleepLinearThreshold
@@ -164,8 +166,10 @@ struct ShapeData {
 struct SleepScratch {
     var parent: [Int32] = []
     var minSleep: [Double] = []
-    /// Bodies in a touching contact this step (with anything, static bodies included).
-    var touching: [Bool] = []
+    /// Bodies in a touching contact this step (with anything, static bodies included): the
+    /// body's entry equals `stamp`, which each pass advances, so nothing is cleared.
+    var touching: [UInt32] = []
+    var stamp: UInt32 = 0
     var islandOf: [Int32] = []
 }
 

@@ -144,7 +144,7 @@ struct SceneFuzzer {
 
     mutating func operation(inCallback: Bool) -> String {
         let op: String
-        switch int(inCallback ? 16 : 18) {
+        switch int(inCallback ? 20 : 22) {
         case 0: op = "A:addBehavior(\(behaviorRef()))"
         case 1: op = "A:removeBehavior(\(behaviorRef()))"
         case 2: op = chance(0.2) ? "A:removeAllBehaviors()" : "A:addBehavior(\(behaviorRef()))"
@@ -165,7 +165,26 @@ struct SceneFuzzer {
         case 14: op = "\(behaviorRef()).spring = \(spring())"
         case 15:
             op = chance(0.5) ? "\(itemRef()).center = { \(gesture()), \(gesture()) }" : "\(itemRef()).velocity = \(gesture())"
-        case 16: op = constructor()
+        case 16:
+            // A task with random waits (numberish times and frames, a condition callback).
+            let waits = (0..<(int(3) + 1)).map { _ in
+                pick(["dyn.wait(\(numberish()))", "dyn.waitFrames(\(numberish()))",
+                      "dyn.waitUntil(\(depth < 1 ? callback(params: "", returns: "true") : "function() return true end"), \(chance(0.5) ? numberish() : "nil"))",
+                      "dyn.waitForRest{ items = \(itemList()), timeout = \(numberish()) }",
+                      "dyn.waitForContact(\(itemRef()), \(pick(["nil", itemRef(), "\"floor\""])), \(numberish()))"])
+            }
+            op = "A:spawn(function() \(waits.joined(separator: "; ")) end)"
+        case 17:
+            op = "A:drag{ \(chance(0.5) ? "item = \(itemRef())" : "from = \(vector())"), \(pick(["to", "by"])) = \(vector()), "
+                + "at = \(chance(0.5) ? "nil" : numberish()), duration = \(chance(0.5) ? "0.1" : numberish()), "
+                + "path = \(chance(0.7) ? "nil" : "{ \(vector()), \(vector()) }"), release = \(pick(["nil", "\"fling\"", "\"stop\"", "\"throw\""])) }"
+        case 18:
+            op = chance(0.5) ? "A:tap{ point = \(vector()), at = \(chance(0.5) ? "nil" : numberish()) }"
+                : "A:pointer{ phase = \(pick(["\"began\"", "\"moved\"", "\"ended\"", "\"cancelled\""])), x = \(numberish()), y = \(numberish()) }"
+        case 19:
+            op = "local r = dyn.release{ item = \(itemRef()), targets = { \(vector()), \(vector()) }, \(chance(0.5) ? "spring = \(spring())" : "decelerationRate = \(numberish())") }; "
+                + "A:addBehavior(r); r:release(\(vector()))"
+        case 20: op = constructor()
         default:
             op = "A.delegate = { didPause = \(callback(params: "")), willResume = \(callback(params: "")) }"
         }
