@@ -40,7 +40,7 @@ extension World {
 
     private func finalizeBodies(h: Double) {
         let limits = SpeedLimits(h: h)
-        let rests = sleepEnabled
+        let keepsRest = sleepEnabled
         sims.withUnsafeMutableBufferPointer { simp in
         states.withUnsafeMutableBufferPointer { stp in
         infos.withUnsafeMutableBufferPointer { inf in
@@ -56,11 +56,11 @@ extension World {
                 let inv = 1 / (q.c * q.c + q.s * q.s).squareRoot()
                 sim.transform.q = Rot(c: q.c * inv, s: q.s * inv)
                 sim.transform.p = sim.center - sim.transform.q.rotate(sim.localCenter)
-                if rests {
+                if keepsRest {
                     // Squared, and the turn's share apart: no square root per body and step.
                     let given = sim.gravity + sim.invMass * sim.force + (1 / h) * sim.stepVelocity
-                    inf[b].restAcceleration = given.lengthSquared
-                    inf[b].restAngularAcceleration = sim.invInertia * abs(sim.torque) * sim.maxExtent
+                    rests[b].acceleration = given.lengthSquared
+                    rests[b].angularAcceleration = sim.invInertia * abs(sim.torque) * sim.maxExtent
                 }
                 sim.force = .zero
                 sim.torque = 0
@@ -92,13 +92,13 @@ extension World {
                 let threshold2 = threshold * threshold
                 if st.v.lengthSquared > threshold2 || wExtent * wExtent > threshold2 || st.dp.lengthSquared > threshold2 * h * h {
                     inf[b].sleepTime = 0
-                    inf[b].restDrift = .zero
+                    rests[b].drift = .zero
                 } else {
                     // Slow, but creeping the same way step after step (a field's pull held
                     // back by resistance) is not rest: `updateSleep` restarts the timer of a
                     // body that moved the rest tolerance since it started.
                     inf[b].sleepTime += h
-                    inf[b].restDrift += st.dp
+                    rests[b].drift += st.dp
                 }
             }
         }}}
@@ -160,12 +160,12 @@ extension World {
             let tolerance2 = Tuning.restTolerance * Tuning.restTolerance
             for bi in awakeBodies {
                 let b = Int(bi)
-                if touching[b] == stamp { infos[b].restDrift = .zero; continue }
-                if infos[b].restDrift.lengthSquared > tolerance2
+                if touching[b] == stamp { rests[b].drift = .zero; continue }
+                if rests[b].drift.lengthSquared > tolerance2
                     || (infos[b].jointCount == 0
-                        && (infos[b].restAcceleration > freeLimit * freeLimit || infos[b].restAngularAcceleration > freeLimit)) {
+                        && (rests[b].acceleration > freeLimit * freeLimit || rests[b].angularAcceleration > freeLimit)) {
                     infos[b].sleepTime = 0
-                    infos[b].restDrift = .zero
+                    rests[b].drift = .zero
                 }
             }
             for bi in awakeBodies {
@@ -205,15 +205,15 @@ extension World {
     /// Wakes a body and its whole sleeping island, and restarts their rest timers.
     func wake(body b: Int) {
         guard infos[b].alive, infos[b].type == .dynamic else { return }
-        if infos[b].isAwake { infos[b].sleepTime = 0; infos[b].restDrift = .zero; return }
+        if infos[b].isAwake { infos[b].sleepTime = 0; rests[b].drift = .zero; return }
         let id = Int(infos[b].islandID)
-        guard id >= 0 else { infos[b].isAwake = true; infos[b].sleepTime = 0; infos[b].restDrift = .zero; return }
+        guard id >= 0 else { infos[b].isAwake = true; infos[b].sleepTime = 0; rests[b].drift = .zero; return }
         var cur = islandHeads[id]
         while cur >= 0 {
             let c = Int(cur)
             infos[c].isAwake = true
             infos[c].sleepTime = 0
-            infos[c].restDrift = .zero
+            rests[c].drift = .zero
             infos[c].islandID = -1
             cur = infos[c].islandNext
             infos[c].islandNext = -1

@@ -96,6 +96,22 @@ struct BodyState {
     @usableFromInline var dq = Rot.identity
 }
 
+/// What the rest rule keeps per body beyond its timer (docs/engine.md, "Rest"), apart from
+/// `BodyInfo`, which every step's awake-body scan walks: read and written only by the steps'
+/// rest passes, for awake bodies.
+@usableFromInline
+struct BodyRest {
+    /// Net displacement (m) since the rest timer last started: a body creeping under a
+    /// damped force moves slowly but steadily, and must not rest on its way.
+    @usableFromInline var drift = Vec2.zero
+    /// The squared linear acceleration ((m/s²)²) of the forces given for the last step,
+    /// gravity included, and the angular one at the body's furthest point (m/s²): a body that
+    /// nothing holds rests only when neither would move it past the rest tolerance
+    /// (`World.updateSleep`). Kept only while sleep is on.
+    @usableFromInline var acceleration = 0.0
+    @usableFromInline var angularAcceleration = 0.0
+}
+
 /// Cold bookkeeping.
 @usableFromInline
 struct BodyInfo {
@@ -109,15 +125,6 @@ struct BodyInfo {
     /// Joints attached to this body (their bodies do not collide with each other).
     @usableFromInline var jointCount: Int32 = 0
     @usableFromInline var sleepTime = 0.0
-    /// Net displacement (m) since the rest timer last started: a body creeping under a
-    /// damped force moves slowly but steadily, and must not rest on its way.
-    @usableFromInline var restDrift = Vec2.zero
-    /// The squared linear acceleration ((m/s²)²) of the forces given for the last step,
-    /// gravity included, and the angular one at the body's furthest point (m/s²): a body that
-    /// nothing holds rests only when neither would move it past the rest tolerance
-    /// (`World.updateSleep`). Kept only while sleep is on.
-    @usableFromInline var restAcceleration = 0.0
-    @usableFromInline var restAngularAcceleration = 0.0
     /// This step's resting speed (m/s): `Tuning.sleepLinearThreshold`, or less for a body a
     /// damped spring holds (set by `prepareJoints`, reset after the step).
     @usableFromInline var sleepThreshold = Tuning.sleepLinearThreshold
@@ -201,6 +208,8 @@ public final class World {
     @exclusivity(unchecked) @usableFromInline var sims: [BodySim] = []
     @exclusivity(unchecked) @usableFromInline var states: [BodyState] = []
     @exclusivity(unchecked) @usableFromInline var infos: [BodyInfo] = []
+    /// The rest rule's per-body state, beside `infos` (same indices).
+    @exclusivity(unchecked) var rests: [BodyRest] = []
     @exclusivity(unchecked) var freeBodies: [Int32] = []
 
     @exclusivity(unchecked) var shapes: [ShapeData] = []
@@ -352,7 +361,7 @@ public final class World {
             index = free
         } else {
             index = Int32(sims.count)
-            sims.append(BodySim()); states.append(BodyState()); infos.append(BodyInfo())
+            sims.append(BodySim()); states.append(BodyState()); infos.append(BodyInfo()); rests.append(BodyRest())
         }
         let i = Int(index)
         let generation = infos[i].generation &+ 1
@@ -361,6 +370,7 @@ public final class World {
         sims[i].center = position
         states[i] = BodyState()
         infos[i] = BodyInfo()
+        rests[i] = BodyRest()
         infos[i].generation = generation
         infos[i].alive = true
         infos[i].type = type
@@ -756,7 +766,7 @@ public final class World {
                 st[body].v = World.limitedLinear(linear)
                 st[body].w = World.limitedAngular(w)
             }
-            if inf[body].isAwake { inf[body].sleepTime = 0; inf[body].restDrift = .zero; return true }
+            if inf[body].isAwake { inf[body].sleepTime = 0; rests[body].drift = .zero; return true }
             return false
         }
         if !awake { wake(body: body) }

@@ -100,6 +100,23 @@ struct TimerTests {
         #expect(cancelled.isCancelled)
     }
 
+    @Test("a refused timer is never added, so the animator still pauses")
+    func refusedTimerIsNotAdded() {
+        let animator = DynamicAnimator()
+        let box = DynamicView(center: .zero, size: CGSize(width: 10, height: 10))
+        animator.addBehavior(DynamicItemBehavior(items: [box]))
+        var reported: [DynamicsError] = []
+        InvalidInput.uncaughtHandler = { reported.append($0) }
+        defer { InvalidInput.uncaughtHandler = nil }
+        let late = animator.after(2e9) {}
+        let fast = animator.every(.nan) { true }
+        #expect(reported.count == 2)
+        #expect(late.isCancelled && fast.isCancelled)
+        #expect(animator.pendingTimers.isEmpty)
+        for _ in 0..<30 { animator.step(1.0 / 60) }
+        #expect(!animator.isRunning)
+    }
+
     @Test("a timer due mid-frame sees the items where its internal step left them")
     func timerSeesItsStep() {
         // 0.105 s falls in the 13th internal step (1/120 s), in the 7th frame of 1/60 s.

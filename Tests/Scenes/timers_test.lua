@@ -39,3 +39,14 @@ test("every taps on schedule and a cancelled timer never runs", function()
   expect(#taps):toBe(3)
   for i, time in ipairs(taps) do expect(time):toBeCloseTo(0.5 * i, 1e-9) end
 end)
+
+test("a refused timer is never added: the animator still pauses at once", function()
+  local a = dyn.animator{}
+  local box = dyn.item{ size = {10, 10} }
+  a:addBehavior(dyn.itemBehavior{ items = {box} })
+  expect(function() a:after(2e9, function() end) end):toFail("after")
+  expect(function() a:every(1e300, function() end) end):toFail("every")
+  a:run{ untilPaused = true, seconds = 30 }
+  expect(a.isRunning):toBe(false)
+  expect(a.elapsedTime, "time run before the pause"):toBeLessThan(0.5)
+end)

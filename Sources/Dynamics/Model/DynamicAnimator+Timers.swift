@@ -46,8 +46,18 @@ extension DynamicAnimator {
     /// step at the earliest.
     @discardableResult
     public func after(_ seconds: TimeInterval, _ body: @escaping () -> Void) -> DynamicTimer {
-        require { try Validate.nonNegative(seconds, "DynamicAnimator", "after(seconds)") }
+        // Checked before anything changes: a refused timer is never added (one that was kept
+        // the animator from pausing for good).
+        guard accept({ try Validate.nonNegative(seconds, "DynamicAnimator", "after(seconds)") }) else { return refusedTimer() }
         return addTimer(DynamicTimer(fireTime: elapsedTime + seconds, interval: nil, body: { body(); return false }))
+    }
+
+    /// What `after` and `every` return for refused input: a timer that is already cancelled
+    /// and was never added.
+    private func refusedTimer() -> DynamicTimer {
+        let t = DynamicTimer(fireTime: .infinity, interval: nil, body: { false })
+        t.cancel()
+        return t
     }
 
     /// The shortest period of `every(_:_:)`, in seconds: a timer fires at most once a frame,
@@ -61,7 +71,9 @@ extension DynamicAnimator {
     /// step fires once a step). Otherwise as `after(_:_:)`.
     @discardableResult
     public func every(_ seconds: TimeInterval, _ body: @escaping () -> Bool) -> DynamicTimer {
-        require { try Validate.positive(seconds, "DynamicAnimator", "every(seconds)", min: DynamicAnimator.minimumTimerInterval) }
+        guard accept({ try Validate.positive(seconds, "DynamicAnimator", "every(seconds)", min: DynamicAnimator.minimumTimerInterval) }) else {
+            return refusedTimer()
+        }
         return addTimer(DynamicTimer(fireTime: elapsedTime + seconds, interval: seconds, body: body))
     }
 
