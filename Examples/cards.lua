@@ -1,8 +1,6 @@
--- A swipeable card stack (Tinder's): drag the top card; let go and the fling's projection
--- decides. Projected more than `threshold` sideways from its place, the card flies off
--- screen, keeping the fling's velocity; otherwise it springs back. Once it is off, the cards
--- below move up a place and the next one is on top. A demo swipes at set times.
---
+-- A swipeable card stack: drag the top card and let go. Projected more than `threshold` from
+-- its place, it flies off screen keeping the fling's velocity; otherwise it springs back.
+-- Then the cards below move up a place. A demo swipes at set times.
 --   dynamics run Examples/cards.lua --svg cards.svg        dynamics serve Examples/cards.lua
 local dyn = require "dynamics"
 local feel = require "feel"
@@ -12,30 +10,24 @@ local a = dyn.animator{ bounds = {0, 0, W, H} }
 local size, N, threshold = {300, 420}, 4, 150
 local spring = dyn.spring{ response = 0.45, dampingFraction = 0.8 }
 local function place(rank) return { W / 2, 300 + 14 * (rank - 1) } end   -- rank 1: on top
+local function offScreen(card) return math.abs(card.center.x - W / 2) > (W + size[1]) / 2 end
 
 local cards, releases, top = {}, {}, 1            -- cards[top] is on top
 for i = N, 1, -1 do                               -- the last added is on top (e.item)
-  local card = dyn.item{ name = "card" .. i, center = place(i), size = size }
-  releases[i] = dyn.release{ item = card, spring = spring, target = function(projected)
+  cards[i] = dyn.item{ name = "card" .. i, center = place(i), size = size }
+  releases[i] = dyn.release{ item = cards[i], spring = spring, target = function(projected)
     local home = place(i - top + 1)
     local dx = projected.x - home[1]
     if i ~= top or math.abs(dx) < threshold then return home end
     return { dx > 0 and W + size[1] or -size[1], projected.y }       -- off screen
   end }
-  a:addBehavior(dyn.itemBehavior{ items = {card}, resistance = 0, allowsRotation = false })
+  a:addBehavior(dyn.itemBehavior{ items = {cards[i]}, resistance = 0, allowsRotation = false })
   a:addBehavior(releases[i])
-  cards[i] = card
 end
 
-local function offScreen(card)
-  local x = card.center.x
-  return x < -size[1] / 2 or x > W + size[1] / 2
-end
--- The stack: wait for the top card to leave, then move the others up a place.
-a:spawn(function()
+a:spawn(function()                                -- the stack: when the top card is off, move up
   while top <= N do
-    local card = cards[top]
-    dyn.waitUntil(function() return offScreen(card) end)
+    dyn.waitUntil(function() return offScreen(cards[top]) end)
     top = top + 1
     for i = top, N do releases[i]:release{0, 0} end   -- springs each to its new place
   end
@@ -51,12 +43,8 @@ local demo = feel.demo(a, function()
 end)
 
 return {
-  animator = a,
-  seconds = 5.5,
-  params = feel.sliders(spring, function(s)
-    for _, r in ipairs(releases) do r.spring = s end
-  end),
-  cards = cards, place = place, threshold = threshold, size = size, demo = demo,
-  offScreen = offScreen,
+  animator = a, seconds = 5.5,
+  params = feel.sliders(spring, function(s) for _, r in ipairs(releases) do r.spring = s end end),
+  cards = cards, place = place, size = size, offScreen = offScreen, demo = demo,
   top = function() return top end,
 }

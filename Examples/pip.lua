@@ -9,7 +9,8 @@ local feel = require "feel"
 local W, H = 375, 667
 local a = dyn.animator{ bounds = {0, 0, W, H} }
 local pip = dyn.item{ name = "pip", size = {100, 150}, center = {280, 120} }
-local magnets = dyn.use("magneticCorners"){ items = {pip}, screen = {W, H}, inset = 16 }
+local magneticCorners = dyn.use("magneticCorners")       -- found in behaviors/, beside the scene
+local magnets = magneticCorners{ items = {pip}, screen = {W, H}, inset = 16 }
 a:addBehavior(dyn.itemBehavior{ items = {pip}, resistance = 0, allowsRotation = false })
 a:addBehavior(magnets)
 
@@ -28,4 +29,5 @@ return {
   params = feel.sliders(dyn.spring{ response = magnets.response, dampingFraction = magnets.dampingFraction },
     function(s) magnets.response, magnets.dampingFraction = s.response, s.dampingFraction end),
   pip = pip, magnets = magnets, demo = demo,
+  magneticCorners = magneticCorners,   -- for tests: a test's own dyn.use looks in its folder
 }
