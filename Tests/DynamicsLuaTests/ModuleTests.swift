@@ -88,7 +88,7 @@ struct SceneSearchPathTests {
         #expect(project.error("require('dynamics').use('wind')")?.message.contains("no behavior or plugin named 'wind'") == true)
         let examples = try SceneRun(folder: URL(fileURLWithPath: scenesFolder).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Examples"))
-        #expect(examples.bridge.luaPluginNames() == ["magnet", "wind"])
+        #expect(examples.bridge.luaPluginNames() == ["magnet", "magneticCorners", "wind"])
         #expect(examples.error("require('dynamics').use('wind')") == nil)
     }
 }
