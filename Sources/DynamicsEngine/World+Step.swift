@@ -43,7 +43,7 @@ extension World {
         let keepsRest = sleepEnabled
         sims.withUnsafeMutableBufferPointer { simp in
         states.withUnsafeMutableBufferPointer { stp in
-        infos.withUnsafeMutableBufferPointer { inf in
+        rests.withUnsafeMutableBufferPointer { rp in
             for bi in awakeBodies {
                 let b = Int(bi)
                 // The velocities the step leaves (after the relax passes) within the limits
@@ -59,8 +59,8 @@ extension World {
                 if keepsRest {
                     // Squared, and the turn's share apart: no square root per body and step.
                     let given = sim.gravity + sim.invMass * sim.force + (1 / h) * sim.stepVelocity
-                    rests[b].acceleration = given.lengthSquared
-                    rests[b].angularAcceleration = sim.invInertia * abs(sim.torque) * sim.maxExtent
+                    rp[b].acceleration = given.lengthSquared
+                    rp[b].angularAcceleration = sim.invInertia * abs(sim.torque) * sim.maxExtent
                 }
                 sim.force = .zero
                 sim.torque = 0
@@ -83,6 +83,7 @@ extension World {
         states.withUnsafeBufferPointer { stp in
         sims.withUnsafeBufferPointer { simp in
         infos.withUnsafeMutableBufferPointer { inf in
+        rests.withUnsafeMutableBufferPointer { rp in
             for bi in awakeBodies {
                 let b = Int(bi)
                 let st = stp[b]
@@ -92,16 +93,16 @@ extension World {
                 let threshold2 = threshold * threshold
                 if st.v.lengthSquared > threshold2 || wExtent * wExtent > threshold2 || st.dp.lengthSquared > threshold2 * h * h {
                     inf[b].sleepTime = 0
-                    rests[b].drift = .zero
                 } else {
                     // Slow, but creeping the same way step after step (a field's pull held
                     // back by resistance) is not rest: `updateSleep` restarts the timer of a
-                    // body that moved the rest tolerance since it started.
+                    // body that moved the rest tolerance since it started. The drift counts
+                    // from the timer's start (whoever restarted it: a wake, a new velocity).
+                    rp[b].drift = inf[b].sleepTime == 0 ? st.dp : rp[b].drift + st.dp
                     inf[b].sleepTime += h
-                    rests[b].drift += st.dp
                 }
             }
-        }}}
+        }}}}
     }
 
     /// Groups awake bodies into islands (connected by touching contacts) with a union-find,
@@ -158,21 +159,21 @@ extension World {
             // sleep is what ends it.
             let freeLimit = 2 * Tuning.restTolerance / (Tuning.timeToSleep * Tuning.timeToSleep)
             let tolerance2 = Tuning.restTolerance * Tuning.restTolerance
-            for bi in awakeBodies {
-                let b = Int(bi)
-                if touching[b] == stamp { rests[b].drift = .zero; continue }
-                if rests[b].drift.lengthSquared > tolerance2
-                    || (infos[b].jointCount == 0
-                        && (rests[b].acceleration > freeLimit * freeLimit || rests[b].angularAcceleration > freeLimit)) {
-                    infos[b].sleepTime = 0
-                    rests[b].drift = .zero
+            rests.withUnsafeBufferPointer { rp in
+            infos.withUnsafeMutableBufferPointer { inf in
+                for bi in awakeBodies {
+                    let b = Int(bi)
+                    if touching[b] != stamp && inf[b].sleepTime > 0
+                        && (rp[b].drift.lengthSquared > tolerance2
+                            || (inf[b].jointCount == 0
+                                && (rp[b].acceleration > freeLimit * freeLimit || rp[b].angularAcceleration > freeLimit))) {
+                        inf[b].sleepTime = 0
+                    }
+                    let r = Int(find(bi))
+                    minSleep[r] = min(minSleep[r], inf[b].sleepTime)
+                    if minSleep[r] >= Tuning.timeToSleep { anyAsleep = true }
                 }
-            }
-            for bi in awakeBodies {
-                let r = Int(find(bi))
-                minSleep[r] = min(minSleep[r], infos[Int(bi)].sleepTime)
-                if minSleep[r] >= Tuning.timeToSleep { anyAsleep = true }
-            }
+            }}
             if anyAsleep {
                 for bi in awakeBodies {
                     let b = Int(bi)
@@ -205,15 +206,14 @@ extension World {
     /// Wakes a body and its whole sleeping island, and restarts their rest timers.
     func wake(body b: Int) {
         guard infos[b].alive, infos[b].type == .dynamic else { return }
-        if infos[b].isAwake { infos[b].sleepTime = 0; rests[b].drift = .zero; return }
+        if infos[b].isAwake { infos[b].sleepTime = 0; return }
         let id = Int(infos[b].islandID)
-        guard id >= 0 else { infos[b].isAwake = true; infos[b].sleepTime = 0; rests[b].drift = .zero; return }
+        guard id >= 0 else { infos[b].isAwake = true; infos[b].sleepTime = 0; return }
         var cur = islandHeads[id]
         while cur >= 0 {
             let c = Int(cur)
             infos[c].isAwake = true
             infos[c].sleepTime = 0
-            rests[c].drift = .zero
             infos[c].islandID = -1
             cur = infos[c].islandNext
             infos[c].islandNext = -1

@@ -766,7 +766,7 @@ public final class World {
                 st[body].v = World.limitedLinear(linear)
                 st[body].w = World.limitedAngular(w)
             }
-            if inf[body].isAwake { inf[body].sleepTime = 0; rests[body].drift = .zero; return true }
+            if inf[body].isAwake { inf[body].sleepTime = 0; return true }
             return false
         }
         if !awake { wake(body: body) }
