@@ -3,11 +3,13 @@ import CLuaShim
 import Dynamics
 import Foundation
 
-/// Runs Lua script-driven tests: any `*_test.lua` declares cases with `test(name, fn)` and
-/// checks with `expect(v):toBe(x)`, `:toBeCloseTo(x, tolerance)`, `:toBeLessThan(x)`,
-/// `:toBeGreaterThan(x)`, `:toBeTruthy()` and `:toFail(pattern)`. A failure names the
-/// file:line of the check, what was expected and what came. Each file gets its own
-/// sandboxed state with the `dynamics` module.
+/// Runs Lua script-driven tests: any `*_test.lua` declares cases with `test(name, fn)` (or
+/// `it`, `test.skip`, `test.only`, inside `describe(name, fn)` blocks with `before_each` and
+/// `after_each` hooks) and checks with `expect(v [, label])` and `:toBe(x)`, `:toEqual(x)`,
+/// `:toBeCloseTo(x, tolerance)`, `:toBeLessThan(x)`, `:toBeGreaterThan(x)`, `:toBeTruthy()`
+/// and `:toFail(pattern)`, each negated by `.never`. A failure names the file:line of the
+/// check, the label, what was expected and what came. Each file gets its own sandboxed
+/// state with the `dynamics` module.
 public struct LuaTestRunner: Sendable {
     public struct Result: Equatable, Sendable, Codable {
         public var file: String
@@ -16,20 +18,25 @@ public struct LuaTestRunner: Sendable {
         public var failure: String?
         /// Wall-clock seconds the case took.
         public var seconds: Double = 0
+        /// Not run: declared with `test.skip`, or not `test.only` in a file that has some.
+        public var skipped: Bool = false
+        /// Did not fail (a skipped case, which did not run, fails nothing).
         public var passed: Bool { failure == nil }
 
-        public init(file: String, name: String, failure: String?, seconds: Double = 0) {
+        public init(file: String, name: String, failure: String?, seconds: Double = 0, skipped: Bool = false) {
             self.file = file
             self.name = name
             self.failure = failure
             self.seconds = seconds
+            self.skipped = skipped
         }
 
-        /// `ok name` or `FAIL name — file:line: expected …, got …`.
+        /// `ok name`, `skip name` or `FAIL name — file:line: expected …, got …`.
         /// One output line: control characters in the name or message are escaped, so a
         /// test name cannot forge lines of the report.
         public var line: String {
-            failure.map { "FAIL \(Result.escaped(name)) — \(Result.escaped($0))" } ?? "ok \(Result.escaped(name))"
+            if let failure { return "FAIL \(Result.escaped(name)) — \(Result.escaped(failure))" }
+            return (skipped ? "skip " : "ok ") + Result.escaped(name)
         }
 
         /// `s` on one line: newline, return and tab as `\n`, `\r`, `\t`, other control
@@ -64,16 +71,22 @@ public struct LuaTestRunner: Sendable {
     /// made 2.5 GB and 30 s of output.
     public static let maximumCases = 10_000
 
+    /// Most `before_each` and `after_each` hooks one file may declare (each runs around
+    /// every case of its block).
+    public static let maximumHooks = 100
+
     /// The test API, installed in the sandbox of each test file.
     static let testAPISource = """
         -- The test API keeps its own references to every function it uses: a file (or the
         -- scene it loads) that replaces error, tostring, math.abs or string.find cannot make
         -- a failing expectation pass (the math and string tables are shared, and writable).
         local error, tostring, type, setmetatable, pcall, load, rawset = error, tostring, type, setmetatable, pcall, load, rawset
-        local format, find, gsub = string.format, string.find, string.gsub
+        local rawget, rawequal, next = rawget, rawequal, next
+        local format, find, gsub, sub, concat = string.format, string.find, string.gsub, string.sub, table.concat
         local huge, abs, max, sqrt = math.huge, math.abs, math.max, math.sqrt
         local readScene = __dynamics_readScene
         local cases = {}
+        -- A failed check (level 3: the line that called the matcher).
         local function fail(message) error(message, 3) end
         -- NaN as NaN (C prints Lua's 0/0 as "-nan").
         local function show(v)
@@ -81,23 +94,220 @@ public struct LuaTestRunner: Sendable {
           if v ~= v then return 'NaN' end
           return tostring(v)
         end
-        local rawget = rawget
-        -- The matchers live in a table only this chunk holds; an expectation's metatable is
-        -- locked (getmetatable gives false), so no script can replace a matcher for others.
-        local Expect = {}
-        local ExpectMeta = { __index = Expect, __metatable = false }
-        function test(name, fn)
-          if type(name) ~= 'string' or type(fn) ~= 'function' then error('test(name, fn): expected a string and a function', 2) end
+        -- A table as "a table" (its address says nothing to a reader), anything else as `show`.
+        local function brief(v)
+          if type(v) == 'table' then return 'a table' end
+          return show(v)
+        end
+
+        -- Declaring cases: describe blocks are scopes with their own hooks; a case keeps the
+        -- scope it was declared in and its full name ("outer › inner › case").
+        local root = { before = {}, after = {} }
+        local scope = root
+        local function declarable(what)
           -- Cases run after the file has declared them all: one declared later (inside a
           -- case, a callback or a timer) would never run, so it is an error.
-          if rawget(cases, 'sealed') then error('test: declare test cases at the top level of the file (this one was declared while a case ran)', 2) end
+          if rawget(cases, 'sealed') then error(what .. ': declare test cases at the top level of the file (this one was declared while a case ran)', 3) end
+        end
+        -- Tail-called by the declaring functions, so level 2 is the file's line.
+        local function declare(what, name, fn, flag)
+          if type(name) ~= 'string' or type(fn) ~= 'function' then error(what .. '(name, fn): expected a string and a function', 2) end
+          declarable(what)
           if #cases >= \(maximumCases) then error('test: a file declares at most \(maximumCases) test cases', 2) end
-          cases[#cases + 1] = { name = name, fn = fn }
+          local full = name
+          if scope.name then full = scope.name .. ' › ' .. name end
+          cases[#cases + 1] = { name = full, fn = fn, scope = scope, skip = flag == 'skip', only = flag == 'only' }
         end
-        function expect(value) return setmetatable({ value = value }, ExpectMeta) end
-        function Expect:toBe(x)
-          if self.value ~= x then fail('expected ' .. show(x) .. ', got ' .. show(self.value)) end
+        -- `test` and `it` are one callable table with `skip` and `only`: locked, so a scene
+        -- cannot replace them (rawset aside, which only a file's own code would use on itself).
+        local testFunctions = {
+          skip = function(name, fn) return declare('test.skip', name, fn, 'skip') end,
+          only = function(name, fn) return declare('test.only', name, fn, 'only') end,
+        }
+        test = setmetatable({}, {
+          __call = function(_, name, fn) return declare('test', name, fn) end,
+          __index = testFunctions,
+          __newindex = function(_, k) error("test." .. tostring(k) .. ': the test API cannot be changed', 2) end,
+          __metatable = false,
+        })
+        it = test
+        function describe(name, fn)
+          if type(name) ~= 'string' or type(fn) ~= 'function' then error('describe(name, fn): expected a string and a function', 2) end
+          declarable('describe')
+          local outer = scope
+          scope = { name = outer.name and (outer.name .. ' › ' .. name) or name, parent = outer, before = {}, after = {} }
+          fn()
+          scope = outer
         end
+        -- Hooks run around every case of their block: at most \(maximumHooks) in a file, so
+        -- a file's calls stay bounded by its cases times its hooks.
+        local hooks = 0
+        local function hook(what, list, fn)
+          if type(fn) ~= 'function' then error(what .. '(fn): expected a function, got ' .. type(fn), 2) end
+          declarable(what)
+          if hooks >= \(maximumHooks) then error(what .. ': a file declares at most \(maximumHooks) before_each and after_each hooks', 2) end
+          hooks = hooks + 1
+          list[#list + 1] = fn
+        end
+        function before_each(fn) return hook('before_each', scope.before, fn) end
+        function after_each(fn) return hook('after_each', scope.after, fn) end
+        -- Called by the runner once the file has run: no more declarations, and each case's
+        -- `skipped` (test.skip, or no test.only in a file that has some).
+        rawset(cases, 'seal', function()
+          rawset(cases, 'sealed', true)
+          local focused = false
+          for i = 1, #cases do if cases[i].only then focused = true end end
+          for i = 1, #cases do cases[i].skipped = cases[i].skip or (focused and not cases[i].only) end
+        end)
+        -- What the runner calls for case `i`, in order: before_each hooks from the outermost
+        -- block in, the case, after_each hooks from the innermost block out; and the case's
+        -- index in that list. Made when the case runs (not kept for every case at once).
+        rawset(cases, 'steps', function(i)
+          local c = cases[i]
+          local chain, s = {}, c.scope
+          while s do chain[#chain + 1] = s; s = s.parent end
+          local steps = {}
+          for j = #chain, 1, -1 do
+            local before = chain[j].before
+            for k = 1, #before do steps[#steps + 1] = before[k] end
+          end
+          steps[#steps + 1] = c.fn
+          local main = #steps
+          for j = 1, #chain do
+            local after = chain[j].after
+            for k = 1, #after do steps[#steps + 1] = after[k] end
+          end
+          return steps, main
+        end)
+
+        -- The matchers live in a table only this chunk holds; an expectation's metatable is
+        -- locked (getmetatable gives false), so no script can replace a matcher for others.
+        -- Each check returns whether it holds, the message when it should have and the
+        -- message when it should not have (under `.never`); a misused matcher (a bad
+        -- tolerance or pattern) is an error whatever the negation (`misuse`).
+        local Expect = {}
+        local ExpectMeta = { __metatable = false }
+        local function prefix(e)
+          local label = rawget(e, 'label')
+          return label and (label .. ': ') or ''
+        end
+        -- Level 4: misuse, the check, the matcher, the test's line.
+        local function misuse(e, message) error(prefix(e) .. message, 4) end
+        ExpectMeta.__index = function(self, k)
+          if k == 'never' then
+            return setmetatable({ value = rawget(self, 'value'), label = rawget(self, 'label'), negated = not rawget(self, 'negated') }, ExpectMeta)
+          end
+          return Expect[k]
+        end
+        -- A label is a string: any other second value is another result of a call spread into
+        -- expect (`expect(gesture.nearest(...))` gives the point and its index), not a label.
+        function expect(value, label)
+          if type(label) ~= 'string' then label = nil end
+          return setmetatable({ value = value, label = label }, ExpectMeta)
+        end
+        local function matcher(name, check)
+          Expect[name] = function(self, ...)
+            local holds, message, negated = check(self, rawget(self, 'value'), ...)
+            if rawget(self, 'negated') then
+              if holds then fail(prefix(self) .. negated) end
+            elseif not holds then
+              fail(prefix(self) .. message)
+            end
+          end
+        end
+        matcher('toBe', function(_, v, x)
+          return rawequal(v, x) or v == x, 'expected ' .. show(x) .. ', got ' .. show(v), 'expected not ' .. show(x)
+        end)
+
+        -- Deep equality: `k` as a path step (".name" or "[2]", a long key cut short).
+        local function step(k)
+          if type(k) == 'string' and find(k, '^[%a_][%w_]*$') and #k <= 64 then return '.' .. k end
+          local shown = show(k)
+          if #shown > 64 then shown = sub(shown, 1, 61) .. '...' end
+          return '[' .. shown .. ']'
+        end
+        -- Whether two non-table-pair values differ: raw equality, numbers by value, NaN
+        -- equal to NaN (two runs that both went wrong the same way are equal).
+        local function differ(a, e)
+          if rawequal(a, e) then return false end
+          if type(a) == 'number' and type(e) == 'number' then return not (a == e or (a ~= a and e ~= e)) end
+          return true
+        end
+        -- Entries toEqual looks at before it gives up: a bound on the work, since tables
+        -- that share subtables differently can pair each with each.
+        local maximumEntries = 4000000
+        -- nil when `actual` equals `expected` deeply, else the path and the message (or, past
+        -- `maximumEntries`, nil, nil and why it gave up). Walks
+        -- with its own stack (a chain a million tables deep is no recursion) and compares
+        -- each pair of tables once (a cycle is equal when nothing else differs).
+        local function difference(actual, expected)
+          local ta, te = type(actual) == 'table', type(expected) == 'table'
+          if not (ta and te) then
+            if ta ~= te or differ(actual, expected) then return '', 'expected ' .. brief(expected) .. ', got ' .. brief(actual) end
+            return nil
+          end
+          if rawequal(actual, expected) then return nil end
+          local seen = { [actual] = { [expected] = true } }
+          local stack = { { a = actual, e = expected, phase = 1 } }
+          local n, entries = 1, 0
+          -- The keys down to `last`; past 40 steps, the first 10 and the last 20.
+          local function path(last)
+            local parts = {}
+            for i = 1, n - 1 do
+              if n <= 40 or i <= 10 or i >= n - 20 then parts[#parts + 1] = step(stack[i].key) end
+              if n > 40 and i == 10 then parts[#parts + 1] = '...(' .. (n - 31) .. ' more)...' end
+            end
+            parts[#parts + 1] = step(last)
+            return concat(parts)
+          end
+          while n > 0 do
+            local f = stack[n]
+            entries = entries + 1
+            if entries > maximumEntries then
+              return nil, nil, 'toEqual: compared ' .. maximumEntries .. ' entries without reaching the end; compare smaller parts of these tables'
+            end
+            if f.phase == 1 then
+              local k, e = next(f.e, f.key)
+              if k == nil then
+                f.phase, f.key = 2, nil
+              else
+                f.key = k
+                local a = rawget(f.a, k)
+                if type(a) == 'table' and type(e) == 'table' then
+                  if not rawequal(a, e) then
+                    local partners = seen[a]
+                    if not partners then partners = {}; seen[a] = partners end
+                    if not partners[e] then
+                      partners[e] = true
+                      n = n + 1
+                      stack[n] = { a = a, e = e, phase = 1 }
+                    end
+                  end
+                elseif differ(a, e) then
+                  return path(k), 'expected ' .. brief(e) .. ', got ' .. brief(a)
+                end
+              end
+            else
+              local k, a = next(f.a, f.key)
+              if k == nil then
+                stack[n] = nil
+                n = n - 1
+              else
+                f.key = k
+                if rawget(f.e, k) == nil then return path(k), 'expected nil, got ' .. brief(a) end
+              end
+            end
+          end
+          return nil
+        end
+        matcher('toEqual', function(e, v, x)
+          local at, message, over = difference(v, x)
+          if over then misuse(e, over) end
+          if at == nil then return true, '', 'expected a value not equal to ' .. brief(x) .. ', got an equal one' end
+          if at ~= '' then message = 'at ' .. at .. ': ' .. message end
+          return false, message
+        end)
+
         -- A point's coordinates ({x = , y = } or {a, b}, read raw), or nil.
         local function coordinates(p)
           if type(p) ~= 'table' then return nil end
@@ -111,13 +321,12 @@ public struct LuaTestRunner: Sendable {
           if x then return '{' .. show(x) .. ', ' .. show(y) .. '}' end
           return show(v)
         end
-        function Expect:toBeCloseTo(x, tolerance)
+        matcher('toBeCloseTo', function(e, v, x, tolerance)
           tolerance = tolerance or 1e-6
           if type(tolerance) ~= 'number' or not (tolerance >= 0 and tolerance < huge) then
-            fail('toBeCloseTo: the tolerance must be a finite number >= 0, got ' .. show(tolerance))
+            misuse(e, 'toBeCloseTo: the tolerance must be a finite number >= 0, got ' .. show(tolerance))
           end
-          local v = self.value
-          -- Passes only when the distance is known to be within the tolerance: NaN (a value
+          -- Holds only when the distance is known to be within the tolerance: NaN (a value
           -- that went wrong) never is; equal infinities are. Points compare by the distance
           -- between them.
           local close
@@ -137,43 +346,56 @@ public struct LuaTestRunner: Sendable {
           elseif type(x) == 'number' and x == x then
             close = type(v) == 'number' and (v == x or abs((v + 0.0) - (x + 0.0)) <= tolerance)
           elseif type(x) == 'number' then
-            fail('toBeCloseTo: NaN is close to nothing; expect(v ~= v):toBe(true) checks for NaN')
+            misuse(e, 'toBeCloseTo: NaN is close to nothing; expect(v ~= v):toBe(true) checks for NaN')
           else
-            fail('toBeCloseTo: expected a number or a point {x, y} to compare with, got ' .. show(x))
+            misuse(e, 'toBeCloseTo: expected a number or a point {x, y} to compare with, got ' .. show(x))
           end
-          if not close then fail('expected ' .. shown(x) .. ' ± ' .. show(tolerance) .. ', got ' .. shown(v)) end
-        end
+          return close, 'expected ' .. shown(x) .. ' ± ' .. show(tolerance) .. ', got ' .. shown(v),
+            'expected not ' .. shown(x) .. ' ± ' .. show(tolerance) .. ', got ' .. shown(v)
+        end)
         -- Numbers only, on both sides: a string bound compared nothing and read as a
-        -- contradiction ('expected more than "a", got "b"').
-        function Expect:toBeLessThan(x)
-          if type(x) ~= 'number' then fail('toBeLessThan: expected a number to compare with, got ' .. show(x)) end
-          if type(self.value) ~= 'number' or not (self.value < x) then fail('expected less than ' .. show(x) .. ', got ' .. show(self.value)) end
-        end
-        function Expect:toBeGreaterThan(x)
-          if type(x) ~= 'number' then fail('toBeGreaterThan: expected a number to compare with, got ' .. show(x)) end
-          if type(self.value) ~= 'number' or not (self.value > x) then fail('expected more than ' .. show(x) .. ', got ' .. show(self.value)) end
-        end
-        function Expect:toBeTruthy()
-          if not self.value then fail('expected a truthy value, got ' .. show(self.value)) end
-        end
-        function Expect:toFail(pattern)
-          if type(self.value) ~= 'function' then fail('toFail: expected a function, got ' .. show(self.value)) end
-          local ok, err = pcall(self.value)
-          if ok then fail('expected an error' .. (pattern and (' matching ' .. show(pattern)) or '') .. ', got none') end
+        -- contradiction ('expected more than "a", got "b"'). Under `.never` a value that is
+        -- no number fails too: "not less than 3" reads as a claim about a number.
+        matcher('toBeLessThan', function(e, v, x)
+          if type(x) ~= 'number' then misuse(e, 'toBeLessThan: expected a number to compare with, got ' .. show(x)) end
+          if type(v) ~= 'number' then
+            if rawget(e, 'negated') then misuse(e, 'expected a number not less than ' .. show(x) .. ', got ' .. show(v)) end
+            return false, 'expected less than ' .. show(x) .. ', got ' .. show(v)
+          end
+          return v < x, 'expected less than ' .. show(x) .. ', got ' .. show(v), 'expected not less than ' .. show(x) .. ', got ' .. show(v)
+        end)
+        matcher('toBeGreaterThan', function(e, v, x)
+          if type(x) ~= 'number' then misuse(e, 'toBeGreaterThan: expected a number to compare with, got ' .. show(x)) end
+          if type(v) ~= 'number' then
+            if rawget(e, 'negated') then misuse(e, 'expected a number not more than ' .. show(x) .. ', got ' .. show(v)) end
+            return false, 'expected more than ' .. show(x) .. ', got ' .. show(v)
+          end
+          return v > x, 'expected more than ' .. show(x) .. ', got ' .. show(v), 'expected not more than ' .. show(x) .. ', got ' .. show(v)
+        end)
+        matcher('toBeTruthy', function(_, v)
+          return not not v, 'expected a truthy value, got ' .. show(v), 'expected a falsy value, got ' .. show(v)
+        end)
+        matcher('toFail', function(e, v, pattern)
+          if type(v) ~= 'function' then misuse(e, 'toFail: expected a function, got ' .. show(v)) end
+          if pattern ~= nil and type(pattern) ~= 'string' then misuse(e, 'toFail: the pattern must be a string, got ' .. show(pattern)) end
+          local ok, err = pcall(v)
+          local matching = pattern and (' matching ' .. show(pattern)) or ''
+          if ok then return false, 'expected an error' .. matching .. ', got none', '' end
           if pattern then
             -- A bad pattern is the test's mistake: reported at its line, not this file's.
             local valid, found = pcall(find, tostring(err), pattern)
-            if not valid then fail('toFail: bad pattern ' .. show(pattern) .. ': ' .. (gsub(tostring(found), '^[^:]*:%d+: ', ''))) end
+            if not valid then misuse(e, 'toFail: bad pattern ' .. show(pattern) .. ': ' .. (gsub(tostring(found), '^[^:]*:%d+: ', ''))) end
             if not found then
-              fail('expected an error matching ' .. show(pattern) .. ', got ' .. show(tostring(err)))
+              return false, 'expected an error' .. matching .. ', got ' .. show(tostring(err)), ''
             end
           end
-        end
+          return true, '', 'expected no error' .. matching .. ', got ' .. show(tostring(err))
+        end)
         -- A scene runs with the file's globals, but cannot replace the test API's own: it sees
         -- them through a view whose assignments go to the globals, except to these names
         -- (a scene that defined `expect` turned its test's failing checks into passes).
         local G = _G
-        local api = { test = true, expect = true, loadScene = true }
+        local api = { test = true, it = true, describe = true, before_each = true, after_each = true, expect = true, loadScene = true }
         local sceneGlobals = setmetatable({}, {
           __index = G,
           __newindex = function(_, k, v)
@@ -260,8 +482,8 @@ public struct LuaTestRunner: Sendable {
                 lua_settop(state.raw, 0)
                 dyn_lua_getref(state.raw, cases)
                 let count = Int(lua_rawlen(state.raw, -1))
-                lua_pushboolean(state.raw, 1)
-                dyn_lua_rawsetfield(state.raw, 1, "sealed")
+                dyn_lua_rawgetfield(state.raw, 1, "seal")
+                try state.call(nargs: 0, nresults: 0)
                 // A test file without cases checks nothing: a failure, not a silent pass
                 // (a file whose cases never registered, e.g. a misspelt `test`, looked green).
                 guard count > 0 else {
@@ -282,14 +504,15 @@ public struct LuaTestRunner: Sendable {
                         : dyn_lua_tostring(state.raw, -1).map { LuaState.shortened(String(cString: $0)) } ?? "?"
                     lua_settop(state.raw, -2)
                     if let filter, !caseName.contains(filter) { lua_settop(state.raw, 1); continue }
-                    dyn_lua_rawgetfield(state.raw, -1, "fn")
-                    callbackErrors = []
+                    dyn_lua_rawgetfield(state.raw, -1, "skipped")
+                    let skipped = lua_toboolean(state.raw, -1) != 0
+                    lua_settop(state.raw, 1)
+                    if skipped {
+                        results.append(Result(file: file, name: caseName, failure: nil, skipped: true))
+                        continue
+                    }
                     let started = DispatchTime.now().uptimeNanoseconds
-                    var failure: String?
-                    do {
-                        try state.call(nargs: 0, nresults: 0, seconds: max(limits.deadline, LuaTestRunner.caseSeconds))
-                    } catch let error as LuaError { failure = error.message }
-                    if failure == nil, let first = callbackErrors.first { failure = first.message }
+                    let failure = try runCase(i, in: state) { callbackErrors = [] } callbackError: { callbackErrors.first }
                     results.append(Result(file: file, name: caseName, failure: failure,
                                           seconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9))
                     lua_settop(state.raw, 1)
@@ -301,5 +524,33 @@ public struct LuaTestRunner: Sendable {
         } catch {
             return [Result(file: file, name: name, failure: "\(error)")]
         }
+    }
+
+    /// Runs case `i` of the case list at stack index 1: its before_each hooks, the case and
+    /// its after_each hooks, each a call of its own under the case's time limit. The first
+    /// error (or error of a callback the case ran, `callbackError`) is its failure; a failing
+    /// before_each skips the case itself, and after_each hooks run whatever happened before.
+    private func runCase(_ i: Int, in state: LuaState, reset: () -> Void, callbackError: () -> LuaError?) throws -> String? {
+        dyn_lua_rawgetfield(state.raw, 1, "steps")
+        lua_pushinteger(state.raw, lua_Integer(i))
+        try state.call(nargs: 1, nresults: 2)
+        let main = Int(lua_tointegerx(state.raw, -1, nil))
+        lua_settop(state.raw, -2)
+        let steps = lua_gettop(state.raw)
+        let count = Int(lua_rawlen(state.raw, steps))
+        var failure: String?
+        for j in 1...max(count, 1) where count > 0 {
+            if failure != nil && j <= main { continue } // a failed before_each: on to the after_each hooks
+            lua_rawgeti(state.raw, steps, lua_Integer(j))
+            reset()
+            do {
+                try state.call(nargs: 0, nresults: 0, seconds: max(limits.deadline, LuaTestRunner.caseSeconds))
+            } catch let error as LuaError {
+                if failure == nil { failure = error.message }
+            }
+            if failure == nil, let first = callbackError() { failure = first.message }
+        }
+        lua_settop(state.raw, steps - 1)
+        return failure
     }
 }

@@ -83,7 +83,8 @@ struct Test: ParsableCommand {
         }
         for r in results { print(r.line) }
         let failed = results.filter { !$0.passed }.count
-        print("\(results.count - failed) passed, \(failed) failed")
+        let skipped = results.filter(\.skipped).count
+        print("\(results.count - failed - skipped) passed, \(failed) failed" + (skipped > 0 ? ", \(skipped) skipped" : ""))
         if let junit { try OutputFile.write(junitXML(results), to: junit, option: "--junit") }
         if failed > 0 { throw ExitCode(1) }
     }
@@ -101,14 +102,21 @@ struct Test: ParsableCommand {
         }
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         let failures = results.filter { !$0.passed }.count
-        xml += "<testsuites tests=\"\(results.count)\" failures=\"\(failures)\">\n"
+        xml += "<testsuites tests=\"\(results.count)\" failures=\"\(failures)\" skipped=\"\(results.filter(\.skipped).count)\">\n"
         for (file, group) in Dictionary(grouping: results, by: \.file).sorted(by: { $0.key < $1.key }) {
             let name = escape((file as NSString).lastPathComponent)
             let time = String(format: "%.3f", group.reduce(0) { $0 + $1.seconds })
-            xml += "  <testsuite name=\"\(name)\" tests=\"\(group.count)\" failures=\"\(group.filter { !$0.passed }.count)\" time=\"\(time)\">\n"
+            xml += "  <testsuite name=\"\(name)\" tests=\"\(group.count)\" failures=\"\(group.filter { !$0.passed }.count)\""
+                + " skipped=\"\(group.filter(\.skipped).count)\" time=\"\(time)\">\n"
             for r in group {
                 xml += "    <testcase classname=\"\(name)\" name=\"\(escape(r.name))\" time=\"\(String(format: "%.3f", r.seconds))\""
-                if let f = r.failure { xml += ">\n      <failure message=\"\(escape(f))\"/>\n    </testcase>\n" } else { xml += "/>\n" }
+                if let f = r.failure {
+                    xml += ">\n      <failure message=\"\(escape(f))\"/>\n    </testcase>\n"
+                } else if r.skipped {
+                    xml += ">\n      <skipped/>\n    </testcase>\n"
+                } else {
+                    xml += "/>\n"
+                }
             }
             xml += "  </testsuite>\n"
         }

@@ -133,7 +133,7 @@ struct CommandTests {
                 || r.stdout.contains("FAIL fails — \(file):2:"), "\(r.stdout)")
         #expect(r.stdout.hasSuffix("1 passed, 1 failed\n"))
         let xml = try String(contentsOfFile: junit, encoding: .utf8)
-        #expect(xml.contains("<testsuites tests=\"2\" failures=\"1\">") && xml.contains("<failure message="))
+        #expect(xml.contains("<testsuites tests=\"2\" failures=\"1\" skipped=\"0\">") && xml.contains("<failure message="))
         // Every case and suite carries its time in seconds.
         #expect(xml.components(separatedBy: "<testcase ").dropFirst().allSatisfy { $0.contains(" time=\"") })
         #expect(xml.contains("<testsuite ") && xml.components(separatedBy: "<testsuite ").dropFirst().allSatisfy { $0.contains(" time=\"") })
@@ -194,6 +194,29 @@ struct CommandTests {
         #expect(rows.count == 31)
         #expect(rows.first?.hasPrefix("1.000000,b,100.0000,") == true, "\(rows.first ?? "")")
         #expect(rows.last?.hasPrefix("2.000000,b,200.0000,") == true, "\(rows.last ?? "")")
+    }
+
+    @Test("test reports skipped and unfocused cases as skip lines, in the summary and in JUnit as <skipped/>")
+    func testCommandSkipped() throws {
+        let file = try temporaryFile("focus_test.lua", """
+            test("other", function() error("ran") end)
+            describe("sheet", function()
+              it.only("lands on half", function() expect(1):toBe(1) end)
+              test.skip("later", function() error("ran") end)
+            end)
+            """)
+        let junit = (file as NSString).deletingLastPathComponent + "/focus.xml"
+        let r = try runDynamics(["test", file, "--junit", junit])
+        #expect(r.status == 0 && r.stdout == "skip other\nok sheet › lands on half\nskip sheet › later\n1 passed, 0 failed, 2 skipped\n", "\(r.stdout)")
+        let xml = try String(contentsOfFile: junit, encoding: .utf8)
+        #expect(xml.contains("<testsuites tests=\"3\" failures=\"0\" skipped=\"2\">"), "\(xml)")
+        #expect(xml.contains("tests=\"3\" failures=\"0\" skipped=\"2\" time="), "\(xml)")
+        #expect(xml.contains("name=\"other\" time=\"0.000\">\n      <skipped/>\n    </testcase>"), "\(xml)")
+        #expect(xml.contains("name=\"sheet › lands on half\" time=\"") && xml.components(separatedBy: "<skipped/>").count == 3, "\(xml)")
+        // A failing case among skipped ones still fails the run.
+        let failing = try temporaryFile("focusfail_test.lua", "test.skip(\"a\", function() end)\ntest(\"b\", function() expect(1, \"b.x\"):toBe(2) end)\n")
+        let f = try runDynamics(["test", failing])
+        #expect(f.status == 1 && f.stdout.contains(":2: b.x: expected 2, got 1") && f.stdout.hasSuffix("0 passed, 1 failed, 1 skipped\n"), "\(f.stdout)")
     }
 
     @Test("A filter or test name with control characters or a leading dash: the report stays readable")

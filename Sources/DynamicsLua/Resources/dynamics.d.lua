@@ -770,17 +770,58 @@ function Push:setTargetOffset(item, offset) end
 
 -- ── Tests (`*_test.lua`) ─────────────────────────────────────────────────────────────────
 
----Declares a test case.
+---Declares test cases: `test(name, fn)` a case; `test.skip` one reported skipped and not
+---run; `test.only` a focused one (when a file has any, only those run, the others are
+---reported skipped). `it` is the same table.
+---@class dynamics.TestDeclarer
+---@overload fun(name: string, fn: fun())
+local TestDeclarer = {}
+
+---Declares a case that is reported skipped and not run.
 ---@param name string
 ---@param fn fun()
-function test(name, fn) end
+function TestDeclarer.skip(name, fn) end
+
+---Declares a focused case: when a file has any, only those run (the others are reported skipped).
+---@param name string
+---@param fn fun()
+function TestDeclarer.only(name, fn) end
+
+---Declares a test case (`it` is the same).
+---@type dynamics.TestDeclarer
+test = nil
+
+---Declares a test case (`test` is the same).
+---@type dynamics.TestDeclarer
+it = nil
+
+---A block of cases: their full names start with `name` ("sheet › lands on half"), and its
+---`before_each`/`after_each` hooks run around each of them.
+---@param name string
+---@param fn fun()
+function describe(name, fn) end
+
+---Runs `fn` before each case of the enclosing `describe` block (or of the file), outer blocks' first.
+---@param fn fun()
+function before_each(fn) end
+
+---Runs `fn` after each case of the enclosing `describe` block (or of the file), inner blocks' first,
+---also when the case failed.
+---@param fn fun()
+function after_each(fn) end
 
 ---@class dynamics.Expectation
+---@field never dynamics.Expectation the same checks, negated (`expect(v).never:toBe(3)`)
 local Expectation = {}
 
 ---`==`.
 ---@param expected any
 function Expectation:toBe(expected) end
+
+---Deep equality: tables compared key by key (raw, metatables ignored, cycles allowed), numbers
+---by value with NaN equal to NaN; a failure names the first differing key path.
+---@param expected any
+function Expectation:toEqual(expected) end
 
 ---Within `tolerance` (default 1e-6): numbers, or points compared by the distance between them. NaN is close to nothing.
 ---@param expected number|dynamics.Point
@@ -800,8 +841,9 @@ function Expectation:toBeTruthy() end
 function Expectation:toFail(pattern) end
 
 ---@param value any
+---@param label? string names the value in failure messages ("sheet.y: expected less than 0.3, got 0.75")
 ---@return dynamics.Expectation
-function expect(value) end
+function expect(value, label) end
 
 ---Runs a scene file (relative to the test file) and returns what it returns.
 ---@param path string a .lua file
