@@ -159,7 +159,20 @@ struct TestAPITests {
         #expect(results.map(\.passed) == [true, false, false], "\(results.map(\.line))")
         #expect(results[1].failure?.contains("toEqual: compared 4000000 entries without reaching the end; compare smaller parts of these tables") == true, "\(results[1].line)")
         // The path of a deep difference is shortened in the report, not lost.
-        #expect(results[2].failure?.contains("expected 2, got 1") == true, "\(results[2].line)")
+        #expect(results[2].failure?.contains(": at .next.next.next.next.next.next.next.next.next.next...(49970 more)...")
+                == true && results[2].failure?.hasSuffix(".next.v: expected 2, got 1") == true, "\(results[2].line)")
         #expect(seconds < 20, "took \(seconds) s")
+    }
+
+    @Test("The annotations declare the test API's globals, test.skip/test.only, toEqual and never")
+    func annotated() {
+        let text = LuaBridge.luaAnnotations
+        for declaration in ["function describe(name, fn)", "function before_each(fn)", "function after_each(fn)",
+                            "function TestDeclarer.skip(name, fn)", "function TestDeclarer.only(name, fn)",
+                            "---@type dynamics.TestDeclarer\ntest = nil", "---@type dynamics.TestDeclarer\nit = nil",
+                            "function Expectation:toEqual(expected)", "---@field never dynamics.Expectation",
+                            "function expect(value, label)"] {
+            #expect(text.contains(declaration), "\(declaration)")
+        }
     }
 }
