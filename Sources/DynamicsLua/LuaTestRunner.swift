@@ -219,10 +219,10 @@ public struct LuaTestRunner: Sendable {
           return rawequal(v, x) or v == x, 'expected ' .. show(x) .. ', got ' .. show(v), 'expected not ' .. show(x)
         end)
 
-        -- Deep equality: `k` as a path step (".name" or "[2]", a long key cut short).
+        -- Deep equality: `k` as a path step (".name", "[2]", "[a table]", a long key cut short).
         local function step(k)
           if type(k) == 'string' and find(k, '^[%a_][%w_]*$') and #k <= 64 then return '.' .. k end
-          local shown = show(k)
+          local shown = brief(k)
           if #shown > 64 then shown = sub(shown, 1, 61) .. '...' end
           return '[' .. shown .. ']'
         end

@@ -42,6 +42,11 @@ test("toEqual names the first differing key path", function()
   expect(function() expect(3):toEqual({ 3 }) end):toFail(": expected a table, got 3$")
   expect(function() expect({ x = {} }):toEqual({ x = "s" }) end):toFail(': at %.x: expected "s", got a table$')
   expect(function() expect({ 1 }, "list"):toEqual({ 2 }) end):toFail(": list: at %[1%]: expected 2, got 1$")
+  -- A table key matches by identity, and shows as "a table" (its __tostring is not called).
+  local key = setmetatable({}, { __tostring = function() error("called") end })
+  expect({ [key] = 1 }):toEqual({ [key] = 1 })
+  expect(function() expect({ [key] = 1 }):toEqual({ [key] = 2 }) end):toFail(": at %[a table%]: expected 2, got 1$")
+  expect(function() expect({ [{}] = 1 }):toEqual({ [{}] = 1 }) end):toFail(": at %[a table%]: expected 1, got nil$")
 end)
 
 test("toEqual ends on cycles", function()
