@@ -163,6 +163,39 @@ struct FieldTests {
         #expect(distance(dragged, CGPoint(x: 100, y: 0)) <= 1e-6, "a resting item is carried along: \(dragged)")
     }
 
+    @Test("A drag field never reverses or grows a small item's velocity, however strong (it flung 5 pt items to the speed clamp)")
+    func dragCannotInjectEnergy() {
+        for side: CGFloat in [0.01, 0.1, 1, 5, 6, 50, 1000] {
+            for strength: CGFloat in [1, 10, 1000, 1e6] {
+                for fields in [1, 10] {
+                    let animator = DynamicAnimator()
+                    let item = DynamicView(center: .zero, size: CGSize(width: side, height: side))
+                    let props = DynamicItemBehavior(items: [item])
+                    props.resistance = 0
+                    animator.addBehavior(props)
+                    for _ in 0..<fields {
+                        let drag = FieldBehavior.dragField()
+                        drag.strength = strength
+                        drag.addItem(item)
+                        animator.addBehavior(drag)
+                    }
+                    animator.step(0)
+                    let v0 = CGPoint(x: 800, y: -600)
+                    animator.setVelocity(v0, for: item)
+                    var previous = v0
+                    for _ in 0..<120 {
+                        animator.step(1.0 / 120)
+                        let v = animator.linearVelocity(of: item) ?? .zero
+                        let speed = (v.x * v.x + v.y * v.y).squareRoot(), before = (previous.x * previous.x + previous.y * previous.y).squareRoot()
+                        #expect(speed <= before * (1 + 1e-9) + 1e-9, "side \(side), strength \(strength), \(fields) fields: \(before) → \(speed) pt/s")
+                        #expect(v.x * v0.x + v.y * v0.y >= -1e-9, "side \(side), strength \(strength), \(fields) fields: reversed to \(v)")
+                        previous = v
+                    }
+                }
+            }
+        }
+    }
+
     @Test("A velocity field sets v = 100·direction pt/s inside its region, and leaves the rest alone")
     func velocity() {
         let field = FieldBehavior.velocityField(direction: CGVector(dx: 1.5, dy: -0.5))
