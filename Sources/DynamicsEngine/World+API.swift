@@ -253,6 +253,21 @@ extension World {
         return nil
     }
 
+    /// After `contactsOverflowed`: the pairs of shapes the stopping step had found, by kind —
+    /// between two moving bodies, and of a moving body with a static shape (a boundary
+    /// segment, an anchored item). O(pairs); for the message that explains the stop.
+    public var overflowedPairs: (betweenBodies: Int, withStatic: Int) {
+        var between = 0, withStatic = 0
+        for key in broadPhase.keys {
+            let a = Int(key >> 32), b = Int(key & 0xffff_ffff)
+            guard a < shapes.count, b < shapes.count else { continue }
+            let ba = Int(shapes[a].body), bb = Int(shapes[b].body)
+            guard ba >= 0, bb >= 0, ba < infos.count, bb < infos.count else { continue }
+            if infos[ba].type == .static || infos[bb].type == .static { withStatic += 1 } else { between += 1 }
+        }
+        return (between, withStatic)
+    }
+
     /// How many bodies, shapes, contacts and joints are alive (for tests and tools).
     public var counts: (bodies: Int, shapes: Int, contacts: Int, joints: Int) {
         (infos.lazy.filter(\.alive).count, shapes.lazy.filter(\.alive).count,

@@ -90,6 +90,26 @@ struct BadInputTests {
         #expect(pile.allSatisfy { $0.center == CGPoint(x: 200, y: 300) })
     }
 
+    @Test("The contact bound's message says which pairs: one item on a long path boundary is not a pile")
+    func contactBoundNamesItsPairs() throws {
+        let (animator, _, _, errors) = animator()
+        animator.maximumContacts = 50
+        // A 300 pt item falling onto a floor of 1 pt segments touches a few hundred of them.
+        let plank = DynamicView(center: CGPoint(x: 400, y: 280), size: CGSize(width: 300, height: 20), name: "plank")
+        let floor = BezierPath()
+        floor.move(to: CGPoint(x: 0, y: 300))
+        for x in stride(from: 1, through: 800, by: 1) { floor.addLine(to: CGPoint(x: CGFloat(x), y: 300)) }
+        let collision = CollisionBehavior(items: [plank])
+        collision.addBoundary(withIdentifier: "floor", for: floor)
+        animator.addBehavior(collision)
+        animator.addBehavior(GravityBehavior(items: [plank]))
+        for _ in 0..<60 where errors.list.isEmpty { animator.step(1.0 / 60) }
+        let message = try #require(errors.list.first?.message)
+        // It counted a pile's worth of items ("a pile of about 5 items") for one plank.
+        #expect(message.contains("(found: 0 between items, ") && message.contains("of items with boundary segments"), "\(message)")
+        #expect(!message.contains("pile of about"))
+    }
+
     static let badSizes: [(String, CGSize)] = [
         ("zero", CGSize(width: 0, height: 10)), ("negative", CGSize(width: 10, height: -5)),
         ("nan", CGSize(width: CGFloat.nan, height: 10)), ("infinite", CGSize(width: 10, height: CGFloat.infinity)),

@@ -59,9 +59,10 @@ extension DynamicAnimator {
                 accumulator = 0
                 clearHeldForces()
                 running = false
+                let found = world.overflowedPairs
                 invalidInputHandler(DynamicsError(
                     owner: "DynamicAnimator", property: "maximumContacts",
-                    message: "the items touch in more than \(world.maximumContacts) pairs (a pile of about \(world.maximumContacts / 9) items touches in about 9 pairs an item; items piled on one spot touch pairwise); the animator stops. The bound is maximumContacts (under Lua, one pair per KiB of the memory cap: raise it with --lua-memory)"))
+                    message: "the items touch in more than \(world.maximumContacts) pairs of shapes (found: \(found.betweenBodies) between items, \(found.withStatic) of items with boundary segments or anchored items); the animator stops. Fewer items piled in one place, or boundaries of fewer segments near the items, stay under the bound; maximumContacts raises it"))
                 return
             }
         }

@@ -79,6 +79,11 @@ extension LuaBridge {
         }
         animator.invalidInputHandler = { [unowned self] error in
             // Inside a call from a script: that call's error (with its file:line).
+            // The contact bound is the host's: here it comes from the memory cap.
+            var error = error
+            if error.property == "maximumContacts" {
+                error.message += " (for a script, one pair per KiB of the Lua memory cap: a larger cap raises it)"
+            }
             if InvalidInput.isCatching { InvalidInput.report(error) } else {
                 self.errorHandler(LuaError(kind: .runtime, message: LuaBridge.luaMessage(error)))
             }
