@@ -775,9 +775,11 @@ static const char *const dyn_sandbox_source =
     "  if failed then return nil, bad end\n"
     "  return f, problem\n"
     "end\n"
-    "local gc = G.collectgarbage\n"
+    /* Named as scripts know it: Lua names a function in its messages by the variable it
+       was called through ("bad argument #2 to 'collectgarbage'"). */
+    "local collectgarbage = G.collectgarbage\n"
     "env.collectgarbage = function(opt, ...)\n"
-    "  if opt == nil or opt == 'collect' or opt == 'count' or opt == 'step' then return gc(opt, ...) end\n"
+    "  if opt == nil or opt == 'collect' or opt == 'count' or opt == 'step' then return collectgarbage(opt, ...) end\n"
     "  error(\"collectgarbage('\" .. tostring(opt) .. \"') is not allowed in the sandbox\", 2)\n"
     "end\n"
     "env._G = env\n"
