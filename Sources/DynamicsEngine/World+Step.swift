@@ -77,8 +77,7 @@ extension World {
     /// relax pass takes the push out of their velocity, which then reads 0 (items made
     /// overlapping fell asleep, and the animator paused, 204 pt deep inside an anchored box);
     /// a stack resting under its load does not move. And an item a stiff spring pulls into a
-    /// wall every step, put back every step, rests (it never did: each put-back restarted its
-    /// timer).
+    /// wall every step, put back every step, rests: a put-back does not restart its timer.
     private func updateRestTimes(h: Double) {
         states.withUnsafeBufferPointer { stp in
         sims.withUnsafeBufferPointer { simp in

@@ -175,8 +175,8 @@ extension LuaBridge {
                 throw LuaArgumentError(message: "\(caller): \(file): '\(key)' must be a \(String(cString: lua_typename(L, type)))")
             }
         }
-        // A plugin is registered by its file's name: a `name` that says otherwise was
-        // silently ignored (`dyn.use` of the name it gave found nothing).
+        // A plugin is registered by its file's name: a `name` that says otherwise is an error,
+        // not a name `dyn.use` would then fail to find.
         if dyn_lua_rawgetfield(L, t, "name") == LUA_TSTRING, let declared = string(at: -1), declared != name {
             lua_settop(L, top)
             throw LuaArgumentError(message: "\(caller): \(file): its name is '\(LuaBridge.shown(declared))' but its file registers it as '\(LuaBridge.shown(name))' (rename the file or the field so they agree)")
@@ -271,7 +271,7 @@ extension LuaBridge {
             lua_settop(L, params - 1)
             throw LuaArgumentError(message: "\(p.pluginName).\(key): expected a \(String(cString: lua_typename(L, expected))), got \(typeName(at: v))")
         }
-        // Checked like a constructor's override: a NaN strength was taken here.
+        // Checked like a constructor's override (a NaN strength is refused here too).
         do { try pushParameter(at: v, "\(p.pluginName).\(key)") } catch {
             lua_settop(L, params - 1)
             throw error

@@ -213,7 +213,7 @@ open class FieldBehavior: DynamicBehavior, CustomBehavior {
     /// The drag force as the step applies it: the law's force, scaled down when its velocity
     /// change over the step would be larger than the item's speed relative to the medium.
     /// An explicit step of −k·w with k·dt/m > 2 flips and grows the relative velocity (a
-    /// 5 pt item under the default drag overshot up to the 40 000 pt/s clamp); limited, the
+    /// 5 pt item under the default drag would run up to the 40 000 pt/s clamp); limited, the
     /// step at most stops the item relative to the medium, never reverses it. Fields apply
     /// their forces one after another within a step, each seeing the velocity the ones
     /// before left, so several drag fields on an item cannot overshoot together either.

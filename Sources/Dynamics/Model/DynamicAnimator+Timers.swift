@@ -46,8 +46,8 @@ extension DynamicAnimator {
     /// step at the earliest.
     @discardableResult
     public func after(_ seconds: TimeInterval, _ body: @escaping () -> Void) -> DynamicTimer {
-        // Checked before anything changes: a refused timer is never added (one that was kept
-        // the animator from pausing for good).
+        // Checked before anything changes: a refused timer is never added, so it cannot keep
+        // the animator from pausing.
         guard accept({ try Validate.nonNegative(seconds, "DynamicAnimator", "after(seconds)") }) else { return refusedTimer() }
         return addTimer(DynamicTimer(fireTime: elapsedTime + seconds, interval: nil, body: { body(); return false }))
     }

@@ -56,15 +56,24 @@ extension DynamicAnimator {
     /// played.
     @discardableResult
     public func drag(_ gesture: DragGesture) -> DynamicTask {
-        let task = DynamicTask()
-        task.animator = self
         do {
-            try checkGesture(gesture)
-        } catch let e as DynamicsError {
+            return try beginDrag(gesture)
+        } catch {
+            let e = error as? DynamicsError ?? DynamicsError(owner: "DragGesture", property: "gesture", message: "\(error)")
+            let task = DynamicTask()
+            task.animator = self
             task.fail(e)
             InvalidInput.report(e)
             return task
-        } catch {}
+        }
+    }
+
+    /// `drag(_:)` for hosts that report bad input themselves: throws it, and plays nothing.
+    @discardableResult
+    public func beginDrag(_ gesture: DragGesture) throws -> DynamicTask {
+        try checkGesture(gesture)
+        let task = DynamicTask()
+        task.animator = self
         return play(gesture, in: task)
     }
 
@@ -77,7 +86,7 @@ extension DynamicAnimator {
 
     /// Checks a gesture's numbers and points (the one validation layer). Throws before any
     /// change.
-    public func checkGesture(_ g: DragGesture) throws {
+    private func checkGesture(_ g: DragGesture) throws {
         let owner = "DragGesture"
         guard (g.start == nil) != (g.item == nil) else {
             throw DynamicsError(owner: owner, property: "start", message: "give exactly one of a start point and an item")
@@ -116,9 +125,10 @@ extension DynamicAnimator {
         var last = CGPoint.zero
         var down = false
         task.onCancel = { [weak self, weak pointer, weak task] in
-            guard let pointer, down else { return }
+            guard let pointer else { return }
+            // Cancelled before going down too: the pointer's list drops it either way.
             if let task { pointer.scripted.removeAll { $0 === task } }
-            if self != nil { pointer.send(.cancelled, at: last, scripted: true) }
+            if down, self != nil { pointer.send(.cancelled, at: last, scripted: true) }
         }
         let delay = max(0, (g.time ?? elapsedTime) - elapsedTime)
         task.wait(delay) { [unowned self, unowned task] in

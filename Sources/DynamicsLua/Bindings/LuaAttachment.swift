@@ -35,7 +35,7 @@ extension LuaBridge {
             throw LuaArgumentError(message: "attachment: give either anchor = {x, y} or to = item")
         }
         // Pin, fixed and sliding attachments hold their items at the anchor: an offset there
-        // would be ignored (it was, unchecked), so it is refused.
+        // would be ignored, so it is refused.
         if ["pin", "fixed", "sliding"].contains(kind) {
             for key in ["offset", "offsetTo"] where keys.contains(key) {
                 throw LuaArgumentError(message: "attachment.\(key): a \(kind) attachment holds its items at its anchor (offsets apply to spring and limit attachments)")
@@ -59,8 +59,8 @@ extension LuaBridge {
     }
 
     /// Which attachments a settable property means something for. Setting one on another
-    /// kind used to be accepted and ignored (a pin's `frequency`, a spring's `range`, a
-    /// sliding attachment's `frictionTorque` before it had friction): now it is an error.
+    /// kind (a pin's `frequency`, a spring's `range`) would be ignored by the model, so it is
+    /// an error.
     static let attachmentKindsByProperty: [String: Set<AttachmentBehavior.Kind>] = [
         "length": [.spring, .limit],
         "frequency": [.spring],

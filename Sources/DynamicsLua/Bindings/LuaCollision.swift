@@ -18,8 +18,8 @@ final class LuaCollisionDelegate: CollisionBehaviorDelegate {
 
     /// The contacts whose began the script heard (or would have: only onEnded was set): only
     /// these get onEnded. Contacts that began while no callback was set, or whose began was
-    /// lost to an error, end without a word (round 24: callbacks set again after an error, or
-    /// onEnded set while a contact was open, heard endeds of begans they never saw).
+    /// lost to an error, end without a word: a callback set again after an error, or onEnded
+    /// set while a contact is open, hears no ended of a began it never saw.
     private struct Parties: Hashable {
         let first: ObjectIdentifier, second: ObjectIdentifier?, boundary: AnyHashable??
         init(_ a: DynamicItem, _ b: DynamicItem) {
@@ -42,8 +42,8 @@ final class LuaCollisionDelegate: CollisionBehaviorDelegate {
     }
 
     /// Calls onBegan (`began`) or onEnded. A failing callback disables both: with only one
-    /// left, began and ended no longer come in pairs (round 23: onEnded kept firing for
-    /// contacts whose onBegan had failed, and after a failing onEnded every began stayed open).
+    /// left, began and ended would not come in pairs (onEnded for contacts whose onBegan
+    /// failed; after a failing onEnded, every began left open).
     private func call(began: Bool, nargs: Int32, _ push: () -> Void) {
         guard let r = began ? onBegan : onEnded else { return }
         if let error = bridge.callReference(r, nargs: nargs, nresults: 0, pushArgs: push) {
@@ -63,7 +63,7 @@ final class LuaCollisionDelegate: CollisionBehaviorDelegate {
         switch id?.base {
         case let s as String: lua_pushstring(bridge.L, s)
         // Numbers are kept as doubles (2 and 2.0 name one boundary); an integral one comes
-        // back as the integer scripts almost always wrote (7 was reported as 7.0).
+        // back as the integer scripts almost always wrote (7, not 7.0).
         case let d as Double:
             if d == d.rounded(), abs(d) < 9.007e15 { lua_pushinteger(bridge.L, lua_Integer(d)) } else { lua_pushnumber(bridge.L, d) }
         case let i as Int: lua_pushinteger(bridge.L, lua_Integer(i))

@@ -57,11 +57,11 @@ extension LuaBridge {
 
     /// Checks the gesture (the model's checks, raised at the script's line) and plays it.
     private func play(_ g: DragGesture, on a: DynamicAnimator) throws -> Int32 {
-        do { try a.checkGesture(g) } catch let error as DynamicsError {
+        _ = pointerDriver(a)
+        let task: DynamicTask
+        do { task = try a.beginDrag(g) } catch let error as DynamicsError {
             throw LuaArgumentError(message: LuaBridge.luaMessage(error))
         }
-        _ = pointerDriver(a)
-        let task = a.drag(g)
         do { try charge(task, HostMemory.Estimate.task, "drag") } catch {
             task.cancel()
             throw error
