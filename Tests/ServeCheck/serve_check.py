@@ -67,19 +67,40 @@ def contains(part, x, y):
     return abs(u) <= w and abs(v) <= h
 
 
+def clearance(point, inside, limit=12.0):
+    """How far (pt, to 0.5 pt, at most `limit`) `point` is from the nearest place where
+    `inside(x, y)` changes from its value at `point`, probed in 16 directions."""
+    x, y = point
+    start = inside(x, y)
+    r = 0.5
+    while r <= limit:
+        for k in range(16):
+            a = k * math.pi / 8
+            if inside(x + r * math.cos(a), y + r * math.sin(a)) != start:
+                return r - 0.5
+        r += 0.5
+    return limit
+
+
 def uncovered_point(state, target):
-    """The point of `target` nearest its center (within 70 % of its half-size, 2 pt grid) that no
-    item listed after it covers: the viewer's press picks the topmost (last) item under it."""
+    """The point of `target` (2 pt grid) farthest both from its edge and from every item listed
+    after it: the viewer's press picks the topmost (last) item under it, and the page's pointer
+    lands a pixel or two from the point asked for. None when no point is 3 pt clear."""
     later = state["items"][state["items"].index(target) + 1:]
-    reach = 0.7 * min(target["width"], target["height"]) / 2
-    grid = [(2 * i, 2 * j) for i in range(-12, 13) for j in range(-12, 13) if (2 * i) ** 2 + (2 * j) ** 2 <= reach ** 2]
-    for dx, dy in sorted(grid, key=lambda d: d[0] ** 2 + d[1] ** 2):
-        x, y = target["x"] + dx, target["y"] + dy
-        # A margin of 3 pt around the point: the page's pointer lands within a pixel of it.
-        if contains(target, x, y) and not any(contains(p, x + mx, y + my) for p in later
-                                              for mx in (-3, 0, 3) for my in (-3, 0, 3)):
-            return x, y
-    return None
+    covered = lambda x, y: any(contains(p, x, y) for p in later)
+    own = lambda x, y: contains(target, x, y)
+    best, margin = None, 3.0
+    half = max(target["width"], target["height"]) / 2
+    n = int(half // 2) + 1
+    for i in range(-n, n + 1):
+        for j in range(-n, n + 1):
+            x, y = target["x"] + 2 * i, target["y"] + 2 * j
+            if not own(x, y) or covered(x, y):
+                continue
+            m = min(clearance((x, y), own), clearance((x, y), covered))
+            if m > margin:
+                best, margin = (x, y), m
+    return best
 
 
 def wait_for(predicate, timeout, what):
@@ -155,7 +176,8 @@ def main():
         state = get_state(base)
         head = item(state, "head")
         press = uncovered_point(state, head)
-        check(press is not None, f"a point of the head no other part covers (head at ({head['x']:.0f}, {head['y']:.0f}))")
+        check(press is not None, f"a point of the head 3 pt clear of its edge and of every part over it "
+                                 f"(head at ({head['x']:.0f}, {head['y']:.0f}), press at {press})")
         canvas = driver.find_element(By.ID, "canvas")
         rect = js("const r = arguments[0].getBoundingClientRect(); return [r.left, r.top, r.width, r.height];", canvas)
         def offset(x, y):  # scene point → offset from the canvas element's center (Selenium 4)
@@ -166,7 +188,9 @@ def main():
         end = offset(target[0] + press[0] - head["x"], target[1] + press[1] - head["y"])  # the grabbed point's goal
         ActionChains(driver, duration=20).move_to_element_with_offset(canvas, *start).click_and_hold().perform()
         grabbed = wait_for(lambda: get_state(base)["dragging"], 5, "the press to grab an item")
-        check(grabbed == "head", f"the press grabs the head (it grabbed {grabbed})")
+        check(grabbed == "head", f"the press grabs the head (it grabbed {grabbed}; pressed at "
+                                 f"({press[0]:.1f}, {press[1]:.1f}), the page's pointer began at "
+                                 f"{js('return window.dynamicsViewer.lastPointer')})")
         post(base, "/control", {"action": "resume"})
         chain = ActionChains(driver, duration=20)
         steps = 20
@@ -179,7 +203,6 @@ def main():
         print(f"serve-check: screenshot {screenshot}")
         ActionChains(driver).release().perform()
         distance = ((held["x"] - target[0]) ** 2 + (held["y"] - target[1]) ** 2) ** 0.5
-        print("serve-check: pointer began at", js("return window.dynamicsViewer.lastPointer"))
         check(distance < 40, f"the dragged head follows the mouse (from ({head['x']:.0f}, {head['y']:.0f}) to "
                              f"({held['x']:.0f}, {held['y']:.0f}), {distance:.0f} pt from where it was sent)")
 
