@@ -197,8 +197,8 @@ extension World {
         // contact order, so the lanes are filled walking the contacts in their own order: the
         // contacts (~360 bytes each) are read in one forward sweep instead of once per colour
         // in scattered order, and the writes go to one open batch per colour (a few kilobytes).
-        // With 22 000 bodies (manyPyramids) the colour-order walk missed the cache on most
-        // contacts: it was a quarter of the step.
+        // With 22 000 bodies (manyPyramids) a colour-order walk misses the cache on most
+        // contacts, a quarter of the step.
         var lanes = contactLanes
         contactLanes = []
         lanes.removeAll(keepingCapacity: true)

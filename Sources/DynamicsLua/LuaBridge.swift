@@ -175,7 +175,7 @@ final class LuaClassAccess {
         if key == Int(DYN_KEY_UNKNOWN), try binding.get(bridge, h, object, name) { return 1 }
         let own = described(bridge, object)
         // One of this object's own properties that does not read back is write-only
-        // (collision.insets): it was called unknown, with itself as the suggestion.
+        // (collision.insets): not unknown, nor its own suggestion.
         if own.properties.contains(name) {
             throw LuaArgumentError(message: "\(own.name).\(name) is write-only")
         }

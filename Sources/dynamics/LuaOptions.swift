@@ -6,7 +6,7 @@ import Foundation
 ///
 /// Numeric options of every command are parsed `.unconditional`: the word after the option
 /// is its value even when it starts with a dash, so `--seconds -1` reaches the range check
-/// (it was "Missing value for '--seconds <seconds>'": the parser took -1 for a flag). The
+/// (not "Missing value for '--seconds <seconds>'", as when the parser takes -1 for a flag). The
 /// cost: `--seconds --fps 10` takes `--fps` for the value and says it is not a number.
 struct LuaOptions: ParsableArguments {
     @Option(name: .customLong("lua-budget"), parsing: .unconditional, help: "Lua instructions per call into Lua (default 100000000; 1e8 also reads).")

@@ -16,7 +16,7 @@ struct Types: ParsableCommand {
         let text = LuaBridge.luaAnnotations
         do {
             if let output {
-                // Only over a previous annotations file or an empty one (round 26: a scene
+                // Only over a previous annotations file or an empty one (a scene
                 // given as --output was replaced, exit 0).
                 try OutputFile.check(output, option: "--output", outputs: ["---@meta dynamics\n", "---@meta dynamics\r\n"], writesLua: true)
                 try OutputFile.write(text, to: output, option: "--output")

@@ -1,6 +1,6 @@
 -- expect: ok "STRING PARAMS CAPPED"
 -- A Lua plugin's string parameter is at most 4 KiB, as every string parameter (README), in
--- the constructor's overrides and when set later (round 22: 100 000 bytes were taken).
+-- the constructor's overrides and when set later (100 000 bytes were taken).
 local dyn = require "dynamics"
 local a = dyn.animator{}
 local box = dyn.item{ size = {10, 10} }

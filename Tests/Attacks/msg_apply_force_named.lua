@@ -1,6 +1,6 @@
 -- expect: ok "APPLY NAMED"
 -- applyForce / applyImpulse / applyTorque past ±1e9 are refused in the script's words, and an
--- item's model errors name it as the Lua API does (round 22: the message began with the
+-- item's model errors name it as the Lua API does (the message began with the
 -- item's Swift description, '"b" at (765.8…, 100.3…) size 20.0×20.0.force').
 local dyn = require "dynamics"
 local a = dyn.animator{ bounds = {0, 0, 400, 400} }

@@ -1,6 +1,6 @@
 -- expect: error "C stack overflow" at 5
 -- Recursion through a C function (string.gsub calling back into Lua) ends in "C stack
--- overflow", raised in C: it had no file:line (round 14). It names the script's line now.
+-- overflow", raised in C: it had no file:line. It names the script's line now.
 local function f(s)
   return (s:gsub(".", f))
 end

@@ -1,7 +1,7 @@
 -- expect: ok "LOAD MESSAGES OK" not "sandbox:"
 -- Errors of the sandbox's load that a script catches carried the wrapper's own line
 -- ("sandbox:41: bad argument #2 to 'load'", "sandbox:41: reader function must return a
--- string", round 16); they read as stock Lua's now.
+-- string"); they read as stock Lua's.
 local ok, e = pcall(load, "return 1", {})
 assert(not ok and e == "bad argument #2 to 'load' (string expected, got table)", e)
 local f, msg = load(function() return {} end)

@@ -1,7 +1,7 @@
 -- expect: ok "POINTER CHECKED"
 -- animator:pointer with a point past the coordinate limit or an unknown key is an error
 -- naming it (it was dropped without a word), and the drag it began still ends: an "ended"
--- anywhere releases the item (attack round 22: the drag stayed attached for ever).
+-- anywhere releases the item (the drag stayed attached for ever).
 local dyn = require "dynamics"
 local a = dyn.animator{ bounds = {0, 0, 400, 400} }
 local b = dyn.item{ center = {200, 200}, size = {40, 40} }

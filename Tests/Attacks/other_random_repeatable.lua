@@ -1,6 +1,6 @@
 -- expect: ok "RANDOM REPEATABLE 0.98092345742621 44"
 -- math.random starts from a fixed seed in every state, so a scene that scatters its items with
--- it runs the same way every time (attack round 22: Lua seeded it from the clock, and every run
+-- it runs the same way every time (Lua seeded it from the clock, and every run
 -- differed). The printed values are the fixed seed's first draws.
 local dyn = require "dynamics"
 local x, n = math.random(), math.random(1, 100)

@@ -128,7 +128,7 @@ struct BenchCommandTests {
         #expect(unknown.status == 2)
         #expect(unknown.stderr.contains("unknown scene 'boxes'"), "\(unknown.stderr)")
         // A sized name beyond the item limit is refused before anything is built.
-        // Decimal digits only (round 14: "boxes+5" ran boxes5).
+        // Decimal digits only ("boxes+5" ran boxes5).
         for name in ["boxes+5", "boxes05", "boxes 5", "boxes٥"] {
             let odd = try runDynamics(["bench", "--scene", name])
             #expect(odd.status == 2 && odd.stderr.contains("unknown scene"), "\(name): \(odd.stderr)")

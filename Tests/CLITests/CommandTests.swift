@@ -23,7 +23,7 @@ struct CommandTests {
         let svg = dir.appendingPathComponent("p.svg").path, csv = dir.appendingPathComponent("p.csv").path
         let json = dir.appendingPathComponent("p.json").path
         let scene = packageRoot.appendingPathComponent("Examples/pendulum.lua").path
-        // An empty output name is refused before the run (round 14: it ran the scene first).
+        // An empty output name is refused before the run (it ran the scene first).
         let empty = try runDynamics(["run", scene, "--svg", ""])
         #expect(empty.status == 2 && empty.stderr.contains("--svg: expected a file name, got an empty one"), "\(empty.stderr)")
         let r = try runDynamics(["run", scene, "--seconds", "1", "--svg", svg, "--debug", "--trace", csv])
@@ -41,7 +41,7 @@ struct CommandTests {
         #expect(object?["samples"] != nil && object?["items"] != nil)
     }
 
-    /// Round 21: `run s.lua --svg s.lua` replaced the scene with its own drawing (exit 0), and
+    /// `run s.lua --svg s.lua` replaced the scene with its own drawing (exit 0), and
     /// `test dir --junit dir/scene.lua` a scene the tests load.
     @Test("run and test never write their output over a script: the scene itself, a link to it, or any .lua file")
     func outputNeverReplacesAScript() throws {
@@ -61,7 +61,7 @@ struct CommandTests {
             let r = try runDynamics(args)
             #expect(r.status == 2 && r.stderr.contains("\(option): cannot write") && r.stderr.contains(reason), "\(args): \(r.stderr)")
         }
-        // A hard link to a script (round 23: `ln other.lua out.svg` was written over).
+        // A hard link to a script (`ln other.lua out.svg` was written over).
         let hard = folder.appendingPathComponent("hard.svg").path
         try FileManager.default.linkItem(atPath: other, toPath: hard)
         let h = try runDynamics(["run", scene, "--seconds", "0.1", "--svg", hard])
@@ -86,7 +86,7 @@ struct CommandTests {
         #expect(try String(contentsOfFile: csvScene, encoding: .utf8) == original)
     }
 
-    /// Round 21: `types > file` on a full disk made an empty file and exited 0.
+    /// `types > file` on a full disk made an empty file and exited 0.
     @Test("an output that cannot be written (a full disk) fails the command with the system's reason")
     func fullStandardOutput() throws {
         for args in [["types"], ["behaviors"], ["check", packageRoot.appendingPathComponent("Examples/pendulum.lua").path],
@@ -96,7 +96,7 @@ struct CommandTests {
         }
         #expect(try runDynamics(["types"]).status == 0)
         #expect(try runDynamics(["--help"], standardOutput: "/dev/full").status == 1)
-        // Round 23: a standard error that cannot be written made every message a crash (SIGILL,
+        // A standard error that cannot be written made every message a crash (SIGILL,
         // exit 132); the documented statuses hold.
         let failing = try temporaryFile("fails.lua", "error('x')\n")
         for (args, status) in [(["run", failing], Int32(1)), (["bogus"], 2), (["run", failing, "--seconds", "-1"], 2),
@@ -139,7 +139,7 @@ struct CommandTests {
         #expect(xml.contains("<testsuite ") && xml.components(separatedBy: "<testsuite ").dropFirst().allSatisfy { $0.contains(" time=\"") })
         let filtered = try runDynamics(["test", file, "--filter", "adds"])
         #expect(filtered.status == 0 && filtered.stdout.hasSuffix("1 passed, 0 failed\n"))
-        // Round 26: a filter matching nothing passed (exit 0), and a file named twice ran twice.
+        // A filter matching nothing passed (exit 0), and a file named twice ran twice.
         let nothing = try runDynamics(["test", file, "--filter", "addz"])
         #expect(nothing.status == 1 && nothing.stderr.contains("no test matches --filter 'addz' in 1 file"), "\(nothing.stderr)")
         let twice = try runDynamics(["test", file, file, (file as NSString).deletingLastPathComponent + "/./" + (file as NSString).lastPathComponent, "--filter", "adds"])
@@ -162,7 +162,7 @@ struct CommandTests {
         let slider = try temporaryFile("slider.lua", "local a = dynamics.animator{}\nreturn { animator = a, params = { x = { value = 5, min = 0, max = 3, apply = function() end } } }\n")
         let s = try runDynamics(["run", slider])
         #expect(s.status == 1 && s.stderr.contains("scene.params.x: value 5 is outside min…max (0…3)"), "\(s.stderr)")
-        // Each condition by name (new user round 2, L3: one message named all three).
+        // Each condition by name (one message named all three).
         let upside = try temporaryFile("upside.lua", "local a = dynamics.animator{}\nreturn { animator = a, params = { g = { value = 1, min = 2, max = 1, apply = function() end } } }\n")
         let u = try runDynamics(["run", upside])
         #expect(u.status == 1 && u.stderr.contains("scene.params.g: min (2) must be below max (1)"), "\(u.stderr)")
@@ -318,7 +318,7 @@ struct CommandTests {
         let missing = try runDynamics(["behaviors", "--scene", "/nonexistent/scenes"])
         #expect(missing.status == 2 && missing.stderr.contains("no such scene or folder: /nonexistent/scenes"), "\(missing.stderr)")
         // Plugins that loop take one budget each; the listing as a whole has a time limit
-        // (round 14: 600 of them held it for 10 minutes).
+        // (600 of them held it for 10 minutes).
         for i in 0..<20 { try "while true do end\n".write(toFile: folder + "/loop\(i).lua", atomically: true, encoding: .utf8) }
         let bounded = try runDynamics(["behaviors", "--scene", (scene as NSString).deletingLastPathComponent,
                                        "--lua-budget", "100000000", "--timeout", "2"])
@@ -346,7 +346,7 @@ struct CommandTests {
             (["bench", "--runs", "9223372036854775807"], "--runs must be in 3…1000, got 9223372036854775807"),
             (["check", "/nonexistent/x.lua"], "no such file: /nonexistent/x.lua"),
             (["bench", "--steps", "-1"], "--steps must be at least 1, got -1"),
-            // The range is written 10^12: that form reads too, when it is whole (round 21).
+            // The range is written 10^12: that form reads too, when it is whole.
             (["check", scene, "--lua-budget", "2e12"], "--lua-budget must be a whole number in 1000…1000000000000 instructions, got 2e12"),
             (["check", scene, "--lua-budget", "1e18"], "--lua-budget must be a whole number in 1000…1000000000000 instructions, got 1e18"),
             (["check", scene, "--lua-budget", "9.99999999999999999e11"], "The value '9.99999999999999999e11' is invalid for '--lua-budget"),
@@ -387,7 +387,7 @@ struct CommandTests {
         // 192.0.2.1 (TEST-NET-1) is no address of this machine.
         let foreign = try runDynamics(["serve", scene, "--port", "0", "--host", "192.0.2.1"])
         #expect(foreign.status == 1 && foreign.stderr.contains("error: cannot listen on 192.0.2.1: it is not an address of this machine"), "\(foreign.stderr)")
-        // It warned about the exposed address first, then failed (new user round 2, L9).
+        // It warned about the exposed address first, then failed.
         #expect(!foreign.stderr.contains("warning"), "\(foreign.stderr)")
         // What can never be a scene is refused at once, as run refuses it (L10): a folder, a
         // file that is not UTF-8 text.
@@ -430,7 +430,7 @@ struct CommandTests {
         #expect(typo.status == 1 && typo.stderr.contains("the scene returned 'animatorr' — did you mean 'animator'?"), "\(typo.stderr)")
         let second = try run("{ animator = a, second = 1 }")
         #expect(second.status == 1 && second.stderr.contains("did you mean 'seconds'?"), "\(second.stderr)")
-        // A control character in the key does not reach the terminal (round 19, L3).
+        // A control character in the key does not reach the terminal.
         let escape = try run("{ animator = a, [\"param\\27\"] = 1 }")
         #expect(escape.status == 1 && escape.stderr.contains("'param?'") && !escape.stderr.contains("\u{1B}"), "\(escape.stderr)")
         let missing = try run("{ seconds = 2 }")

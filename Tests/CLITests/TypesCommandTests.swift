@@ -31,7 +31,7 @@ struct TypesCommandTests {
         #expect(try String(contentsOf: empty, encoding: .utf8) == Self.source)
     }
 
-    /// Round 26: `types --output` replaced any file, a scene or a link's target, with exit 0.
+    /// `types --output` replaced any file, a scene or a link's target, with exit 0.
     @Test("--output refuses a file that holds something else (a scene, text), through a link too")
     func refusesOtherFiles() throws {
         let scene = testScratch.appendingPathComponent("types-\(UUID().uuidString).lua")
@@ -41,7 +41,7 @@ struct TypesCommandTests {
         try "return 1\n".write(to: scene, atomically: true, encoding: .utf8)
         try "notes\n".write(to: text, atomically: true, encoding: .utf8)
         try FileManager.default.createSymbolicLink(at: link, withDestinationURL: scene)
-        // Round 27: a prefix without its line end ("---@meta dynamicsX") passed for a previous output.
+        // A prefix without its line end ("---@meta dynamicsX") passed for a previous output.
         let lookalike = testScratch.appendingPathComponent("types-\(UUID().uuidString).d.lua")
         defer { try? FileManager.default.removeItem(at: lookalike) }
         try "---@meta dynamicsX\nreturn 1\n".write(to: lookalike, atomically: true, encoding: .utf8)

@@ -104,7 +104,7 @@ struct BroadPhaseTreeTests {
         #expect(world.counts.contacts == 2999)
     }
 
-    /// Round 16: shapes that cannot collide with one another (a `boundaries` collision: masks
+    /// Shapes that cannot collide with one another (a `boundaries` collision: masks
     /// that meet no moving category), all on one spot, were tested pair by pair: 20 000 of
     /// them cost 2.2 s a step. They stay out of the sweep and the moving tree now; they still
     /// find the static shapes they may meet.

@@ -63,8 +63,8 @@ struct ContinuousTests {
         }
         for _ in 0..<60 { world.step(1.0 / 60) }
         #expect(world.centerOfMass(of: knocked).y < 0.1, "inside the box: \(world.centerOfMass(of: knocked))")
-        // A static disc on its course (an anchored round item; round 18 found 40 of 40 balls
-        // knocked through one): entered from outside, it stops the ball in front.
+        // A static disc on its course (an anchored round item: 40 of 40 balls
+        // were knocked through one without it): entered from outside, it stops the ball in front.
         let disc = Vec2(0.5, 0.5)
         let (round, ball) = knock { world, walls in
             world.addCircle(to: walls, center: disc, radius: 0.2, density: 0, friction: 0, restitution: 1, filter: Filter())

@@ -65,7 +65,7 @@ struct RestitutionTests {
         #expect(scaled > 0, "the bound never acted: the test no longer makes the case")
     }
 
-    /// Round 19: exempting clusters with a joint or an elasticity above 1 brought the gain
+    /// Exempting clusters with a joint or an elasticity above 1 brought the gain
     /// back (×19 with a 0.001 Hz spring on each ball, or an elasticity of 1.0001).
     @Test("A weak spring on each ball, or an elasticity of 1.0001, does not bring the gain back")
     func widenedBounds() {

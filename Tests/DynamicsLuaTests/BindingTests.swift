@@ -235,7 +235,7 @@ struct BindingTests {
 
     @Test("A field's bad result is described without running its metamethods or printing its text; a C function and a memory error are located")
     func fieldErrorMessages() throws {
-        // Attack round 25: a returned table's __tostring ran inside the host's error path, a
+        // A returned table's __tostring ran inside the host's error path, a
         // returned string's newlines reached the message, `evaluate = rawequal` read
         // "[C]:-1", and running out of memory in a field named no file:line.
         let cases: [(String, String)] = [
@@ -313,7 +313,7 @@ struct CallbackFaultTests {
         #expect(scene.errors.first?.message.hasPrefix("collision.onBegan: scene.lua:4: boom") == true, "\(scene.errors)")
     }
 
-    /// Round 23: with onBegan failed and off, onEnded still came for contacts never begun (and
+    /// With onBegan failed and off, onEnded still came for contacts never begun (and
     /// after a failing onEnded every began stayed open).
     @Test("A failing collision callback turns both off, so began and ended stay in pairs")
     func failingCallbackTurnsBothOff() throws {
@@ -330,7 +330,7 @@ struct CallbackFaultTests {
             a:run{ seconds = 1 }
             assert(c.onBegan == nil and c.onEnded == nil, "both off")
             -- Set again after the error, and onEnded set while a contact is open: neither
-            -- hears the end of a contact whose began it did not hear (round 24).
+            -- hears the end of a contact whose began it did not hear.
             c.onEnded = function() ended = ended + 1 end
             c:removeItem(x)
             a:step()

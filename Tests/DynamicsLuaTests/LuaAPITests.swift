@@ -2,9 +2,9 @@ import DynamicsLua
 import Foundation
 import Testing
 
-/// Lua API gaps of round 17 that need the host's view (callback errors); the rest are in
+/// Lua API gaps found by a new user's evaluation that need the host's view (callback errors); the rest are in
 /// Tests/Scenes/api_test.lua.
-@Suite("Lua API round 17")
+@Suite("Lua API gaps (callback errors)")
 struct LuaAPITests {
     @Test("A new evaluate switches a custom field its error disabled back on")
     func evaluateReenables() throws {

@@ -100,7 +100,7 @@ struct SandboxTests {
 
     /// The host's own Lua chunks ("=NAME": the sandbox's wrappers, the test API) are skipped
     /// when a budget error is located: a budget that ran out inside a matcher named
-    /// "dynamics.test:86" (round 17), not the test's line that called it.
+    /// "dynamics.test:86", not the test's line that called it.
     @Test("A budget that runs out inside a host chunk names the script line that called it")
     func budgetInHostChunkLocatedAtScript() throws {
         let state = try LuaState(limits: LuaLimits(instructionBudget: 5_000_000)) // 0.05 s

@@ -68,7 +68,7 @@ struct SceneTests {
         #expect(results[2].line.contains("the tolerance must be a finite number >= 0"), "\(results[2].line)")
     }
 
-    /// Round 22: `expect("b"):toBeGreaterThan("a")` failed with the contradiction
+    /// `expect("b"):toBeGreaterThan("a")` failed with the contradiction
     /// 'expected more than "a", got "b"'.
     @Test("toBeGreaterThan and toBeLessThan compare numbers, and say so when given anything else")
     func orderedComparisons() throws {

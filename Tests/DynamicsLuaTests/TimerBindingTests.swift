@@ -87,7 +87,7 @@ struct TimerBindingTests {
     func badArguments() throws {
         for (call, message) in [("a:after(-1, function() end)", "after(seconds): must be ≥ 0"),
                                 ("a:every(0, function() end)", "every(seconds): must be at least 1e-06 s"),
-                                // A subnormal period made the next firing time infinite (round 14).
+                                // A subnormal period made the next firing time infinite.
                                 ("a:every(1e-315, function() end)", "every(seconds): must be at least 1e-06 s, got 1e-315"),
                                 ("a:after(1, 2)", "after(seconds, fn): expected a function"),
                                 ("a:every('x', function() end)", "every(seconds): expected a number")] {

@@ -155,7 +155,7 @@ struct ServerTests {
         let server = try ServerProcess(scene: try sceneFile("box.lua", boxScene))
         let page = try server.request("/")
         #expect(page.status == 200 && page.text.contains("<canvas"))
-        // Never framed by another site (round 21: clickjacking "Save as test").
+        // Never framed by another site (clickjacking "Save as test").
         let head = server.exchange("GET / HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nConnection: close\r\n\r\n").reply
         #expect(head.contains("X-Frame-Options: DENY") && head.contains("Content-Security-Policy: frame-ancestors 'none'"), "\(head.prefix(300))")
         // A plain GET of the WebSocket's address says what it is (it was a 200 with no body).
@@ -205,7 +205,7 @@ struct ServerTests {
             let reply = server.exchange(raw("GET", "/state", host: host)).reply
             #expect(reply.hasPrefix("HTTP/1.1 200"), "\(host): \(reply.prefix(200))")
         }
-        // One Host, always (round 18: a second Host went unchecked; none was served).
+        // One Host, always (a second Host went unchecked; none was served).
         let twice = server.exchange(raw("GET", "/state", host: "127.0.0.1:\(port)", extra: "Host: evil.com\r\nConnection: close\r\n")).reply
         #expect(twice.hasPrefix("HTTP/1.1 400") && twice.contains("more than once"), "\(twice.prefix(200))")
         let none = server.exchange("GET /state HTTP/1.1\r\nConnection: close\r\n\r\n").reply
@@ -224,21 +224,21 @@ struct ServerTests {
             #expect(reply.contains("malformed HTTP request"), "\(reply)")
             #expect(closed, "\(raw.prefix(40)): left open")
         }
-        // An upgrade to anything but WebSocket got no answer at all (round 21: curl --http2).
+        // An upgrade to anything but WebSocket got no answer at all (curl --http2).
         for upgrade in ["h2c", "foo"] {
             let (reply, closed) = server.exchange("GET /state HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: \(upgrade)\r\n\r\n")
             #expect(reply.hasPrefix("HTTP/1.1 400") && reply.contains("cannot upgrade to \(upgrade)"), "\(upgrade): \(reply.prefix(200))")
             #expect(closed)
         }
-        // A WebSocket upgrade without its key was closed without a word (round 23).
+        // A WebSocket upgrade without its key was closed without a word.
         let (keyless, keylessClosed) = server.exchange("GET /live HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n")
         #expect(keyless.hasPrefix("HTTP/1.1 400") && keyless.contains("Sec-WebSocket-Key"), "\(keyless.prefix(200))")
         #expect(keylessClosed)
-        // CONNECT got a 404 without a length, and the connection hung open (round 21).
+        // CONNECT got a 404 without a length, and the connection hung open.
         let (tunnel, tunnelClosed) = server.exchange("CONNECT 127.0.0.1:22 HTTP/1.1\r\nHost: 127.0.0.1:22\r\n\r\n")
         #expect(tunnel.hasPrefix("HTTP/1.1 405") && tunnel.contains("CONNECT is not served"), "\(tunnel.prefix(200))")
         #expect(tunnelClosed)
-        // Round 26: a CONNECT later on a kept-alive connection got past a check of the first
+        // A CONNECT later on a kept-alive connection got past a check of the first
         // request only: pipelined it got no answer, in its own packet a 404 without a length,
         // and the connection stayed open 30 s either way.
         let get = "GET /state HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", connect = "CONNECT 127.0.0.1:22 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
@@ -252,17 +252,17 @@ struct ServerTests {
             let (later, laterClosed) = ServerProcess.readUntilClosed(fd, timeout: 5)
             #expect(later.contains("405 Method Not Allowed") && later.contains("CONNECT is not served") && laterClosed, "\(later.prefix(300))")
         }
-        // Round 26: an HTTP/1.0 request was answered and its connection left open 30 s.
+        // An HTTP/1.0 request was answered and its connection left open 30 s.
         let (old, oldClosed) = server.exchange("GET /state HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n")
         #expect(old.contains(" 200 ") && oldClosed, "\(old.prefix(200))")
-        // Round 26: a HEAD with WebSocket upgrade headers was upgraded and streamed frames.
+        // A HEAD with WebSocket upgrade headers was upgraded and streamed frames.
         let (headUpgrade, headUpgradeClosed) = server.exchange("HEAD /live HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
-        // Its refusal has the length of its message and no body (round 27).
+        // Its refusal has the length of its message and no body.
         #expect(headUpgrade.hasPrefix("HTTP/1.1 400") && headUpgrade.hasSuffix("\r\n\r\n") && !headUpgrade.contains("{") && headUpgradeClosed, "\(headUpgrade.prefix(300))")
         #expect(try server.request("/state").status == 200)
     }
 
-    /// Round 27: the guard read a WebSocket's frames as requests, and a frame holding
+    /// The guard read a WebSocket's frames as requests, and a frame holding
     /// "CONNECT " after a blank line (unmasked, or under a zero mask) closed the viewer.
     @Test("A WebSocket frame that reads like a request is not taken for one")
     func webSocketFramesAreNotRequests() throws {
@@ -297,7 +297,7 @@ struct ServerTests {
 
     @Test("HEAD answers wherever GET does: the GET's status and length, no body")
     func headRequests() throws {
-        // Round 21: HEAD / and HEAD /state were 405.
+        // HEAD / and HEAD /state were 405.
         let server = try ServerProcess(scene: try sceneFile("box.lua", boxScene))
         // Pipelined after a GET of the same page: the HEAD's answer must end at its head, or
         // the GET's answer would be read as its body.
@@ -315,7 +315,7 @@ struct ServerTests {
         #expect(try server.request("/state", method: "HEAD").status == 200)
         #expect(try server.request("/assets/app.js", method: "HEAD").status == 200)
         #expect(try server.request("/nothing", method: "HEAD").status == 404)
-        // Round 26: HEAD of an asset path GET does not serve was a 405, GET's a 404.
+        // HEAD of an asset path GET does not serve was a 405, GET's a 404.
         #expect(try server.request("/assets/", method: "HEAD").status == 404)
         #expect(try server.request("/assets/a/b", method: "HEAD").status == 404)
         #expect(try server.request("/pointer", method: "HEAD").status == 405)
@@ -352,13 +352,13 @@ struct ConnectionLimitTests {
         // Half a request line, then nothing: answered and closed after the head timeout.
         let (reply, closed) = server.exchange("GET /sta", timeout: 20)
         #expect(reply.hasPrefix("HTTP/1.1 408") && closed, "\(reply.prefix(120))")
-        // A whole head, then a body that never comes (round 15: a byte every few seconds held
+        // A whole head, then a body that never comes (a byte every few seconds held
         // the connection for good): answered 408 and closed after LiveRoutes.bodySeconds.
         let (late, lateClosed) = server.exchange("POST /pointer HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100\r\n\r\n{", timeout: 20)
         #expect(late.hasPrefix("HTTP/1.1 408") && late.contains("did not arrive") && lateClosed, "\(late.prefix(160))")
     }
 
-    /// Round 17: a 404, 405 or 413 was answered at once but Hummingbird went on reading the
+    /// A 404, 405 or 413 was answered at once but Hummingbird went on reading the
     /// request's body, however slowly it came, before it would close or reuse the
     /// connection; 256 clients trickling a byte every 5 s locked everyone out (503). A GET
     /// declaring 60 000 bytes was read for 10 s and then answered 408, and a GET whose short

@@ -161,7 +161,7 @@ struct SessionTests {
         #expect((state["params"] as? [[String: Any]])?.first?["value"] as? Double == 2)
     }
 
-    /// Round 21: a value whose apply failed was answered ok, shown on the slider, and its
+    /// A value whose apply failed was answered ok, shown on the slider, and its
     /// error stayed in the state after a later value worked.
     @Test("a slider value whose apply fails is an error, and the slider keeps its last good value")
     func failingApply() throws {
@@ -220,7 +220,7 @@ struct SessionTests {
     }
 
     /// A scene file named `evil⏎error("injected")⏎--.lua` put live code into the recorded
-    /// test's header comment (round 15): the name is escaped there now.
+    /// test's header comment: the name is escaped there now.
     @Test("A scene's file name cannot put code into its recorded test")
     func recordedTestFileName() throws {
         let path = try sceneFile("evil\nerror(\"injected\")\n--.lua", boxScene)
@@ -343,7 +343,7 @@ struct SessionTests {
         #expect(session.error?.contains("slow.lua") == true, "\(session.error ?? "nil")")
     }
 
-    /// Round 15: restarts (or record starts) sent one after another, as a WebSocket's
+    /// Restarts (or record starts) sent one after another, as a WebSocket's
     /// messages are handled, each loaded a scene that takes its whole budget to fail again:
     /// twenty of them held the session 20 s. A scene untouched since its load answers them.
     @Test("Restarts and record starts one after another on an untouched scene cost no load; after a step or an edit they load")
@@ -418,7 +418,7 @@ struct SessionTests {
         return [:]
     }
 
-    /// New user round 2: a scene that failed its first load left the page blank (no scene
+    /// A scene that failed its first load left the page blank (no scene
     /// message ever came, so the page dropped every frame and its error); and a page opened
     /// after a slider moved showed the declared value.
     @Test("A scene that never loaded still announces itself, so frames carry its error; frames carry the sliders' values")
@@ -431,7 +431,7 @@ struct SessionTests {
         let frame = try await firstFrame(of: broken)
         #expect((frame["error"] as? String)?.hasPrefix("broken.lua:1:") == true, "\(frame)")
         #expect(frame["generation"] as? Int == scene["generation"] as? Int)
-        // Its frames are all the same error: two a second, not sixty (round 21).
+        // Its frames are all the same error: two a second, not sixty.
         let (id, frames) = try #require(broken.broadcaster.subscribe())
         let counting = Task { () -> Int in
             var n = 0
@@ -452,7 +452,7 @@ struct SessionTests {
         #expect(moved["params"] as? [Double] == [2.5], "\(moved["params"] ?? "none")")
     }
 
-    /// Round 16: on a running scene each `GET /state` was built again, one after another
+    /// On a running scene each `GET /state` was built again, one after another
     /// (100 clients kept the pause button waiting 24 s). Requests that arrive while a build
     /// waits share it.
     @Test("Concurrent GET /state requests on a running scene share their builds")
@@ -472,7 +472,7 @@ struct SessionTests {
         #expect(session.stateBuilds - before <= 20, "\(session.stateBuilds - before) builds for 60 requests")
     }
 
-    /// Round 16: viewers share the scene's one pointer, and one leaving while pressed ended
+    /// Viewers share the scene's one pointer, and one leaving while pressed ended
     /// the drag another viewer had started since. A leaving viewer cancels only its own press.
     @Test("A viewer that leaves cancels its own press, not another viewer's drag")
     func leavingViewerKeepsOthersDrag() async throws {

@@ -166,8 +166,8 @@ struct BadInputTests {
                                collisionBoundsType: .path, name: "flat")
         let line = BezierPath(); line.move(to: CGPoint(x: -50, y: 0)); line.addLine(to: CGPoint(x: 50, y: 0))
         flat.collisionBoundingPath = line
-        // A self-crossing "bowtie": every point on its hull, so only the order tells (round 22:
-        // it was simulated as the full square).
+        // A self-crossing "bowtie": every point on its hull, so only the order tells (it
+        // was simulated as the full square).
         let bowtie = DynamicView(center: CGPoint(x: 100, y: 200), size: CGSize(width: 20, height: 20),
                                  collisionBoundsType: .path, name: "bowtie")
         let b = BezierPath()

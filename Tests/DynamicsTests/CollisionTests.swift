@@ -147,7 +147,7 @@ struct CollisionTests {
         #expect(Set(ended.map { kind(String($0.dropFirst(6))) }).count == ended.count)
     }
 
-    /// Round 23: each change to a collision's boundaries rebuilt them all, and an item resting
+    /// Each change to a collision's boundaries rebuilt them all, and an item resting
     /// on the bounds was told began again (no ended between): the old contact ended and a new
     /// one began within the frame. Both are now dropped, as for any contact that ends and
     /// begins again between the same parties within one frame.
@@ -169,7 +169,7 @@ struct CollisionTests {
         #expect(recorder.events == ["began box nil", "ended box nil"], "\(recorder.events)")
     }
 
-    /// Round 24: an item in a corner touches the bounds with two shapes (floor and wall) and
+    /// An item in a corner touches the bounds with two shapes (floor and wall) and
     /// was told began twice; the delegate hears one contact per pair of parties.
     @Test("An item resting in a corner of the bounds begins once with them, and ends once")
     func cornerIsOneContact() {

@@ -1,4 +1,4 @@
--- Lua API gaps found by a new user's evaluation and attack round 17: properties that could
+-- Lua API gaps found by a new user's evaluation and an attack pass: properties that could
 -- not be read or written back, messages that did not say what was wrong, checks that were
 -- missing. Each case failed before its fix.
 local dyn = require "dynamics"
@@ -113,7 +113,7 @@ test("a missing member of dynamics, dynamics.field or dynamics.region is a clear
   expect(dyn.region.infinite ~= nil):toBe(true)
 end)
 
--- Gaps of the round-17 reports (new user L7, L9, L10; attack 17 F6).
+-- Gaps a new user and an attack pass reported.
 test("direction and angle are alternatives: both at once is an error", function()
   expect(function() dyn.gravity{ direction = {0, 1}, angle = 0 } end):toFail("gravity%.angle: give direction or angle, not both")
   expect(function() dyn.push{ direction = {0, 1}, angle = 0 } end):toFail("push%.angle: give direction or angle, not both")
@@ -151,7 +151,7 @@ test("tostring shows Lua names", function()
   expect(tostring(dyn.use("breeze"){})):toBe("behavior: breeze")
   expect(tostring(dyn.animator{ bounds = {0, 0, 320, 568} })):toBe("animator: bounds {0, 0, 320, 568}")
   expect(tostring(dyn.animator{})):toBe("animator: no bounds")
-  -- An unnamed item said "DynamicView" (round 18).
+  -- An unnamed item said "DynamicView".
   expect(tostring(dyn.item{ size = {1, 1} })):toBe("item: (unnamed) at (0, 0) size 1×1")
   expect(tostring(dyn.item{ size = {2.5, 1}, center = {3, 4}, name = "box" })):toBe('item: "box" at (3, 4) size 2.5×1')
   local r = dyn.region.circle(1)

@@ -1,4 +1,4 @@
--- Promises of DESIGN and the docs that an outside check found broken (round 11), each with
+-- Promises of DESIGN and the docs that an outside check found broken, each with
 -- its numbers.
 local dyn = require "dynamics"
 
@@ -85,7 +85,7 @@ test("a collision behavior's boundary elasticity and friction are set from Lua",
   expect(function() c.boundaryElasticity = -1 end):toFail("boundaryElasticity")
 end)
 
--- Round 12 (the documents walked through as a new user would).
+-- The documents walked through as a new user would.
 
 -- DESIGN §5's plugin template: `self.direction.x` with a default of {1, 0}, and an empty
 -- `field` (it returned nothing: "must return two finite numbers, got nil, nil").
@@ -130,7 +130,7 @@ test("an item's mass before it is in an animator comes from its shape", function
   expect(dyn.item{ size = {100, 50} }.mass):toBeCloseTo(0.5, 1e-12)
 end)
 
--- Round 13: an item added to an active push on a paused animator was never pushed.
+-- An item added to an active push on a paused animator was never pushed.
 test("an item added to an active push on a paused animator is pushed", function()
   local a, box = resting()
   local p = dyn.push{ items = {}, mode = "instantaneous", direction = {3, 0} }
@@ -173,7 +173,7 @@ end)
 
 -- A property that means nothing for an attachment's type was accepted and ignored (a pin's
 -- `frequency`, a spring's `range`, `anchor` on two joined items): now each is an error that
--- names the types it applies to (round 17). Sliding attachments have friction now.
+-- names the types it applies to. Sliding attachments have friction now.
 test("attachment properties are refused on types they do not apply to", function()
   local i1 = dyn.item{ center = {100, 100}, size = {20, 20} }
   local i2 = dyn.item{ center = {200, 100}, size = {20, 20} }
@@ -194,7 +194,7 @@ test("attachment properties are refused on types they do not apply to", function
 end)
 
 -- A range could be set but never removed: `nil` and the {-inf, inf} it reads back without
--- one were refused (round 17).
+-- one were refused.
 test("an attachment's range is removed with nil, and an infinite end is no limit", function()
   local a = dyn.animator{}
   local base = dyn.item{ center = {200, 100}, size = {40, 40} }
@@ -240,7 +240,7 @@ test("a fast item's began point is on the floor it hit, and it bounces without s
 end)
 
 -- Items join the world at the next frame; a query or a press before the first frame found
--- nothing (round 17). They apply the pending changes first, as a frame would.
+-- nothing. They apply the pending changes first, as a frame would.
 test("itemsIn and a pointer press find items added before the first frame", function()
   local a = dyn.animator{ bounds = {0, 0, 400, 400} }
   local box = dyn.item{ center = {100, 100}, size = {40, 40} }
@@ -252,8 +252,8 @@ test("itemsIn and a pointer press find items added before the first frame", func
   expect(pressed == box):toBe(true)
 end)
 
--- A numeric boundary identifier came back as a float: addBoundary(7, …) was reported as 7.0
--- (round 17). 2 and 2.0 still name one boundary.
+-- A numeric boundary identifier came back as a float: addBoundary(7, …) was reported as 7.0.
+-- 2 and 2.0 still name one boundary.
 test("a numeric boundary identifier comes back as the integer it was", function()
   local a = dyn.animator{ bounds = {0, 0, 400, 400} }
   local box = dyn.item{ center = {200, 100}, size = {20, 20} }

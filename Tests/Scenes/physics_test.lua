@@ -211,7 +211,7 @@ test("require gives the dynamics module, plugin definitions and modules beside t
   expect(function() require("io") end):toFail("no plugin or module named 'io' %(looked for io.lua, lib/io.lua, behaviors/io.lua%)")
 end)
 
--- Tunnelling through path boundaries (round 17's tunnel.lua): 2 pt items thrown at up to
+-- Tunnelling through path boundaries : 2 pt items thrown at up to
 -- 40 000 pt/s inside a closed hexagonal path, knocking into each other. Speculative contacts
 -- stop what heads for a wall when the step begins; an item knocked toward a wall within the
 -- step crossed it (31 of 40 balls at 5000 pt/s, 40 of 40 at 20 000). Fast items now sweep
@@ -250,7 +250,7 @@ test("small fast items never leave a closed path boundary", function()
   end
 end)
 
--- Bounces from the speed of impact (round 18): a ball falling onto the floor hits it faster
+-- Bounces from the speed of impact: a ball falling onto the floor hits it faster
 -- than it started its last step; bouncing from the start speed lost 1.2 % of the height per
 -- bounce (the fifth apex was 37.6 pt low of 480 pt), now 0.4 %.
 test("an elastic ball keeps 97 % of its height after five bounces", function()
@@ -271,7 +271,7 @@ test("an elastic ball keeps 97 % of its height after five bounces", function()
   expect(apexes[5]):toBeLessThan(100 + 0.03 * 480)
 end)
 
--- Restitution never creates energy (round 18): sixty 2 pt balls with elasticity 1 at
+-- Restitution never creates energy: sixty 2 pt balls with elasticity 1 at
 -- 5000 pt/s, meeting each other and the walls within single steps, went to 6300 pt/s in 2 s
 -- and 22 000 in 10 s. Each cluster's bounce is now bounded by its energy (docs/engine.md).
 test("fast elastic balls knocking into each other never speed up", function()
@@ -293,7 +293,7 @@ test("fast elastic balls knocking into each other never speed up", function()
   end
 end)
 
--- Overlapping items are pushed apart before they rest (round 19): the soft contact pushed
+-- Overlapping items are pushed apart before they rest: the soft contact pushed
 -- them out at 4.9 pt a frame while their velocities read 0, so they fell asleep, and the
 -- animator paused, up to 204 pt deep inside each other.
 test("items made overlapping are pushed apart before the animator pauses", function()
@@ -315,7 +315,7 @@ test("items made overlapping are pushed apart before the animator pauses", funct
   end
 end)
 
--- An item a stiff spring pulls into a wall it cannot pass rests there (round 20): the wall
+-- An item a stiff spring pulls into a wall it cannot pass rests there: the wall
 -- (the bounds' container, or continuous collision at a segment) put it back every step, and
 -- each put-back restarted its rest timer, so the animator never paused.
 test("an item a stiff spring holds against a wall rests, and the animator pauses", function()
@@ -335,7 +335,7 @@ test("an item a stiff spring holds against a wall rests, and the animator pauses
   end
 end)
 
--- An item resting under a strong field pauses (round 20): the field's velocity change of the
+-- An item resting under a strong field pauses: the field's velocity change of the
 -- step, given at its start, read as an approach of more than the restitution threshold, and
 -- the item bounced every step at a fifth of it (15 g: never paused).
 test("an item resting under a field of 20 g pauses", function()

@@ -80,7 +80,7 @@ test("a plugin's vector parameter reads as a copy: changing it in place changes 
   expect(breeze.direction.x):toBe(1)
 end)
 
-test("a plugin used alone moves its items: they join the world (round 24)", function()
+test("a plugin used alone moves its items: they join the world", function()
   local a = dyn.animator{ bounds = {0, 0, 1000, 1000} }
   local b = dyn.item{ size = {10, 10}, center = {50, 50} }
   a:addBehavior(dyn.use("breeze"){ items = {b}, strength = 0.001 })

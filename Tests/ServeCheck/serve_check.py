@@ -239,7 +239,7 @@ def main():
         value_after = next(p["value"] for p in get_state(base)["params"] if p["name"] == "gravity")
         check(value_after == value, "slider values survive the reload")
         # A page opened now (or reloaded) shows the value the scene runs with, not the
-        # declared one (new user round 2: it showed gravity 1.00 while the scene ran at 2.55).
+        # declared one (it showed gravity 1.00 while the scene ran at 2.55).
         driver.refresh()
         shown = wait_for(lambda: js("const s = document.getElementById('param-gravity'); "
                                     "return s && window.dynamicsViewer.framesReceived > 2 ? Number(s.value) : null"), 10, "the reloaded page")

@@ -29,7 +29,7 @@ open class PushBehavior: DynamicBehavior, CustomBehavior {
     public func addItem(_ item: DynamicItem) {
         guard list.insert(item) else { return }
         setNeedsUpdate()
-        if isActive { dynamicAnimator?.wake([item]) } // it was never pushed on a paused animator
+        if isActive { dynamicAnimator?.wake([item]) } // a paused animator must resume to push it
     }
     public func removeItem(_ item: DynamicItem) {
         if list.remove(item) { offsets[ObjectIdentifier(item)] = nil; setNeedsUpdate() }
@@ -85,7 +85,7 @@ open class PushBehavior: DynamicBehavior, CustomBehavior {
     }
 
     /// An active push joining an animator wakes its resting items (the animator resumes):
-    /// added to a paused animator, it was never applied. Overrides must call super.
+    /// a paused animator would otherwise never apply it. Overrides must call super.
     open override func willMove(to dynamicAnimator: DynamicAnimator?) {
         super.willMove(to: dynamicAnimator)
         if isActive { dynamicAnimator?.wake(items) }

@@ -84,7 +84,7 @@ public enum Command: Equatable, Sendable {
     }
 
     /// The keys each message takes (besides a WebSocket message's "type"): others are an
-    /// error, as in Lua's `animator:pointer{}` (round 23: `"extra": 1` was taken).
+    /// error, as in Lua's `animator:pointer{}` (`"extra": 1` was taken).
     static let keys: [String: [String]] = ["pointer": ["phase", "x", "y"], "param": ["name", "value"],
                                            "control": ["action"], "speed": ["value"], "record": ["action"]]
 

@@ -15,7 +15,7 @@ import Synchronization
 ///   for good; 1100 of them under a 1024-descriptor limit locked every viewer out);
 /// - a request HTTP cannot parse (a bad version or method, a broken header or
 ///   `Content-Length`, a header section over its limits) is answered 400 with the parser's
-///   reason, and the connection closed (it used to get no answer and stay open);
+///   reason, and the connection closed (not left open without an answer);
 /// - at most `maximumConnections` connections are open at once; the next one is answered
 ///   503 and closed;
 /// - a connection that stops reading what it is sent (its outbound buffer full, the channel

@@ -172,7 +172,7 @@ enum LiveRoutes {
     /// middleware, it also closes the connection after any refusal (4xx, 5xx) of a request
     /// that has or declares a body: that body may not have been read (a 404, a 405, a 403
     /// answer before it), and Hummingbird would wait for all of it before the next request,
-    /// however slowly it comes (round 17: 256 clients trickling bodies to `POST /nope` took
+    /// however slowly it comes (256 clients trickling bodies to `POST /nope` took
     /// every connection). `ClosingResponses` carries the `Connection: close` out.
     struct ErrorBodies: RouterMiddleware {
         typealias Context = BasicWebSocketRequestContext
