@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "Dynamics",
-    platforms: [.macOS(.v14)],  // v14: HummingbirdWebSocket's minimum
+    platforms: [.macOS(.v15)],  // v15: Synchronization.Mutex (HummingbirdWebSocket needs v14)
     products: [
         .library(name: "Dynamics", targets: ["Dynamics"]),
         .library(name: "DynamicsLua", targets: ["DynamicsLua"]),
