@@ -74,6 +74,34 @@ struct TestRunnerLimitsTests {
         #expect(seconds < 12)
     }
 
+    @Test("Host calls other than the engine's count as the case's own time; a looping action is stopped at its own budget")
+    func hostCallsAndCallbacksKeepTheBudget() throws {
+        var runner = LuaTestRunner(limits: LuaLimits(instructionBudget: 10_000_000)) // 0.1 s
+        runner.caseLimit = 20
+        let path = try file("""
+            local dyn = require "dynamics"
+            test("sets a property forever", function()
+              local b = dyn.item{ size = {10, 10} }
+              while true do b.center = {1, 2} end
+            end)
+            test("an action loops", function()
+              local a = dyn.animator{}
+              local b = dyn.item{ size = {10, 10} }
+              a:addBehavior(dyn.gravity{ items = {b} })
+              a:addBehavior(dyn.behavior{ items = {b}, action = function() while true do end end })
+              a:run{ seconds = 1 }
+            end)
+            """)
+        let start = Date()
+        let results = runner.run(file: path)
+        #expect(Date().timeIntervalSince(start) < 3)
+        #expect(results.count == 2, "\(results.map(\.line))")
+        guard results.count == 2 else { return }
+        #expect(results[0].failure?.contains(":4: instruction budget exceeded (10000000 instructions per call") == true, "\(results[0].line)")
+        #expect(results[0].seconds < 1, "\(results[0].seconds) s")
+        #expect(results[1].failure?.contains(":10: instruction budget exceeded (10000000 instructions per call") == true, "\(results[1].line)")
+    }
+
     /// The fourth looping case of a file was refused ("the script is stopped") with every
     /// case after it: each case is bounded on its own.
     @Test("Four looping cases each fail at the budget; the cases after them run")
