@@ -14,11 +14,17 @@ struct TestRunnerLimitsTests {
         return url.path
     }
 
+    /// A runner with a budget of 10⁷ instructions (0.1 s) and cases limited to `caseLimit` s.
+    func budgeted(caseLimit: TimeInterval) -> LuaTestRunner {
+        var runner = LuaTestRunner(limits: LuaLimits(instructionBudget: 10_000_000))
+        runner.caseLimit = caseLimit
+        return runner
+    }
+
     /// A looping case took the case's 30 s and was reported as the budget ("kept as 1 s").
     @Test("A loop in a case stops at the per-call budget, not at the case's limit")
     func loopingCaseStopsAtItsBudget() throws {
-        var runner = LuaTestRunner(limits: LuaLimits(instructionBudget: 10_000_000)) // 0.1 s
-        runner.caseLimit = 20
+        let runner = budgeted(caseLimit: 20)
         let path = try file("test(\"loops\", function() while true do end end)\n")
         let start = Date()
         let results = runner.run(file: path)
@@ -33,8 +39,7 @@ struct TestRunnerLimitsTests {
     /// the budget.)
     @Test("Engine time in animator:step/run counts against the case's limit only; past it the message names the limit")
     func engineTimeCountsAgainstTheLimit() throws {
-        var runner = LuaTestRunner(limits: LuaLimits(instructionBudget: 10_000_000)) // 0.1 s
-        runner.caseLimit = 4
+        let runner = budgeted(caseLimit: 4)
         let path = try file("""
             local dyn = require "dynamics"
             local function scene()
@@ -76,8 +81,7 @@ struct TestRunnerLimitsTests {
 
     @Test("Host calls other than the engine's count as the case's own time; a looping action is stopped at its own budget")
     func hostCallsAndCallbacksKeepTheBudget() throws {
-        var runner = LuaTestRunner(limits: LuaLimits(instructionBudget: 10_000_000)) // 0.1 s
-        runner.caseLimit = 20
+        let runner = budgeted(caseLimit: 20)
         let path = try file("""
             local dyn = require "dynamics"
             test("sets a property forever", function()
