@@ -114,8 +114,9 @@ struct Test: ParsableCommand {
     }
 }
 
-/// `dynamics test-worker FILE`: runs one test file and prints its results as JSON (the
-/// supervisor's side of `dynamics test`; not for direct use).
+/// `dynamics test-worker FILE`: runs one test file and writes its results as JSON lines
+/// (`WorkerReportLine`) as its cases start and end (the worker's side of `dynamics test`;
+/// not for direct use).
 struct TestWorker: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "test-worker", shouldDisplay: false)
 
