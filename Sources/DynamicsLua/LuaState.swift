@@ -143,17 +143,30 @@ public final class LuaState {
 
     /// Calls the function below its `nargs` arguments on the stack under the budget (or
     /// `seconds`, when given), with a traceback on error. On error the stack is left as it
-    /// was below the function.
-    public func call(nargs: Int32, nresults: Int32, seconds: TimeInterval? = nil) throws {
+    /// was below the function. With `limit` (longer than the budget), engine time the call
+    /// spends in `animator:run`/`step` does not count against its budget, and the call ends
+    /// at `limit` seconds of wall-clock time whatever it spends them on (see `Watchdog`).
+    public func call(nargs: Int32, nresults: Int32, seconds: TimeInterval? = nil, limit: TimeInterval? = nil) throws {
         if let stopped = stoppedError() {
             lua_settop(L, -nargs - 2)
             throw stopped
         }
-        watchdog.begin(deadline: seconds ?? limits.deadline)
+        watchdog.begin(deadline: seconds ?? limits.deadline, limit: limit)
         let status = dyn_lua_pcall_traceback(L, nargs, nresults)
-        let stoppedByBudget = watchdog.end()
-        guard status == LUA_OK else { throw popError(status, budget: stoppedByBudget) }
+        let stoppedBy = watchdog.end()
+        guard status == LUA_OK else { throw popError(status, bound: stoppedBy) }
     }
+
+    /// Brackets host code that steps the engine on behalf of the running call (pair each
+    /// with `endEngineTime`, e.g. with `defer`): engine time does not count against the
+    /// call's own budget, only against its wall-clock limit, for calls that have one (a
+    /// test case); for every other call it counts as host time always does.
+    func beginEngineTime() { watchdog.pauseOwnTime() }
+    func endEngineTime() { watchdog.resumeOwnTime() }
+
+    /// Forgets the calls that ran out of their budget so far, so that the next ones run
+    /// (`LuaLimits.overBudgetCalls`): a test runner between cases, each bounded on its own.
+    func forgetOverBudgetCalls() { watchdog.forgetOverBudgetCalls() }
 
     /// Runs `body` (a C call that does its own protected call and leaves a message on error)
     /// under the instruction budget, turning a failure status into a `LuaError`.
@@ -161,8 +174,8 @@ public final class LuaState {
         if let stopped = stoppedError() { throw stopped }
         watchdog.begin(deadline: limits.deadline)
         let status = body()
-        let stoppedByBudget = watchdog.end()
-        guard status == LUA_OK else { throw popError(status, budget: stoppedByBudget) }
+        let stoppedBy = watchdog.end()
+        guard status == LUA_OK else { throw popError(status, bound: stoppedBy) }
     }
 
     /// Calls from the host that ran out of their budget so far (see
@@ -183,7 +196,7 @@ public final class LuaState {
     }
 
     /// Pops the error message on top of the stack into a `LuaError`.
-    private func popError(_ status: Int32, budget: Bool = false) -> LuaError {
+    private func popError(_ status: Int32, bound: Watchdog.Bound? = nil) -> LuaError {
         let parts = LuaState.splitError(at: -1, of: L)
         var message = parts.0
         let traceback = parts.1
@@ -197,10 +210,14 @@ public final class LuaState {
         default:
             // Also a memory error: the cap found exceeded after a host call (CLuaShim's
             // dyn_host_end), located at the script's line.
-            kind = budget || message.hasSuffix("instruction budget exceeded") ? .budget
+            kind = bound != nil || message.hasSuffix("instruction budget exceeded") ? .budget
                 : message.hasSuffix("went past the memory cap of \(limits.memoryCap) bytes") ? .memory : .runtime
         }
-        if kind == .budget && !message.contains("\(limits.instructionBudget)") {
+        if case .limit(let seconds)? = bound, message.hasSuffix("instruction budget exceeded") {
+            // The call's wall-clock limit ended it, not its budget: say which.
+            message = String(message.dropLast("instruction budget exceeded".count))
+                + "time limit exceeded (\(LuaState.shownSeconds(seconds)) of wall-clock time, the engine's included)"
+        } else if kind == .budget && !message.contains("\(limits.instructionBudget)") {
             // The budget is kept as time: say so, since a loaded machine (more test workers
             // than cores) runs fewer instructions in it.
             message += " (\(limits.instructionBudget) instructions per call, kept as \(LuaState.shownSeconds(limits.deadline)) of wall-clock time)"
@@ -257,20 +274,51 @@ public final class LuaState {
 /// Enforces the instruction budget of calls into Lua, host time included.
 ///
 /// The budget converts to wall-clock time at a conservative 10⁸ instructions per second.
-/// Each call from the host into Lua pushes a deadline (a nested call — Lua → host → Lua —
-/// never gets more time than the call around it); a thread wakes every 10 ms and, once
-/// the innermost deadline has passed, marks the state over budget and arms the count hook
-/// on every running Lua thread. From then on the hook, the bounded C functions, the
-/// sandbox's pcall/xpcall and every host call raise "instruction budget exceeded" until
-/// control is back in the host code whose deadline passed: nothing a script does can
-/// resume an over-budget call. Healthy calls never run with a hook (a permanently
-/// installed count hook would slow the VM); they pay a lock per call.
+/// Each call from the host into Lua pushes a frame with a deadline (a nested call — Lua →
+/// host → Lua — never gets more time than the call around it); a thread wakes every 10 ms
+/// and, once the innermost deadline has passed, marks the state over budget and arms the
+/// count hook on every running Lua thread. From then on the hook, the bounded C functions,
+/// the sandbox's pcall/xpcall and every host call raise "instruction budget exceeded" until
+/// control is back in the host code whose deadline passed: nothing a script does can resume
+/// an over-budget call. Healthy calls never run with a hook (a permanently installed count
+/// hook would slow the VM); they pay a lock per call.
+///
+/// A call may also have a wall-clock `limit` past its budget (a test case: 30 s). Its own
+/// time (Lua, and quick host calls such as property access) runs against the budget, while
+/// engine time — the frames `animator:run`/`step` compute on its behalf, bracketed by
+/// `pauseOwnTime`/`resumeOwnTime` — moves its deadline on, never past the limit. A loop in
+/// the case stops at the budget; a long simulation runs until the limit.
 final class Watchdog: @unchecked Sendable {
+    /// What ended an over-budget call.
+    enum Bound: Equatable {
+        /// The instruction budget (the call's own time).
+        case budget
+        /// The wall-clock limit of a call that has one past its budget, engine time included.
+        case limit(TimeInterval)
+    }
+
+    /// One call into Lua under way.
+    private struct Frame {
+        /// When the call's own time runs out (uptime ns); engine time moves it on.
+        var deadline: UInt64
+        /// The latest the call may run, whatever it waits for (uptime ns).
+        var limit: UInt64
+        /// The limit's length when it is longer than the budget (a test case), else nil.
+        var limitSeconds: TimeInterval?
+        /// Nested engine-time brackets under way, and when the outermost began.
+        var paused = 0
+        var pausedAt: UInt64 = 0
+        /// The deadline that applies now: the limit while the engine runs for the call.
+        var effective: UInt64 { paused > 0 ? limit : deadline }
+    }
+
     private let lock = NSLock()
     private let state: OpaquePointer
-    /// Deadlines (uptime ns) of the calls into Lua under way, innermost last.
-    private var deadlines: [UInt64] = []
+    /// The calls into Lua under way, innermost last.
+    private var frames: [Frame] = []
     private var armed = false
+    /// The bound that armed the hook (meaningful while `armed`).
+    private var armedBy: Bound = .budget
     private var stopped = false
     private var thread: Thread?
 
@@ -290,43 +338,78 @@ final class Watchdog: @unchecked Sendable {
     private func tick() -> Bool {
         lock.lock(); defer { lock.unlock() }
         if stopped { return false }
-        if let deadline = deadlines.last, !armed, DispatchTime.now().uptimeNanoseconds > deadline {
+        let now = DispatchTime.now().uptimeNanoseconds
+        if let frame = frames.last, !armed, now > frame.effective {
+            // A wall-clock limit that has passed (the innermost call's or one around it)
+            // is what stopped the call; otherwise its budget.
+            armedBy = frames.last { $0.limitSeconds != nil && now > $0.limit }.flatMap { $0.limitSeconds.map(Bound.limit) } ?? .budget
             dyn_lua_arm_budget(state)
             armed = true
         }
         return true
     }
 
-    /// A call into Lua starts with an allowance of `seconds`, bounded by any call around it.
-    func begin(deadline seconds: TimeInterval) {
-        let allowance = UInt64(min(max(seconds, 0), LuaLimits.maximumSeconds) * 1e9)
+    /// A call into Lua starts with an allowance of `seconds` of its own time, and at most
+    /// `limit` seconds in all (when longer), each bounded by any call around it.
+    func begin(deadline seconds: TimeInterval, limit: TimeInterval? = nil) {
+        func nanoseconds(_ s: TimeInterval) -> UInt64 { UInt64(min(max(s, 0), LuaLimits.maximumSeconds) * 1e9) }
         lock.lock()
         let now = DispatchTime.now().uptimeNanoseconds
-        deadlines.append(min(now &+ allowance, deadlines.last ?? .max))
+        let outer = frames.last?.effective ?? .max
+        let longer = limit.map { $0 > seconds } ?? false
+        let end = min(now &+ nanoseconds(longer ? limit! : seconds), outer)
+        frames.append(Frame(deadline: min(now &+ nanoseconds(seconds), end), limit: end, limitSeconds: longer ? limit : nil))
         lock.unlock()
     }
 
-    /// The call ends; true if it was over budget. The mark stays when the call around it
-    /// is over budget too, so the host code between the two cannot run on.
-    func end() -> Bool {
+    /// The call ends; the bound that stopped it, or nil if it kept within them. The mark
+    /// stays when the call around it is over budget too, so the host code between the two
+    /// cannot run on.
+    func end() -> Bound? {
         lock.lock(); defer { lock.unlock() }
         let wasArmed = armed
-        deadlines.removeLast()
-        if wasArmed && deadlines.isEmpty { overBudgetCalls += 1 }
-        if armed, deadlines.last.map({ DispatchTime.now().uptimeNanoseconds <= $0 }) ?? true {
+        frames.removeLast()
+        if wasArmed && frames.isEmpty { overBudgetCalls += 1 }
+        if armed, frames.last.map({ DispatchTime.now().uptimeNanoseconds <= $0.effective }) ?? true {
             dyn_lua_disarm_budget(state)
             armed = false
         }
-        return wasArmed
+        return wasArmed ? armedBy : nil
+    }
+
+    /// Engine time begins for the innermost call: its own deadline stops counting (up to
+    /// its limit). Calls nest; nothing happens outside a call.
+    func pauseOwnTime() {
+        lock.lock(); defer { lock.unlock() }
+        guard let i = frames.indices.last else { return }
+        if frames[i].paused == 0 { frames[i].pausedAt = DispatchTime.now().uptimeNanoseconds }
+        frames[i].paused += 1
+    }
+
+    /// Engine time ends: the innermost call's deadline moves on by the time it lasted.
+    func resumeOwnTime() {
+        lock.lock(); defer { lock.unlock() }
+        guard let i = frames.indices.last, frames[i].paused > 0 else { return }
+        frames[i].paused -= 1
+        if frames[i].paused == 0 {
+            let engine = DispatchTime.now().uptimeNanoseconds &- frames[i].pausedAt
+            frames[i].deadline = min(frames[i].deadline &+ engine, frames[i].limit)
+        }
     }
 
     /// Outermost calls (calls from the host, not nested in another) that ended over budget.
     private(set) var overBudgetCalls = 0
 
+    /// Forgets the calls that ran out of their budget so far (a test runner, between cases).
+    func forgetOverBudgetCalls() {
+        lock.lock(); defer { lock.unlock() }
+        overBudgetCalls = 0
+    }
+
     /// True when no call into Lua is under way (the next call comes from the host).
     var isIdle: Bool {
         lock.lock(); defer { lock.unlock() }
-        return deadlines.isEmpty
+        return frames.isEmpty
     }
 
     /// True while the current call into Lua is over budget: host loops that run on behalf

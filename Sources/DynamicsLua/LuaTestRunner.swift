@@ -20,15 +20,25 @@ public struct LuaTestRunner: Sendable {
         public var seconds: Double = 0
         /// Not run: declared with `test.skip`, or not `test.only` in a file that has some.
         public var skipped: Bool = false
+        /// What the case printed (see `CapturedOutput`), nil if nothing.
+        public var output: String?
+        /// The Lua traceback of the failure ("stack traceback:…"), when there is one.
+        public var traceback: String?
+        /// Bytes of this result's text left out to keep a run's results within their bound
+        /// (`ResultBound`); 0 when it is whole.
+        public var cutBytes: Int = 0
         /// Did not fail (a skipped case, which did not run, fails nothing).
         public var passed: Bool { failure == nil }
 
-        public init(file: String, name: String, failure: String?, seconds: Double = 0, skipped: Bool = false) {
+        public init(file: String, name: String, failure: String?, seconds: Double = 0, skipped: Bool = false,
+                    output: String? = nil, traceback: String? = nil) {
             self.file = file
             self.name = name
             self.failure = failure
             self.seconds = seconds
             self.skipped = skipped
+            self.output = output
+            self.traceback = traceback
         }
 
         /// `ok name`, `skip name` or `FAIL name — file:line: expected …, got …`.
@@ -57,9 +67,15 @@ public struct LuaTestRunner: Sendable {
 
     public var limits: LuaLimits
 
-    /// The time a test case (one call that may run scenes for many simulated seconds, host
-    /// time included) is allowed at least; calls it makes into Lua (actions, fields) keep
-    /// the per-call budget.
+    /// The wall-clock limit of each test case's calls (`caseSeconds` unless changed; never
+    /// below the per-call budget's time).
+    public var caseLimit: TimeInterval = LuaTestRunner.caseSeconds
+
+    /// The wall-clock limit of a test case (each of its hooks and its function is a call
+    /// of its own), engine time included: its own Lua time keeps the per-call budget (1 s by
+    /// default), while the frames `animator:run`/`step` compute for it count only here, so a
+    /// long simulation runs and a loop in the case stops at the budget. Calls the engine
+    /// makes into Lua (actions, fields, timers) keep the per-call budget each.
     public static let caseSeconds: TimeInterval = 30
 
     public init(limits: LuaLimits = LuaLimits()) {
@@ -85,6 +101,10 @@ public struct LuaTestRunner: Sendable {
         local format, find, gsub, sub, concat = string.format, string.find, string.gsub, string.sub, table.concat
         local huge, abs, max, sqrt = math.huge, math.abs, math.max, math.sqrt
         local readScene = __dynamics_readScene
+        -- Host functions only this chunk keeps: where a case is declared, and its output.
+        local where, emit = __dynamics_where, __dynamics_print
+        rawset(_G, '__dynamics_where', nil)
+        rawset(_G, '__dynamics_print', nil)
         local cases = {}
         -- A failed check (level 3: the line that called the matcher).
         local function fail(message) error(message, 3) end
@@ -116,7 +136,9 @@ public struct LuaTestRunner: Sendable {
           if #cases >= \(maximumCases) then error('test: a file declares at most \(maximumCases) test cases', 2) end
           local full = name
           if scope.name then full = scope.name .. ' › ' .. name end
-          cases[#cases + 1] = { name = full, fn = fn, scope = scope, skip = flag == 'skip', only = flag == 'only' }
+          -- `where`: the declaration's file:line, for a failure that has no line of its own
+          -- (a case that is a C function, a case out of memory).
+          cases[#cases + 1] = { name = full, fn = fn, scope = scope, skip = flag == 'skip', only = flag == 'only', where = where() }
         end
         -- `test` and `it` are one callable table with `skip` and `only`: locked, so a scene
         -- cannot replace them (rawset aside, which only a file's own code would use on itself).
@@ -234,8 +256,9 @@ public struct LuaTestRunner: Sendable {
           return true
         end
         -- Entries toEqual looks at before it gives up: a bound on the work, since tables
-        -- that share subtables differently can pair each with each.
-        local maximumEntries = 4000000
+        -- that share subtables differently can pair each with each. About 0.6 s, within the
+        -- default budget of a case's own Lua time (1 s), so the check says why it stopped.
+        local maximumEntries = 2500000
         -- nil when `actual` equals `expected` deeply, else the path and the message (or, past
         -- `maximumEntries`, nil, nil and why it gave up). Walks
         -- with its own stack (a chain a million tables deep is no recursion) and compares
@@ -391,6 +414,16 @@ public struct LuaTestRunner: Sendable {
           end
           return true, '', 'expected no error' .. matching .. ', got ' .. show(tostring(err))
         end)
+        -- What a case prints is kept with its result (the runner's `CapturedOutput`): each
+        -- argument converted as Lua's print does, here, inside the case's call and budget.
+        if emit then
+          local pack = table.pack
+          print = function(...)
+            local args = pack(...)
+            for i = 1, args.n do args[i] = tostring(args[i]) end
+            emit(args)
+          end
+        end
         -- A scene runs with the file's globals, but cannot replace the test API's own: it sees
         -- them through a view whose assignments go to the globals, except to these names
         -- (a scene that defined `expect` turned its test's failing checks into passes).
@@ -448,15 +481,18 @@ public struct LuaTestRunner: Sendable {
 
     /// A sandboxed state for the test file at `file`: the `dynamics` module, the test API
     /// (`test`, `expect`, `loadScene` relative to the file's folder) and plugins from its
-    /// folder's behaviors/. Returns the bridge (which holds the state) and the registry
-    /// reference of the list of declared cases.
-    public static func environment(for file: String, limits: LuaLimits,
+    /// folder's behaviors/. With `output`, `print` writes there (otherwise it is Lua's).
+    /// Returns the bridge (which holds the state) and the registry reference of the list of
+    /// declared cases.
+    public static func environment(for file: String, limits: LuaLimits, output: CapturedOutput? = nil,
                                    onError: @escaping (LuaError) -> Void) throws -> (bridge: LuaBridge, cases: Int32) {
         let state = try LuaState(limits: limits)
         let bridge = LuaBridge(state: state, errorHandler: onError)
         bridge.sceneFolder = folderPath(of: file)
         bridge.host = .test
         bridge.installSceneReader()
+        installWhere(bridge)
+        if let output { installPrint(bridge, into: output) }
         // "=": a host chunk, which locations skip for the script's own line.
         try state.run(testAPISource, chunkName: "dynamics.test", host: true)
         return (bridge, dyn_lua_ref(state.raw))
@@ -464,20 +500,34 @@ public struct LuaTestRunner: Sendable {
 
     /// Runs one test file.
     public func run(file: String, filter: String? = nil) -> [Result] {
+        var results: [Result] = []
+        run(file: file, filter: filter) { results.append($0) }
+        return results
+    }
+
+    /// Runs one test file, handing each result to `finished` as soon as its case is over
+    /// (`starting` gets the first bytes of each case's name before it runs, see
+    /// `ResultBound.cutNameBytes`): a worker reports what completed
+    /// even if a later case never ends. Results are kept within `ResultBound.fileBytes`.
+    public func run(file: String, filter: String? = nil, starting: (String) -> Void = { _ in },
+                    finished: (Result) -> Void) {
+        var bound = ResultBound(bytes: ResultBound.fileBytes)
+        func report(_ r: Result) { finished(bound.admit(r)) }
         let name = (file as NSString).lastPathComponent
         let source: String
         do { source = try LuaSource.read(file) } catch {
-            return [Result(file: file, name: name, failure: "\(file): \(error)")]
+            return report(Result(file: file, name: name, failure: "\(file): \(error)"))
         }
+        let output = CapturedOutput()
         do {
-            // The first callback error of a case is its failure; later ones are not kept
-            // (100 000 failing actions in one case would each hold their message).
+            // The first callback error of a case is its failure; later ones go to its output
+            // (bounded there: 100 000 failing actions in one case would each hold a message).
             var callbackErrors: [LuaError] = []
-            let (bridge, cases) = try LuaTestRunner.environment(for: file, limits: limits) {
-                if callbackErrors.isEmpty { callbackErrors.append($0) }
+            let (bridge, cases) = try LuaTestRunner.environment(for: file, limits: limits, output: output) {
+                if callbackErrors.isEmpty { callbackErrors.append($0) } else { output.append("error: \($0.message)\n") }
             }
             let state = bridge.state
-            return try withExtendedLifetime(bridge) {
+            try withExtendedLifetime(bridge) {
                 try state.run(source, chunkName: file) // locations name the path as given
                 lua_settop(state.raw, 0)
                 dyn_lua_getref(state.raw, cases)
@@ -487,9 +537,11 @@ public struct LuaTestRunner: Sendable {
                 // A test file without cases checks nothing: a failure, not a silent pass
                 // (a file whose cases never registered, e.g. a misspelt `test`, looked green).
                 guard count > 0 else {
-                    return [Result(file: file, name: name, failure: "\(file): declares no test cases (call test(name, fn))")]
+                    return report(Result(file: file, name: name, failure: "\(file): declares no test cases (call test(name, fn))",
+                                         output: output.take()))
                 }
-                var results: [Result] = []
+                // What the file printed while declaring its cases goes with the first case.
+                var declaring = output.take()
                 for i in 1...max(count, 1) where count > 0 {
                     lua_rawgeti(state.raw, 1, lua_Integer(i))
                     dyn_lua_rawgetfield(state.raw, -1, "name")
@@ -506,31 +558,44 @@ public struct LuaTestRunner: Sendable {
                     if let filter, !caseName.contains(filter) { lua_settop(state.raw, 1); continue }
                     dyn_lua_rawgetfield(state.raw, -1, "skipped")
                     let skipped = lua_toboolean(state.raw, -1) != 0
+                    dyn_lua_rawgetfield(state.raw, -2, "where")
+                    let declared = dyn_lua_tostring(state.raw, -1).map { String(cString: $0) } ?? ""
                     lua_settop(state.raw, 1)
                     if skipped {
-                        results.append(Result(file: file, name: caseName, failure: nil, skipped: true))
+                        report(Result(file: file, name: caseName, failure: nil, skipped: true))
                         continue
                     }
+                    // Its first bytes: enough to say which case a timed-out file was running.
+                    starting(ResultBound.cutKeepingEnd(caseName, to: ResultBound.cutNameBytes))
                     let started = DispatchTime.now().uptimeNanoseconds
-                    let failure = try runCase(i, in: state) { callbackErrors = [] } callbackError: { callbackErrors.first }
-                    results.append(Result(file: file, name: caseName, failure: failure,
-                                          seconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9))
+                    // Each case is bounded on its own: the cases before it that ran out of
+                    // their budget do not stop it (`LuaLimits.overBudgetCalls` is per case).
+                    state.forgetOverBudgetCalls()
+                    var failure = try runCase(i, in: state) { callbackErrors = [] } callbackError: { callbackErrors.first }
+                    // Every failure names a line: the case's declaration when the error has
+                    // none of its own (`test("x", error)`, a case out of memory).
+                    if let f = failure, f.location == nil, !declared.isEmpty { failure?.message = declared + f.message }
+                    var printed = output.take()
+                    if let before = declaring { printed = before + (printed ?? ""); declaring = nil }
+                    report(Result(file: file, name: caseName, failure: failure?.message,
+                                  seconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9,
+                                  output: printed, traceback: failure?.traceback))
                     lua_settop(state.raw, 1)
                 }
-                return results
             }
         } catch let error as LuaError {
-            return [Result(file: file, name: name, failure: error.message)]
+            report(Result(file: file, name: name, failure: error.message, output: output.take(), traceback: error.traceback))
         } catch {
-            return [Result(file: file, name: name, failure: "\(error)")]
+            report(Result(file: file, name: name, failure: "\(error)", output: output.take()))
         }
     }
 
     /// Runs case `i` of the case list at stack index 1: its before_each hooks, the case and
-    /// its after_each hooks, each a call of its own under the case's time limit. The first
-    /// error (or error of a callback the case ran, `callbackError`) is its failure; a failing
-    /// before_each skips the case itself, and after_each hooks run whatever happened before.
-    private func runCase(_ i: Int, in state: LuaState, reset: () -> Void, callbackError: () -> LuaError?) throws -> String? {
+    /// its after_each hooks, each a call of its own under the per-call budget and the case's
+    /// wall-clock limit (`caseLimit`). The first error (or error of a callback the case
+    /// ran, `callbackError`) is its failure; a failing before_each skips the case itself,
+    /// and after_each hooks run whatever happened before.
+    private func runCase(_ i: Int, in state: LuaState, reset: () -> Void, callbackError: () -> LuaError?) throws -> LuaError? {
         dyn_lua_rawgetfield(state.raw, 1, "steps")
         lua_pushinteger(state.raw, lua_Integer(i))
         try state.call(nargs: 1, nresults: 2)
@@ -538,17 +603,17 @@ public struct LuaTestRunner: Sendable {
         lua_settop(state.raw, -2)
         let steps = lua_gettop(state.raw)
         let count = Int(lua_rawlen(state.raw, steps))
-        var failure: String?
+        var failure: LuaError?
         for j in 1...max(count, 1) where count > 0 {
             if failure != nil && j <= main { continue } // a failed before_each: on to the after_each hooks
             lua_rawgeti(state.raw, steps, lua_Integer(j))
             reset()
             do {
-                try state.call(nargs: 0, nresults: 0, seconds: max(limits.deadline, LuaTestRunner.caseSeconds))
+                try state.call(nargs: 0, nresults: 0, limit: max(limits.deadline, caseLimit))
             } catch let error as LuaError {
-                if failure == nil { failure = error.message }
+                if failure == nil { failure = error }
             }
-            if failure == nil, let first = callbackError() { failure = first.message }
+            if failure == nil, let first = callbackError() { failure = first }
         }
         lua_settop(state.raw, steps - 1)
         return failure

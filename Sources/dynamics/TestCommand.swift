@@ -2,12 +2,13 @@ import ArgumentParser
 import DynamicsLua
 import Foundation
 
-/// `dynamics test [PATH ...] [--filter TEXT] [--junit FILE] [--jobs N] [--timeout S]`
+/// `dynamics test [PATH ...] [--filter TEXT] [--junit FILE] [--jobs N] [--timeout S] [--verbose] [--shard I/N]`
 ///
 /// Each test file runs in its own worker process (this executable, re-run as the hidden
 /// `test-worker` command), supervised: a file that hangs past `--timeout` is killed and
 /// reported as `FAIL file — timed out after S s`, one that crashes as `FAIL file —
-/// crashed (signal N)`, and the run goes on. `--jobs` workers run at once.
+/// crashed (signal N)`, with the results of its cases that completed, and the run goes on.
+/// `--jobs` workers run at once.
 struct Test: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run Lua script-driven tests (*_test.lua); ends with \"N passed, N failed\".")
@@ -27,9 +28,16 @@ struct Test: ParsableCommand {
     @Option(parsing: .unconditional, help: "Seconds each test file may take before its worker is killed (default 60).")
     var timeout: Double = 60
 
+    @Flag(help: "Show what every test printed (a failing test's output is always shown), and the traceback of each failure.")
+    var verbose = false
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Run only slice I of N of the test files (1-based; file k of the sorted paths goes to slice k mod N + 1).", valueName: "I/N"))
+    var shard: Shard?
+
     @OptionGroup var lua: LuaOptions
 
     func validate() throws {
+        if let problem = shard?.problem { throw ValidationError(problem) }
         guard (1...64).contains(jobs) else { throw ValidationError("--jobs must be in 1…64, got \(jobs)") }
         guard timeout.isFinite, timeout > 0, timeout <= 86_400 else {
             throw ValidationError("--timeout must be in (0, 86400] seconds, got \(timeout)")
@@ -46,17 +54,22 @@ struct Test: ParsableCommand {
     func run() throws {
         let roots = paths.isEmpty ? ["Tests/Scenes"] : paths
         let runner = LuaTestRunner(limits: lua.limits)
-        let files = runner.testFiles(in: roots)
+        let found = runner.testFiles(in: roots)
         // A folder without test files is no passing run ("0 passed, 0 failed" read as one).
-        if files.isEmpty {
+        if found.isEmpty {
             printError("error: no test files (named *_test.lua) in \(roots.map { LuaTestRunner.Result.escaped($0) }.joined(separator: ", "))")
             throw ExitCode(2)
         }
+        // A slice may hold no file (more slices than files): it runs nothing and passes.
+        let files = shard?.slice(found) ?? found
         // Each file has its own Lua state, so files run in parallel safely; results keep
         // the files' order.
+        // The results of the whole run are kept within `ResultBound.runBytes` of text, in the
+        // order files finish (each worker keeps its file's within `ResultBound.fileBytes`).
         final class Collected: @unchecked Sendable {
             let lock = NSLock()
             var byFile: [[LuaTestRunner.Result]]
+            var bound = LuaTestRunner.ResultBound(bytes: LuaTestRunner.ResultBound.runBytes)
             init(_ n: Int) { byFile = Array(repeating: [], count: n) }
         }
         let collected = Collected(files.count)
@@ -71,61 +84,39 @@ struct Test: ParsableCommand {
         for (i, file) in files.enumerated() {
             queue.addOperation {
                 let results = Worker.run(file: file, arguments: arguments, timeout: timeout)
-                collected.lock.lock(); collected.byFile[i] = results; collected.lock.unlock()
+                collected.lock.lock()
+                collected.byFile[i] = results.map { collected.bound.admit($0) }
+                collected.lock.unlock()
             }
         }
         queue.waitUntilAllOperationsAreFinished()
         let results = collected.byFile.flatMap { $0 }
         // A filter that matches nothing is no passing run either: a mistyped one passed in CI.
-        if let filter, !filter.isEmpty, results.isEmpty {
+        // (In one slice of a sharded run it may match in the others.)
+        if let filter, !filter.isEmpty, results.isEmpty, shard == nil {
             printError("error: no test matches --filter '\(LuaTestRunner.Result.escaped(filter))' in \(files.count) file\(files.count == 1 ? "" : "s")")
             throw ExitCode(1)
         }
-        for r in results { print(r.line) }
+        for r in results { print(TestReport.text(of: r, verbose: verbose), terminator: "") }
         let failed = results.filter { !$0.passed }.count
         let skipped = results.filter(\.skipped).count
-        print("\(results.count - failed - skipped) passed, \(failed) failed" + (skipped > 0 ? ", \(skipped) skipped" : ""))
-        if let junit { try OutputFile.write(junitXML(results), to: junit, option: "--junit") }
+        let cut = results.filter { $0.cutBytes > 0 }
+        if !cut.isEmpty {
+            print("note: \(cut.count) result\(cut.count == 1 ? " was" : "s were") cut to keep the results within their bound "
+                  + "(\(LuaTestRunner.ResultBound.shown(LuaTestRunner.ResultBound.fileBytes)) of text per file, "
+                  + "\(LuaTestRunner.ResultBound.shown(LuaTestRunner.ResultBound.runBytes)) per run): "
+                  + "\(cut.reduce(0) { $0 + $1.cutBytes }) bytes of names, messages, tracebacks and output left out")
+        }
+        let sliced = shard.map { " (shard \($0.description): \(files.count) of \(found.count) files)" } ?? ""
+        print("\(results.count - failed - skipped) passed, \(failed) failed" + (skipped > 0 ? ", \(skipped) skipped" : "") + sliced)
+        if let junit { try OutputFile.write(TestReport.junitXML(results), to: junit, option: "--junit") }
         if failed > 0 { throw ExitCode(1) }
-    }
-
-    private func junitXML(_ results: [LuaTestRunner.Result]) -> String {
-        // Control characters are not allowed in XML 1.0 (nor U+FFFE, U+FFFF): a test named
-        // "bad\u{1}" made the whole report unreadable. They are escaped as in the text lines.
-        func escape(_ s: String) -> String {
-            var clean = String.UnicodeScalarView()
-            for u in LuaTestRunner.Result.escaped(s).unicodeScalars {
-                clean.append(u.value == 0xFFFE || u.value == 0xFFFF ? "?" : u)
-            }
-            return String(clean).replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-                .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-        }
-        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        let failures = results.filter { !$0.passed }.count
-        xml += "<testsuites tests=\"\(results.count)\" failures=\"\(failures)\" skipped=\"\(results.filter(\.skipped).count)\">\n"
-        for (file, group) in Dictionary(grouping: results, by: \.file).sorted(by: { $0.key < $1.key }) {
-            let name = escape((file as NSString).lastPathComponent)
-            let time = String(format: "%.3f", group.reduce(0) { $0 + $1.seconds })
-            xml += "  <testsuite name=\"\(name)\" tests=\"\(group.count)\" failures=\"\(group.filter { !$0.passed }.count)\""
-                + " skipped=\"\(group.filter(\.skipped).count)\" time=\"\(time)\">\n"
-            for r in group {
-                xml += "    <testcase classname=\"\(name)\" name=\"\(escape(r.name))\" time=\"\(String(format: "%.3f", r.seconds))\""
-                if let f = r.failure {
-                    xml += ">\n      <failure message=\"\(escape(f))\"/>\n    </testcase>\n"
-                } else if r.skipped {
-                    xml += ">\n      <skipped/>\n    </testcase>\n"
-                } else {
-                    xml += "/>\n"
-                }
-            }
-            xml += "  </testsuite>\n"
-        }
-        return xml + "</testsuites>\n"
     }
 }
 
-/// `dynamics test-worker FILE`: runs one test file and prints its results as JSON (the
-/// supervisor's side of `dynamics test`; not for direct use).
+/// `dynamics test-worker FILE`: runs one test file and writes its results as JSON lines
+/// (`WorkerReportLine`) as its cases start and end (the worker's side of `dynamics test`;
+/// not for direct use).
 struct TestWorker: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "test-worker", shouldDisplay: false)
 
@@ -137,13 +128,19 @@ struct TestWorker: ParsableCommand {
     @OptionGroup var lua: LuaOptions
 
     func run() throws {
-        let results = LuaTestRunner(limits: lua.limits).run(file: file, filter: filter)
-        let data = try JSONEncoder().encode(results)
+        // Line by line as cases start and end (`WorkerReportLine`), so a worker killed at
+        // the file's timeout leaves the results of the cases that completed.
+        var fd: Int32 = 1
         if let report {
-            try data.write(to: URL(fileURLWithPath: report))
-        } else {
-            writeRaw(1, String(decoding: data, as: UTF8.self))
+            fd = open(report, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+            guard fd >= 0 else { throw ValidationError("cannot write the report \(report): \(String(cString: strerror(errno)))") }
         }
+        defer { if fd != 1 { close(fd) } }
+        let writer = WorkerReportLine.Writer(fd: fd)
+        LuaTestRunner(limits: lua.limits).run(file: file, filter: filter,
+                                              starting: { writer.write(WorkerReportLine(running: $0)) },
+                                              finished: { writer.write(WorkerReportLine(result: $0)) })
+        writer.write(WorkerReportLine(finished: true))
     }
 }
 
@@ -180,6 +177,15 @@ enum Worker {
         let folder = URL(fileURLWithPath: String(cString: made))
         let report = folder.appendingPathComponent("report.json")
         defer { try? FileManager.default.removeItem(at: folder) }
+        // The cases that completed, and the file's failure after them, naming the case
+        // that was running.
+        func completed(_ why: String) -> [LuaTestRunner.Result] {
+            let (results, running, _) = WorkerReportLine.read((try? Data(contentsOf: report)) ?? Data())
+            var detail = ""
+            if let running { detail += " while running '\(running)'" }
+            if !results.isEmpty { detail += " (\(results.count) completed result\(results.count == 1 ? "" : "s") kept)" }
+            return results + failed(why + detail)
+        }
         let process = Process()
         process.executableURL = executable
         process.arguments = ["test-worker", "--report=\(report.path)"] + arguments + ["--", file]
@@ -194,14 +200,14 @@ enum Worker {
                 kill(process.processIdentifier, SIGKILL)
                 done.wait()
             }
-            return failed("timed out after \(String(format: "%g", timeout)) s")
+            return completed("timed out after \(String(format: "%g", timeout)) s")
         }
         if process.terminationReason == .uncaughtSignal {
-            return failed("crashed (signal \(process.terminationStatus))")
+            return completed("crashed (signal \(process.terminationStatus))")
         }
-        guard let data = try? Data(contentsOf: report),
-              let results = try? JSONDecoder().decode([LuaTestRunner.Result].self, from: data) else {
-            return failed("crashed (exit status \(process.terminationStatus), no report)")
+        let (results, running, finished) = WorkerReportLine.read((try? Data(contentsOf: report)) ?? Data())
+        guard process.terminationStatus == 0, finished else {
+            return completed("crashed (exit status \(process.terminationStatus)\(results.isEmpty && running == nil ? ", no report" : ""))")
         }
         return results
     }

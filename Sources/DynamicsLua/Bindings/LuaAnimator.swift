@@ -164,6 +164,7 @@ extension LuaBridge {
                 let dt = lua_type(L, 2) <= 0 ? LuaBridge.defaultFrame : try bridge.number(at: 2, "step(dt)")
                 try Validate.nonNegative(dt, "animator", "step(dt)", max: Limits.frame)
                 try bridge.checkNotStepping(a)
+                bridge.state.beginEngineTime(); defer { bridge.state.endEngineTime() }
                 a.step(dt)
                 return 0
             },
@@ -180,13 +181,15 @@ extension LuaBridge {
                 let limit = seconds ?? 60
                 try Validate.nonNegative(limit, "animator", "run.seconds", max: LuaBridge.maximumRunSeconds)
                 try bridge.checkNotStepping(a)
+                // Engine time: it counts against a test case's wall-clock limit, not its budget.
+                bridge.state.beginEngineTime(); defer { bridge.state.endEngineTime() }
                 // Whole frames, then a shorter one: the run ends at `seconds` (rounded to the
                 // internal step), not at the last whole frame before it.
                 let (frames, last) = a.frames(covering: limit, frame: dt)
                 for f in 0...frames {
                     if f == frames && last == 0 { break }
                     a.step(f < frames ? dt : last)
-                    // The script's budget counts this host time: an over-budget call stops here.
+                    // A call over its budget (or a test case over its limit) stops here.
                     if bridge.state.isOverBudget { break }
                     if untilPaused && !a.isRunning { break }
                 }
