@@ -462,8 +462,8 @@ public struct LuaTestRunner: Sendable {
         return (bridge, dyn_lua_ref(state.raw))
     }
 
-    /// Runs one test file.
-    public func run(file: String, filter: String? = nil) -> [Result] {
+    /// Runs one test file; `observer` is told of the file's state and of each case it runs.
+    public func run(file: String, filter: String? = nil, observer: LuaTestObserver? = nil) -> [Result] {
         let name = (file as NSString).lastPathComponent
         let source: String
         do { source = try LuaSource.read(file) } catch {
@@ -477,6 +477,7 @@ public struct LuaTestRunner: Sendable {
                 if callbackErrors.isEmpty { callbackErrors.append($0) }
             }
             let state = bridge.state
+            observer?.testFile(file, madeBridge: bridge)
             return try withExtendedLifetime(bridge) {
                 try state.run(source, chunkName: file) // locations name the path as given
                 lua_settop(state.raw, 0)
@@ -512,7 +513,9 @@ public struct LuaTestRunner: Sendable {
                         continue
                     }
                     let started = DispatchTime.now().uptimeNanoseconds
-                    let failure = try runCase(i, in: state) { callbackErrors = [] } callbackError: { callbackErrors.first }
+                    observer?.caseBegan(caseName)
+                    var failure = try runCase(i, in: state) { callbackErrors = [] } callbackError: { callbackErrors.first }
+                    if let note = observer?.caseEnded(caseName, failure: failure), let f = failure { failure = f + note }
                     results.append(Result(file: file, name: caseName, failure: failure,
                                           seconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9))
                     lua_settop(state.raw, 1)

@@ -164,7 +164,9 @@ extension LuaBridge {
                 let dt = lua_type(L, 2) <= 0 ? LuaBridge.defaultFrame : try bridge.number(at: 2, "step(dt)")
                 try Validate.nonNegative(dt, "animator", "step(dt)", max: Limits.frame)
                 try bridge.checkNotStepping(a)
+                bridge.frameObserver?(a, .willStep)
                 a.step(dt)
+                bridge.frameObserver?(a, .didStep)
                 return 0
             },
             "run": { bridge, L in
@@ -183,9 +185,11 @@ extension LuaBridge {
                 // Whole frames, then a shorter one: the run ends at `seconds` (rounded to the
                 // internal step), not at the last whole frame before it.
                 let (frames, last) = a.frames(covering: limit, frame: dt)
+                bridge.frameObserver?(a, .willRun)
                 for f in 0...frames {
                     if f == frames && last == 0 { break }
                     a.step(f < frames ? dt : last)
+                    bridge.frameObserver?(a, .didStep)
                     // The script's budget counts this host time: an over-budget call stops here.
                     if bridge.state.isOverBudget { break }
                     if untilPaused && !a.isRunning { break }
