@@ -162,8 +162,8 @@ struct LuaRCTests {
     @Test("loadScene's result has open fields; plugin files carry ---@type dynamics.PluginDefinition")
     func typedScenesAndPlugins() throws {
         let text = try String(contentsOf: Self.resources.appendingPathComponent("dynamics.d.lua"), encoding: .utf8)
-        #expect(text.contains("---@class dynamics.LoadedScene: dynamics.SceneResult\n---@field [string] any\n"))
-        #expect(text.contains("---@return dynamics.LoadedScene|dynamics.Animator\nfunction loadScene(path) end"))
+        #expect(text.contains("---@class dynamics.LoadedScene: dynamics.SceneResult, dynamics.Animator\n---@field animator dynamics.Animator\n---@field [string] any\n"))
+        #expect(text.contains("---@return dynamics.LoadedScene\nfunction loadScene(path) end"))
         #expect(text.contains("---@class dynamics.PluginDefinition"))
         let root = Self.resources.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         var plugins: [String] = []

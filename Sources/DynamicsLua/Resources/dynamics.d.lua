@@ -620,6 +620,7 @@ function Item:setAngle(angle) end
 ---@field frequency number
 ---@field damping number
 ---@field decelerationRate number
+---@field spring dynamics.Spring sets frequency and damping from a spring of any dialect (write-only)
 ---@field onSettled fun(target: dynamics.Point) (write-only)
 local Release = {}
 
@@ -771,10 +772,12 @@ function Push:setTargetOffset(item, offset) end
 ---@field seconds? number how long `run` records
 ---@field params? table<string, dynamics.SceneParam> sliders of the live viewer
 
----What `loadScene` gives for a scene that returns a table: its `animator`, `params` and
+---What `loadScene` gives: for a scene that returns a table, its `animator`, `params` and
 ---`seconds`, and any other field the scene put in it for its tests (`s.state`, `s.sheet`),
----typed `any`.
----@class dynamics.LoadedScene: dynamics.SceneResult
+---typed `any`; for a scene that returns its animator, the animator. One type serves both
+---(`s.animator:run{…}` and `s:run{…}` complete), so neither form is flagged.
+---@class dynamics.LoadedScene: dynamics.SceneResult, dynamics.Animator
+---@field animator dynamics.Animator
 ---@field [string] any
 
 ---@class dynamics.SceneParam
@@ -864,7 +867,7 @@ function expect(value, label) end
 ---Runs a scene file (relative to the test file) and returns what it returns: its animator,
 ---or its table (`dynamics.LoadedScene`: open fields, so `s.state` is not flagged).
 ---@param path string a .lua file
----@return dynamics.LoadedScene|dynamics.Animator
+---@return dynamics.LoadedScene
 function loadScene(path) end
 
 return dynamics
