@@ -486,18 +486,27 @@ public final class LiveSession: @unchecked Sendable {
                     defer { w = [] }
                     return w
                 }
-                let snapshot = self.snapshotLock.withLock { self.published }
-                let json: String
-                if let cached = self.cachedState, cached.version == snapshot.version {
-                    json = cached.json
-                } else {
-                    self.stateBuilds += 1
-                    json = LiveSession.stateText(snapshot)
-                    self.cachedState = (snapshot.version, json)
-                }
+                let json = self.publishedStateText()
                 for w in waiters { w.resume(returning: json) }
             }
         }
+    }
+
+    /// `GET /state`'s JSON now, from the published state, waiting for nothing but a build
+    /// running on `stateQueue` (for tests and tools on a thread of their own).
+    func stateJSONNow() -> String {
+        stateQueue.sync { publishedStateText() }
+    }
+
+    /// The published state as JSON, from the cache when it is of the same version. On
+    /// `stateQueue` only (the cache's one thread).
+    private func publishedStateText() -> String {
+        let snapshot = snapshotLock.withLock { published }
+        if let cached = cachedState, cached.version == snapshot.version { return cached.json }
+        stateBuilds += 1
+        let json = LiveSession.stateText(snapshot)
+        cachedState = (snapshot.version, json)
+        return json
     }
 
     /// `GET /state` answers built so far (for tests).
