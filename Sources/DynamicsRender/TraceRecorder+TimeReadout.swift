@@ -36,7 +36,10 @@ extension SVGRenderer {
             if shown.last?.text != text { shown.append((text, f.time, k)) }
         }
         let vb = viewBox
-        let size = 13 * unit, pad = 0.4 * size
+        // 13 units (1/500 of the larger side each), and at least 11 pt or 1/20 of the
+        // smaller side, whichever is less: legible in a small picture too.
+        let smaller = Double(min(vb.width, vb.height))
+        let size = max(13 * unit, min(11, 0.05 * smaller)), pad = 0.4 * size
         let longest = shown.map(\.text.count).max() ?? 12
         let (x, y) = (Double(vb.minX) + pad, Double(vb.minY) + pad)
         let width = 0.62 * size * Double(longest) + 2 * pad, height = size + 2 * pad
