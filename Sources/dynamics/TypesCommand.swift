@@ -1,5 +1,6 @@
 import ArgumentParser
 import DynamicsLua
+import DynamicsRender
 import Foundation
 
 /// `dynamics types`: prints the Lua language-server annotations of the `dynamics` module, for
@@ -75,7 +76,7 @@ enum LuaRC {
     static func settings(dynamicsPath: String?) -> String {
         let library = [annotationsFolder] + LuaRC.folders(of: dynamicsPath)
         func list(_ items: [String], indent: String) -> String {
-            "[\n" + items.map { "\(indent)  \(jsonString($0))" }.joined(separator: ",\n") + "\n\(indent)]"
+            "[\n" + items.map { "\(indent)  \(Format.jsonString($0))" }.joined(separator: ",\n") + "\n\(indent)]"
         }
         let builtins = ["basic", "io", "os", "debug", "package", "bit", "bit32", "ffi", "jit", "table.clear", "table.new"]
         return """
@@ -86,7 +87,7 @@ enum LuaRC {
                 "path": \(list(["?.lua", "lib/?.lua", "behaviors/?.lua"], indent: "    ")),
                 "pathStrict": false,
                 "builtin": {
-            \(builtins.map { "      \(jsonString($0)): \"disable\"" }.joined(separator: ",\n"))
+            \(builtins.map { "      \(Format.jsonString($0)): \"disable\"" }.joined(separator: ",\n"))
                 }
               },
               "workspace": {
@@ -109,22 +110,6 @@ enum LuaRC {
         return dynamicsPath.split(separator: ":").map(String.init).filter { !$0.isEmpty }.map {
             $0.hasPrefix("/") ? $0 : (here as NSString).appendingPathComponent($0)
         }
-    }
-
-    /// A JSON string literal.
-    static func jsonString(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default: out += u.value < 0x20 || u.value == 0x7F ? String(format: "\\u%04x", u.value) : String(u)
-            }
-        }
-        return out + "\""
     }
 
     /// Writes the three files into `folder` (which must exist); returns their paths.
