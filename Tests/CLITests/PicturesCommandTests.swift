@@ -64,6 +64,13 @@ struct PicturesCommandTests {
             let r = try runDynamics(["run", scene, "--svg", svg, "--svg-at", value])
             #expect(r.status == 2 && r.stderr.contains(message), "\(value): \(r.status) \(r.stderr)")
         }
+        // A scene that stepped itself before returning: the run's clock starts where it left it.
+        let ahead = try temporaryFile("ahead.lua", Self.fallingBox.replacingOccurrences(of: "return {", with: "a:run{ seconds = 1 }\nreturn {"))
+        let early = try runDynamics(["run", ahead, "--svg", svg, "--svg-at", "0.5"])
+        #expect(early.status == 2 && early.stderr.contains("--svg-at 0.5: the run covers 1…2 s"), "\(early.stderr)")
+        #expect(try runDynamics(["run", ahead, "--svg", svg, "--svg-at", "1.5"]).status == 0)
+        #expect(still(try String(contentsOfFile: svg, encoding: .utf8)).readout == ["t = 1.500 s"])
+        try FileManager.default.removeItem(atPath: svg)
         let alone = try runDynamics(["run", scene, "--svg-at", "0.5"])
         #expect(alone.status == 2 && alone.stderr.contains("--svg-at needs --svg FILE"), "\(alone.stderr)")
         #expect(!FileManager.default.fileExists(atPath: svg), "nothing written")
