@@ -43,7 +43,7 @@ let package = Package(
 
         // The Lua bridge: a sandboxed state with limits, the dynamics module, plugins, test runner.
         .target(name: "DynamicsLua", dependencies: ["Dynamics", "CLua", "CLuaShim"],
-                resources: [.embedInCode("Resources/dynamics.d.lua")]),
+                resources: [.embedInCode("Resources/dynamics.d.lua"), .embedInCode("Resources/sandbox.d.lua")]),
 
         // Trace recording and writers: CSV, JSON, animated SVG with a debug overlay.
         .target(name: "DynamicsRender", dependencies: ["Dynamics"]),

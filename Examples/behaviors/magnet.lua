@@ -1,7 +1,8 @@
 -- A magnet at `position` pulling its items with a force that falls off with distance
 -- (a custom field: evaluated once per item per internal step).
 -- dyn.use("magnet"){ items = {...}, position = {160, 284}, strength = 2 }
-return {
+---@type dynamics.PluginDefinition
+local magnet = {
   name = "magnet",
   params = { position = {0, 0}, strength = 1, radius = 40 },
   field = function(self, position, velocity, mass, charge, time)
@@ -12,3 +13,4 @@ return {
     return -f * px / r, -f * py / r
   end,
 }
+return magnet

@@ -6,7 +6,8 @@
 -- `corner` (the last corner reached: 1 top left, 2 top right, 3 bottom left, 4 bottom right).
 local dyn = require "dynamics"
 
-return {
+---@type dynamics.PluginDefinition
+local magneticCorners = {
   params = { screen = {375, 667}, inset = 16, response = 0.45, dampingFraction = 0.8 },
   action = function(self)
     if not self.releases then
@@ -30,3 +31,4 @@ return {
     end
   end,
 }
+return magneticCorners

@@ -1,6 +1,7 @@
 -- A steady wind: a force on every item, applied in the per-frame action.
 -- dyn.use("wind"){ items = {...}, strength = 80, direction = {1, 0} }
-return {
+---@type dynamics.PluginDefinition
+local wind = {
   name = "wind",
   params = { strength = 40, direction = {1, 0} },   -- UIKit Newtons; a unit direction
   action = function(self, dt)
@@ -11,3 +12,4 @@ return {
     end
   end,
 }
+return wind

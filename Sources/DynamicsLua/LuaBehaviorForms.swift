@@ -65,6 +65,23 @@ extension LuaBridge {
         return out + "\""
     }
 
+    /// Bytes as a Lua string literal that reads back as exactly these bytes: valid UTF-8 as
+    /// `luaString` writes text, anything else with every byte outside printable ASCII as a
+    /// three-digit decimal escape (`"\255\254"`).
+    package static func luaString(bytes: [UInt8]) -> String {
+        if let text = String(validating: bytes, as: UTF8.self) { return luaString(text) }
+        var out = "\""
+        for b in bytes {
+            switch b {
+            case UInt8(ascii: "\""): out += "\\\""
+            case UInt8(ascii: "\\"): out += "\\\\"
+            case 0x20..<0x7F: out.unicodeScalars.append(Unicode.Scalar(b))
+            default: out += "\\" + String(format: "%03d", b)
+            }
+        }
+        return out + "\""
+    }
+
     /// The built-ins but the fields, written as docs/lua-api.md documents them.
     static let builtInForms: [String: String] = [
         "gravity": "dyn.gravity{ items = {item}, direction = {0, 1}, magnitude = 1 }  -- or angle (radians) in place of direction",

@@ -12,6 +12,15 @@ extension LuaBridge {
         String(decoding: PackageResources.dynamics_d_lua, as: UTF8.self)
     }
 
+    /// The annotations of the globals the sandbox leaves a script (`---@meta
+    /// dynamics.sandbox`): Lua's basic functions but those it removes, and `os` with clock,
+    /// time and date. `dynamics types --luarc` writes them beside `luaAnnotations`, with the
+    /// language server's own basic, io, os, debug and package libraries turned off. The
+    /// source is Sources/DynamicsLua/Resources/sandbox.d.lua.
+    public static var sandboxAnnotations: String {
+        String(decoding: PackageResources.sandbox_d_lua, as: UTF8.self)
+    }
+
     /// Every name the module binds, sorted: `dynamics.NAME` for each function (and value)
     /// of the module table, `dynamics.field.NAME` and `dynamics.region.NAME` one level
     /// down, `KIND.PROPERTY` for each property and `KIND:METHOD` for each method of each

@@ -33,6 +33,14 @@ extension LuaBridge {
         }
     }
 
+    /// The bytes of the string at `index` as they are (nil if the value is not a string).
+    func bytes(at index: Int32) -> [UInt8]? {
+        guard lua_type(L, index) == LUA_TSTRING else { return nil }
+        var length = 0
+        guard let bytes = lua_tolstring(L, index, &length) else { return nil }
+        return Array(UnsafeRawBufferPointer(start: bytes, count: length))
+    }
+
     /// The longest string the model keeps from a script (an item's name, a boundary's
     /// identifier, a plugin's string parameter), in bytes. The model holds a copy: without a
     /// limit one 8 MB Lua string named 300 items and grew the process by 2.4 GB under a

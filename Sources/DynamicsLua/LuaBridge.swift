@@ -295,6 +295,9 @@ public final class LuaBridge {
     var runningTask: (task: DynamicTask, coroutine: HeldFunction, place: String)?
     /// What runs the scripts (`animator.host`): a scene can tell a test from the viewer.
     public var host: LuaHost = .run
+    /// Told of every frame a script steps with `animator:step` or `animator:run` (nil: no
+    /// one listens, the usual case; see `ScriptFrame`).
+    public var frameObserver: ((DynamicAnimator, ScriptFrame) -> Void)?
     /// `dynamics.pointerVelocityWindow` (s): the window every animator's pointer measures
     /// its velocity over.
     var pointerVelocityWindow = DynamicPointer.defaultVelocityWindow

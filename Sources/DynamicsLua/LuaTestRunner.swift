@@ -499,9 +499,9 @@ public struct LuaTestRunner: Sendable {
     }
 
     /// Runs one test file.
-    public func run(file: String, filter: String? = nil) -> [Result] {
+    public func run(file: String, filter: String? = nil, observer: LuaTestObserver? = nil) -> [Result] {
         var results: [Result] = []
-        run(file: file, filter: filter) { results.append($0) }
+        run(file: file, filter: filter, observer: observer) { results.append($0) }
         return results
     }
 
@@ -509,8 +509,9 @@ public struct LuaTestRunner: Sendable {
     /// (`starting` gets the first bytes of each case's name before it runs, see
     /// `ResultBound.cutNameBytes`): a worker reports what completed
     /// even if a later case never ends. Results are kept within `ResultBound.fileBytes`.
-    public func run(file: String, filter: String? = nil, starting: (String) -> Void = { _ in },
-                    finished: (Result) -> Void) {
+    /// `observer` is told of the file's state and of each case it runs.
+    public func run(file: String, filter: String? = nil, observer: LuaTestObserver? = nil,
+                    starting: (String) -> Void = { _ in }, finished: (Result) -> Void) {
         var bound = ResultBound(bytes: ResultBound.fileBytes)
         func report(_ r: Result) { finished(bound.admit(r)) }
         let name = (file as NSString).lastPathComponent
@@ -527,6 +528,7 @@ public struct LuaTestRunner: Sendable {
                 if callbackErrors.isEmpty { callbackErrors.append($0) } else { output.append("error: \($0.message)\n") }
             }
             let state = bridge.state
+            observer?.testFile(file, madeBridge: bridge)
             try withExtendedLifetime(bridge) {
                 try state.run(source, chunkName: file) // locations name the path as given
                 lua_settop(state.raw, 0)
@@ -571,10 +573,12 @@ public struct LuaTestRunner: Sendable {
                     // Each case is bounded on its own: the cases before it that ran out of
                     // their budget do not stop it (`LuaLimits.overBudgetCalls` is per case).
                     state.forgetOverBudgetCalls()
+                    observer?.caseBegan(caseName)
                     var failure = try runCase(i, in: state) { callbackErrors = [] } callbackError: { callbackErrors.first }
                     // Every failure names a line: the case's declaration when the error has
                     // none of its own (`test("x", error)`, a case out of memory).
                     if let f = failure, f.location == nil, !declared.isEmpty { failure?.message = declared + f.message }
+                    if let note = observer?.caseEnded(caseName, failure: failure?.message), failure != nil { failure?.message += note }
                     var printed = output.take()
                     if let before = declaring { printed = before + (printed ?? ""); declaring = nil }
                     report(Result(file: file, name: caseName, failure: failure?.message,

@@ -46,6 +46,13 @@ extension TraceRecorder {
     /// - `debug-contacts`: the contact points of each sample as dots shown during that sample
     ///   (at most 200 samples, evenly spread, are drawn); only in a `debug: true` recording.
     ///
+    /// Every picture shows the simulated time in a readout at its top-left corner (a
+    /// `<g id="time" class="time-readout">`, see `timeReadout()`): in an animation it changes
+    /// with every sample, showing the time of the sample last passed.
+    ///
+    /// A recording of one sample (or of samples that all have one time) is a still picture:
+    /// no animation element at all, the readout showing that sample's time.
+    ///
     /// A recording made with `debug: true` knows when each overlay behavior was in the tree
     /// and where its anchor, snap point or field moved (the overlay hides and moves them
     /// accordingly); otherwise the overlay shows the behaviors in the tree now, throughout.
@@ -229,6 +236,7 @@ struct SVGRenderer {
             out.append(contentsOf: snapsOverlay())
             out.append(contentsOf: contactsOverlay())
         }
+        out.append(contentsOf: timeReadout())
         out.append("</svg>")
         return out.joined(separator: "\n") + "\n"
     }
@@ -309,7 +317,7 @@ struct SVGRenderer {
             let color = SVGRenderer.palette[i % SVGRenderer.palette.count]
             out.append("<g id=\"\(id)\" class=\"item\" data-name=\"\(Format.xml(name))\" transform=\"translate(\(translates[0]))\">")
             out.append("<title>\(Format.xml(name))</title>")
-            out.append(animateTransform("translate", translates))
+            if isAnimated { out.append(animateTransform("translate", translates)) }
             out.append("<g transform=\"rotate(\(rotates[0]))\">")
             if Set(rotates).count > 1 { out.append(animateTransform("rotate", rotates)) }
             out.append(contentsOf: SVGRenderer.shape(of: item, color: color))

@@ -73,8 +73,8 @@ public final class TraceRecorder {
     public private(set) var frames: [Frame] = []
 
     /// A bound on what the recording holds and writes, by estimate (bytes): 128 per item per
-    /// sample plus its name (the CSV repeats it on every row), and with `debug` 32 per contact
-    /// point and 48 per overlay behavior. Samples stop when the next would pass it, and
+    /// sample plus its name (the CSV repeats it on every row), 200 per sample for the SVG's
+    /// time readout, and with `debug` 32 per contact point and 48 per overlay behavior. Samples stop when the next would pass it, and
     /// `isTruncated` turns true. Default 256 MiB: a scene of 25 000 items traced for a minute
     /// needed 4.3 GB and aborted the process; 1000 items with 4 KB names grew it by 2.5 GB.
     public var maximumBytes = 256 << 20
@@ -161,7 +161,7 @@ public final class TraceRecorder {
             if contacts.count > maximumContactsPerSample { contacts.removeLast(contacts.count - maximumContactsPerSample) }
         }
         let overlayCount = debug ? TraceRecorder.overlayBehaviors(of: animator).count : 0
-        let bytes = itemBytesPerSample + 32 * contacts.count + 48 * overlayCount
+        let bytes = itemBytesPerSample + TraceRecorder.readoutBytesPerSample + 32 * contacts.count + 48 * overlayCount
         guard estimatedBytes + bytes <= maximumBytes else {
             isTruncated = true
             return

@@ -4,7 +4,7 @@ import DynamicsLua
 import DynamicsRender
 import Foundation
 
-/// `dynamics run SCENE.lua [--seconds S] [--fps N] [--trace out.csv|out.json] [--svg out.svg] [--debug]`
+/// `dynamics run SCENE.lua [--seconds S] [--fps N] [--trace out.csv|out.json] [--svg out.svg [--svg-at T]] [--debug]`
 ///
 /// The scene script builds its scene and returns its animator, or a table with `animator`
 /// (and optionally `seconds`, the default run length). The CLI steps it at `--fps` frames per
@@ -27,6 +27,10 @@ struct Run: ParsableCommand {
     @Option(help: "Write an animated SVG (open it in a browser).")
     var svg: String?
 
+    @Option(name: .customLong("svg-at"), parsing: .unconditional,
+            help: "With --svg: write the frame shown at this simulated time (s) as a still picture instead of the animation.")
+    var svgAt: Double?
+
     @Flag(help: "Draw boundaries, attachments, snap points, field regions and contacts in the SVG.")
     var debug = false
 
@@ -39,6 +43,12 @@ struct Run: ParsableCommand {
         if let seconds {
             guard seconds.isFinite, seconds >= 0, seconds <= 86_400 else {
                 throw ValidationError("--seconds must be in 0…86400, got \(seconds)")
+            }
+        }
+        if let svgAt {
+            guard svg != nil else { throw ValidationError("--svg-at needs --svg FILE (the file the still picture goes to)") }
+            guard svgAt.isFinite, svgAt >= 0, svgAt <= 86_400 else {
+                throw ValidationError("--svg-at must be a simulated time in 0…86400 s, got \(svgAt)")
             }
         }
         if let trace { guard trace.hasSuffix(".csv") || trace.hasSuffix(".json") else {
@@ -82,20 +92,40 @@ struct Run: ParsableCommand {
         // (a:run{seconds = 1} before returning) was traced with labels a second behind.
         let start = animator.elapsedTime
         // At most 30 samples a second, and at most one a frame (the JSON says which).
-        let recorder = (trace != nil || svg != nil)
+        let recorder = (trace != nil || (svg != nil && svgAt == nil))
             ? TraceRecorder(animator: animator, items: items, sampleRate: min(30, fps), debug: debug) : nil
+        // `--svg-at T`: the frame on screen at T, the last one that ends at or before it
+        // (a frame is never cut short for the picture, so the run is the one `--svg` shows).
+        let end = start + Double(frames) / fps + lastFrame
+        let still = svgAt.map { _ in
+            TraceRecorder(animator: animator, items: items, sampleRate: .infinity, debug: debug)
+        }
+        if let svgAt, !(svgAt >= start - 1e-9 && svgAt <= end + 1e-9) {
+            func shown(_ t: Double) -> String { String(format: "%g", t) }
+            printError("error: --svg-at \(shown(svgAt)): the run covers \(shown(start))…\(shown(end)) s of simulated time (set its length with --seconds)")
+            throw ExitCode(2)
+        }
+        let lastIndex = lastFrame > 0 ? frames + 1 : frames
+        func frameTime(_ f: Int) -> Double { f <= frames ? start + Double(f) / fps : end }
+        func offerStill(_ f: Int) {
+            guard let still, let at = svgAt, still.frames.isEmpty else { return }
+            if f == lastIndex || frameTime(f + 1) > at + 1e-9 { still.record(time: frameTime(f)) }
+        }
         recorder?.record(time: animator.elapsedTime)
+        offerStill(0)
         let progress = stderrIsTerminal && frames >= 600
         for f in 0..<frames {
             animator.step(1 / fps)
-            recorder?.record(time: start + Double(f + 1) / fps)
+            recorder?.record(time: frameTime(f + 1))
+            offerStill(f + 1)
             if progress && f % 60 == 0 {
                 writeRaw(2, "\r\(scene): \(Int(100 * Double(f) / Double(frames)))%")
             }
         }
         if lastFrame > 0 {
             animator.step(lastFrame)
-            recorder?.record(time: start + Double(frames) / fps + lastFrame)
+            recorder?.record(time: end)
+            offerStill(frames + 1)
         }
         if progress { writeRaw(2, "\r\u{1B}[K") }
         recorder?.finish(time: start + Double(frames) / fps + lastFrame)
@@ -109,8 +139,9 @@ struct Run: ParsableCommand {
                 if trace.hasSuffix(".json") { try OutputFile.write(try recorder.json(), to: trace, option: "--trace") }
                 else { try OutputFile.write(recorder.csv(), to: trace, option: "--trace") }
             }
-            if let svg { try OutputFile.write(recorder.svg(debug: debug), to: svg, option: "--svg") }
+            if let svg, still == nil { try OutputFile.write(recorder.svg(debug: debug), to: svg, option: "--svg") }
         }
+        if let still, let svg { try OutputFile.write(still.svg(debug: debug), to: svg, option: "--svg") }
         let paused = animator.isRunning ? "running" : "paused"
         print(String(format: "%@: %d items, %.3f s simulated, %@", scene as NSString, items.count, animator.elapsedTime, paused as NSString))
         withExtendedLifetime(loaded) {}

@@ -34,6 +34,9 @@ struct Test: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Run only slice I of N of the test files (1-based; file k of the sorted paths goes to slice k mod N + 1).", valueName: "I/N"))
     var shard: Shard?
 
+    @Option(help: "Write an animated SVG of the last run of every failing test that ran an animator into this folder (made if missing).")
+    var artifacts: String?
+
     @OptionGroup var lua: LuaOptions
 
     func validate() throws {
@@ -45,6 +48,9 @@ struct Test: ParsableCommand {
         for p in paths where !FileManager.default.fileExists(atPath: p) { throw ValidationError("no such file or folder: \(p)") }
         if paths.isEmpty && !FileManager.default.fileExists(atPath: "Tests/Scenes") {
             throw ValidationError("no paths given, and there is no Tests/Scenes folder here to run by default")
+        }
+        if let artifacts {
+            do { _ = try ArtifactPictures.prepareFolder(artifacts) } catch { throw ValidationError("\(error)") }
         }
         if let junit {
             do { try OutputFile.check(junit, option: "--junit", inputs: paths, outputs: ["<?xml", "<testsuites"]) } catch { throw ValidationError("\(error)") }
@@ -81,9 +87,10 @@ struct Test: ParsableCommand {
         // an option without its value to the worker's parser).
         if let filter, !filter.isEmpty { workerArguments += ["--filter=\(filter)"] }
         let arguments = workerArguments, timeout = self.timeout
+        let pictures = artifacts.map { ArtifactPictures.workerArguments(folder: $0, files: files) }
         for (i, file) in files.enumerated() {
             queue.addOperation {
-                let results = Worker.run(file: file, arguments: arguments, timeout: timeout)
+                let results = Worker.run(file: file, arguments: arguments + (pictures?[i] ?? []), timeout: timeout)
                 collected.lock.lock()
                 collected.byFile[i] = results.map { collected.bound.admit($0) }
                 collected.lock.unlock()
@@ -125,6 +132,9 @@ struct TestWorker: ParsableCommand {
     /// Where the report goes (standard output when absent). The supervisor passes a file of
     /// its own, so what the script prints never mixes with the report.
     @Option var report: String?
+    /// `--artifacts` (the folder, checked by the supervisor) and the pictures' file-name prefix.
+    @Option var artifacts: String?
+    @Option(name: .customLong("artifacts-name")) var artifactsName: String?
     @OptionGroup var lua: LuaOptions
 
     func run() throws {
@@ -137,7 +147,8 @@ struct TestWorker: ParsableCommand {
         }
         defer { if fd != 1 { close(fd) } }
         let writer = WorkerReportLine.Writer(fd: fd)
-        LuaTestRunner(limits: lua.limits).run(file: file, filter: filter,
+        let pictures = artifacts.map { ArtifactPictures(folder: $0, prefix: artifactsName ?? (file as NSString).lastPathComponent) }
+        LuaTestRunner(limits: lua.limits).run(file: file, filter: filter, observer: pictures,
                                               starting: { writer.write(WorkerReportLine(running: $0)) },
                                               finished: { writer.write(WorkerReportLine(result: $0)) })
         writer.write(WorkerReportLine(finished: true))

@@ -13,7 +13,9 @@ times. For the items that moved: the pixels around their two positions must chan
 least one item), and for at least half of those whose first shape has a plain fill color,
 that color must cover most of a small square around the keyframed center in both
 screenshots. PLAYING must differ from EARLY. An SVG without item groups is checked as a
-whole image. Exits 0 when the checks pass, 1 when they fail, 2 on bad input.
+whole image. The time readout of a DynamicsRender SVG (`<g class="time-readout">`, required
+in one) must show different texts at T1 and T2 by its keyframes, and the pixels on its plate
+must differ between the two screenshots, with dark text pixels in both. Exits 0 when the checks pass, 1 when they fail, 2 on bad input.
 """
 import re
 import struct
@@ -131,6 +133,45 @@ def item_tracks(svg_path):
                 color = blend(e.get("fill"), e.get("fill-opacity"), background)
         tracks.append((g.get("id", "?"), radius, times, points, dur, core, color))
     return view, size, tracks
+
+
+def readout(svg_path):
+    """The time readout of a DynamicsRender SVG: (plate (x, y, width, height) in user units,
+    [(text, start, end)] with each text's shown span as a fraction of the loop, dur), or None
+    when the SVG has none. Also says whether the SVG is DynamicsRender's (`<g id="items">`),
+    which must have one."""
+    root = ET.parse(svg_path).getroot()
+    ours = any(local(e.tag) == "g" and e.get("id") == "items" for e in root.iter())
+    group = next((e for e in root.iter() if local(e.tag) == "g" and e.get("class") == "time-readout"), None)
+    if group is None:
+        return ours, None
+    plate = next((e for e in group if local(e.tag) == "rect"), None)
+    box = tuple(float(plate.get(k)) for k in ("x", "y", "width", "height"))
+    texts, dur = [], 0.0
+    for t in group:
+        if local(t.tag) != "text":
+            continue
+        label = (t.text or "").strip()
+        anim = next((a for a in t if local(a.tag) == "animate"), None)
+        if anim is None:
+            texts.append((label, 0.0, 1.0))
+            continue
+        dur = numbers(anim.get("dur"))[0]
+        values = anim.get("values").split(";")
+        times = numbers(anim.get("keyTimes"))
+        spans = [(times[k], times[k + 1] if k + 1 < len(times) else 1.0) for k, v in enumerate(values) if v == "visible"]
+        for start, end in spans:
+            texts.append((label, start, end))
+    return ours, (box, texts, dur)
+
+
+def shown_text(texts, dur, t):
+    # At a sample's own time the browser shows that sample (a millionth past the boundary).
+    u = ((t % dur) / dur if dur > 0 else 0.0) + 1e-6
+    for label, start, end in texts:
+        if start <= u < end or (end == 1.0 and u >= start):
+            return label
+    return None
 
 
 def tracks_groups(item, element):
@@ -265,6 +306,31 @@ def main(argv):
         print(f"FAIL: only {found} of {checked} moved items were found where their keyframes put them")
         return 1
     print(f"{changed} of {moved} moved items changed the picture; {found} of {checked} found at their keyframed positions")
+    # The time readout: the text shown at T1 and at T2 (from its keyframes) differ, and so
+    # do the pixels on its plate; both screenshots have dark (text) pixels there.
+    ours, found_readout = readout(svg)
+    if found_readout is None:
+        if ours:
+            print("FAIL: the SVG has no time readout (<g class=\"time-readout\">)")
+            return 1
+        print("no time readout in this SVG (not written by DynamicsRender)")
+    else:
+        (bx, by, bw, bh), texts, dur = found_readout
+        first, second = shown_text(texts, dur, t1), shown_text(texts, dur, t2)
+        (px0, py0), (px1, py1) = pixel((bx, by)), pixel((bx + bw, by + bh))
+        px0, py0, px1, py1 = max(0, int(px0)), max(0, int(py0)), min(wa, int(px1) + 1), min(ha, int(py1) + 1)
+        def dark(rows):
+            return sum(1 for y in range(py0, py1) for x in range(px0, px1)
+                       if sum(rows[y][x * bpp:x * bpp + 3]) < 3 * 110)
+        n = differing(a, b, bpp, px0, py0, px1, py1)
+        print(f"time readout: {first!r} at {t1:g} s, {second!r} at {t2:g} s; {n} pixels of its plate differ;"
+              f" {dark(a)} and {dark(b)} dark (text) pixels")
+        if first is None or second is None or first == second:
+            print("FAIL: the readout does not show two different times at T1 and T2")
+            return 1
+        if n < 5 or dark(a) < 5 or dark(b) < 5:
+            print("FAIL: the readout's pixels did not change between T1 and T2 (or show no text)")
+            return 1
     if len(argv) == 8:
         # The animation also plays by itself: a screenshot after some seconds of free play
         # differs from the first frame around the moved items.

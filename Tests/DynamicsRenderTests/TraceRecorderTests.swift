@@ -112,8 +112,9 @@ struct Scene {
     }
 
     @Test func recordingStopsAtItsBound() {
-        // Six items: 6 · 128 bytes plus the names (3 + 4 + 5 + 3 + 4 + 5) per sample.
-        let perSample = 6 * 128 + 24
+        // Six items: 6 · 128 bytes plus the names (3 + 4 + 5 + 3 + 4 + 5) per sample, and
+        // the SVG's time readout.
+        let perSample = 6 * 128 + 24 + TraceRecorder.readoutBytesPerSample
         let recorder = Scene().run(debug: false, maximumBytes: 10 * perSample)
         #expect(recorder.isTruncated)
         #expect(recorder.frames.count == 10 && recorder.estimatedBytes == 10 * perSample)
@@ -343,7 +344,7 @@ struct Scene {
         #expect(overlay.count == 5)
         let kinds = overlay.flatMap { g in (g.children ?? []).compactMap { ($0 as? XMLElement).flatMap { svg.attribute("class", of: $0) } } }
         #expect(kinds == ["field", "collision", "attachment", "snap"], "no contacts without a debug recording")
-        #expect(svg.elements(named: "animate").allSatisfy { svg.attribute("attributeName", of: $0) != "visibility" })
+        #expect(overlay.flatMap { svg.elements(named: "animate", in: $0) }.allSatisfy { svg.attribute("attributeName", of: $0) != "visibility" })
     }
 
     @Test func overlayFollowsBehaviorsThatComeGoAndMove() throws {

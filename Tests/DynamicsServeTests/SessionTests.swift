@@ -4,6 +4,7 @@ import Dynamics
 @testable import DynamicsServe
 import DynamicsTestSupport
 import Foundation
+import NIOCore
 import Synchronization
 import Testing
 
@@ -412,7 +413,9 @@ struct SessionTests {
     func firstFrame(of session: LiveSession) async throws -> [String: Any] {
         let (id, frames) = try #require(session.broadcaster.subscribe())
         defer { session.broadcaster.unsubscribe(id) }
-        for await text in frames where text.contains("\"type\":\"frame\"") {
+        for await message in frames {
+            let text = String(buffer: message)
+            guard text.contains("\"type\":\"frame\"") else { continue }
             return try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         }
         return [:]
@@ -435,7 +438,7 @@ struct SessionTests {
         let (id, frames) = try #require(broken.broadcaster.subscribe())
         let counting = Task { () -> Int in
             var n = 0
-            for await text in frames where text.contains("\"type\":\"frame\"") { n += 1 }
+            for await message in frames where String(buffer: message).contains("\"type\":\"frame\"") { n += 1 }
             return n
         }
         try await Task.sleep(for: .seconds(1))

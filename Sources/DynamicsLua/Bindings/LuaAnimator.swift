@@ -165,7 +165,9 @@ extension LuaBridge {
                 try Validate.nonNegative(dt, "animator", "step(dt)", max: Limits.frame)
                 try bridge.checkNotStepping(a)
                 bridge.state.beginEngineTime(); defer { bridge.state.endEngineTime() }
+                bridge.frameObserver?(a, .willStep)
                 a.step(dt)
+                bridge.frameObserver?(a, .didStep)
                 return 0
             },
             "run": { bridge, L in
@@ -186,9 +188,11 @@ extension LuaBridge {
                 // Whole frames, then a shorter one: the run ends at `seconds` (rounded to the
                 // internal step), not at the last whole frame before it.
                 let (frames, last) = a.frames(covering: limit, frame: dt)
+                bridge.frameObserver?(a, .willRun)
                 for f in 0...frames {
                     if f == frames && last == 0 { break }
                     a.step(f < frames ? dt : last)
+                    bridge.frameObserver?(a, .didStep)
                     // A call over its budget (or a test case over its limit) stops here.
                     if bridge.state.isOverBudget { break }
                     if untilPaused && !a.isRunning { break }

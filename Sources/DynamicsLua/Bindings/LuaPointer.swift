@@ -20,7 +20,11 @@ final class LuaPointerDriver {
 
 /// A slider a scene declares: `params = { NAME = { value =, min =, max =, step =, apply = fn } }`.
 public struct LuaSceneParam: Sendable, Equatable {
+    /// The name as text (what the viewer shows and `POST /param` names): bytes that are not
+    /// UTF-8 read as U+FFFD.
     public var name: String
+    /// The name's bytes as the script wrote them (a recorded test indexes `params` with them).
+    public var nameBytes: [UInt8]
     public var value: Double
     public var min: Double
     public var max: Double
@@ -29,6 +33,14 @@ public struct LuaSceneParam: Sendable, Equatable {
     let apply: Int32
     /// Largest magnitude of a value, bound or step.
     public static let largest = 1e15
+    /// Most sliders one scene declares: the viewer sends every slider to every page and in
+    /// every `GET /state` (10 000 sliders of 4 KB names made `/state` 39 MB).
+    public static let maximumCount = 200
+    /// Most bytes the sliders' names take together (each page and `/state` carry them all).
+    public static let maximumNameBytes = 16 * 1024
+
+    /// Whether the name is valid UTF-8 (then `name` is it, byte for byte).
+    public var nameIsText: Bool { Array(name.utf8) == nameBytes }
 }
 
 extension LuaBridge {
@@ -159,13 +171,34 @@ extension LuaBridge {
         guard lua_type(L, t) == LUA_TTABLE else {
             throw LuaError(kind: .runtime, message: "scene.params: expected a table { NAME = { value =, min =, max =, step =, apply = function(v) end } }, got \(typeName(at: t))")
         }
+        // The bounds first, over the keys alone (raw, no value is looked at).
+        var count = 0, nameBytes = 0
+        lua_pushnil(L)
+        while lua_next(L, t) != 0 {
+            count += 1
+            if lua_type(L, -2) == LUA_TSTRING { nameBytes += Int(lua_rawlen(L, -2)) }
+            lua_settop(L, -2)
+        }
+        guard count <= LuaSceneParam.maximumCount else {
+            throw LuaError(kind: .runtime, message: "scene.params: a scene declares at most \(LuaSceneParam.maximumCount) sliders, this one \(count)")
+        }
+        guard nameBytes <= LuaSceneParam.maximumNameBytes else {
+            throw LuaError(kind: .runtime, message: "scene.params: the sliders' names take at most \(LuaSceneParam.maximumNameBytes) bytes together, these \(nameBytes)")
+        }
         var params: [LuaSceneParam] = []
+        var byText: [String: [UInt8]] = [:]
         lua_pushnil(L)
         while lua_next(L, t) != 0 {
             let entry = lua_gettop(L)
-            guard let name = string(at: -2) else {
+            guard let name = string(at: -2), let bytes = bytes(at: -2) else {
                 lua_settop(L, t)
                 throw LuaError(kind: .runtime, message: "scene.params: names must be strings")
+            }
+            // Two names that read the same as text (their bytes that are not UTF-8 both read
+            // as U+FFFD) would be one slider to the viewer.
+            if let other = byText.updateValue(bytes, forKey: name), other != bytes {
+                lua_settop(L, t)
+                throw LuaError(kind: .runtime, message: "scene.params: two names read as the same text \(LuaBridge.shown(name)) (bytes that are not UTF-8 read as \u{FFFD}); rename one")
             }
             do {
                 guard lua_type(L, entry) == LUA_TTABLE else {
@@ -191,7 +224,7 @@ extension LuaBridge {
                 guard step > 0 else { throw LuaArgumentError(message: "step must be positive, got \(n(step))") }
                 _ = rawField("apply", of: entry)
                 let apply = try functionReference(at: -1, "apply")
-                params.append(LuaSceneParam(name: name, value: value, min: lo, max: hi, step: step, apply: apply))
+                params.append(LuaSceneParam(name: name, nameBytes: bytes, value: value, min: lo, max: hi, step: step, apply: apply))
             } catch let error as LuaArgumentError {
                 lua_settop(L, t)
                 throw LuaError(kind: .runtime, message: "scene.params.\(name): \(error.message)")

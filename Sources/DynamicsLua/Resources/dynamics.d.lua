@@ -620,6 +620,7 @@ function Item:setAngle(angle) end
 ---@field frequency number
 ---@field damping number
 ---@field decelerationRate number
+---@field spring dynamics.Spring sets frequency and damping from a spring of any dialect (write-only)
 ---@field onSettled fun(target: dynamics.Point) (write-only)
 local Release = {}
 
@@ -746,7 +747,17 @@ function Push:setTargetOffset(item, offset) end
 ---@class dynamics.PluginBehavior: dynamics.Behavior
 ---@field [string] any
 
----What a plugin file returns.
+---What a plugin file returns. Type it with a `---@type` line on a local, and return that:
+---
+---```lua
+------@type dynamics.PluginDefinition
+---local wind = {
+---  name = "wind",
+---  params = { strength = 40 },
+---  action = function(self, dt) end,   -- self: dynamics.PluginBehavior (its params as fields)
+---}
+---return wind
+---```
 ---@class dynamics.PluginDefinition
 ---@field name? string the file's name (a plugin is registered by its file; another name is an error)
 ---@field params? table<string, any> defaults; overrides must have the same types
@@ -760,6 +771,14 @@ function Push:setTargetOffset(item, offset) end
 ---@field animator dynamics.Animator
 ---@field seconds? number how long `run` records
 ---@field params? table<string, dynamics.SceneParam> sliders of the live viewer
+
+---What `loadScene` gives: for a scene that returns a table, its `animator`, `params` and
+---`seconds`, and any other field the scene put in it for its tests (`s.state`, `s.sheet`),
+---typed `any`; for a scene that returns its animator, the animator. One type serves both
+---(`s.animator:run{…}` and `s:run{…}` complete), so neither form is flagged.
+---@class dynamics.LoadedScene: dynamics.SceneResult, dynamics.Animator
+---@field animator dynamics.Animator
+---@field [string] any
 
 ---@class dynamics.SceneParam
 ---@field value number
@@ -845,9 +864,10 @@ function Expectation:toFail(pattern) end
 ---@return dynamics.Expectation
 function expect(value, label) end
 
----Runs a scene file (relative to the test file) and returns what it returns.
+---Runs a scene file (relative to the test file) and returns what it returns: its animator,
+---or its table (`dynamics.LoadedScene`: open fields, so `s.state` is not flagged).
 ---@param path string a .lua file
----@return dynamics.Animator|dynamics.SceneResult
+---@return dynamics.LoadedScene
 function loadScene(path) end
 
 return dynamics

@@ -2,6 +2,7 @@ import Dynamics
 import DynamicsLua
 import DynamicsRender
 import Foundation
+import NIOCore
 import Synchronization
 
 /// The scene the viewer runs: loads it, steps it in real time on its own thread (fixed steps
@@ -39,9 +40,13 @@ public final class LiveSession: @unchecked Sendable {
     /// a load.
     private let sceneLock = NSLock()
     private var sceneJSONStorage = ""
+    private var sceneBytesStorage = ByteBuffer()
     private var sceneJSON: String {
         get { sceneLock.withLock { sceneJSONStorage } }
-        set { sceneLock.withLock { sceneJSONStorage = newValue } }
+        set {
+            let bytes = ByteBuffer(string: newValue)
+            sceneLock.withLock { sceneJSONStorage = newValue; sceneBytesStorage = bytes }
+        }
     }
     /// True from a load (or a failed one) until the scene next steps or takes a pointer
     /// event or a slider value: a restart or a recording asked for then is answered by that
@@ -50,7 +55,19 @@ public final class LiveSession: @unchecked Sendable {
     private var pristine = false
     /// Bumped by every change `GET /state` shows; its answer is kept for the version.
     private var version = 0
+    /// `GET /state`'s answer for a version (touched on `stateQueue` only).
     private var cachedState: (version: Int, json: String)?
+    /// What `GET /state` shows, copied under `lock` at the end of every tick of frames,
+    /// command and load (`publishStateLocked`); read under `snapshotLock` alone, so a state
+    /// request never waits for a slider's `apply` or a frame (six slow applies of 0.8 s
+    /// made it wait 4.8 s).
+    private let snapshotLock = NSLock()
+    private var published = StateSnapshot()
+    /// The items' names and shapes as `/state` shows them, made when the set of items changes.
+    private var itemNames: [String] = []
+    private var itemShapes: [String] = []
+    /// Where state requests are answered: not `queue`, where commands wait for `lock`.
+    private let stateQueue = DispatchQueue(label: "dynamics.serve.state", qos: .userInitiated)
     private var paused = false
     private var speed = 1.0
     private var steps = 0
@@ -97,6 +114,7 @@ public final class LiveSession: @unchecked Sendable {
             attemptsLock.withLock { attempts += 1 }
             pristine = true
             version += 1
+            publishStateLocked()
         }
         let fresh: LiveScene
         do {
@@ -148,11 +166,13 @@ public final class LiveSession: @unchecked Sendable {
         guard force || ids != itemIDs else { return }
         items = now
         itemIDs = ids
+        itemNames = now.enumerated().map { FrameEncoder.displayName(of: $1, index: $0) }
+        itemShapes = now.map(FrameEncoder.shapeName)
         generation += 1
         let message = FrameEncoder.scene(scene, items: now, generation: generation,
                                          file: (scenePath as NSString).lastPathComponent, params: currentParams)
         sceneJSON = LiveSession.json(message)
-        broadcaster.send(sceneJSON)
+        broadcaster.sendScene(sceneJSON)
     }
 
     /// A scene that never loaded still has a scene message (no items, no sliders), so a page
@@ -163,7 +183,7 @@ public final class LiveSession: @unchecked Sendable {
         generation += 1
         sceneJSON = LiveSession.json(SceneMessage(generation: generation, file: (scenePath as NSString).lastPathComponent,
                                                   bounds: nil, items: [], params: []))
-        broadcaster.send(sceneJSON)
+        broadcaster.sendScene(sceneJSON)
     }
 
     /// The scene file, every plugin file on the scene's search path and the modules it
@@ -237,13 +257,14 @@ public final class LiveSession: @unchecked Sendable {
                 ticks += 1
                 if ticks % 15 == 0 { checkFilesLocked() }
                 advanceLocked(wall: min(now - last, 0.25))
+                publishStateLocked()
                 // With no scene (its load failed) every frame is the same error: twice a
                 // second is enough for a viewer that joins (60 a second were streamed).
                 if scene == nil && ticks % 30 != 0 { return "" }
                 return broadcaster.count > 0 ? frameJSONLocked() : ""
             }
             guard let frame else { return }
-            if !frame.isEmpty { broadcaster.send(frame) }
+            if !frame.isEmpty { broadcaster.sendFrame(frame) }
             last = now
             // Requests waiting for the lock go first: a scene whose frames are slow would
             // otherwise take it back before them tick after tick.
@@ -320,7 +341,10 @@ public final class LiveSession: @unchecked Sendable {
         waiting.withLock { $0 += 1 }
         lock.lock()
         waiting.withLock { $0 -= 1 }
-        defer { lock.unlock() }
+        defer {
+            publishStateLocked()
+            lock.unlock()
+        }
         version += 1
         // A load tried while this request waited, with no step since: the scene is as fresh
         // as a restart would make it. Many clients restarting at once then cost one load, not
@@ -344,11 +368,10 @@ public final class LiveSession: @unchecked Sendable {
             return ["ok": true, "handled": handled]
         case let .param(name, value):
             guard let p = scene?.params.first(where: { $0.name == name }), let scene else {
-                let names = (scene?.params ?? []).map(\.name)
-                throw CommandError("param: no parameter named \"\(name)\" (parameters: \(names.isEmpty ? "none" : names.joined(separator: ", ")))")
+                throw CommandError("param: no parameter named \"\(LuaBridge.shown(name))\" (\(LiveSession.someNames((scene?.params ?? []).map(\.name))))")
             }
             guard value >= p.min, value <= p.max else {
-                throw CommandError("param.value: \(name) must be between \(p.min) and \(p.max), got \(value)")
+                throw CommandError("param.value: \(LuaBridge.shown(name)) must be between \(p.min) and \(p.max), got \(value)")
             }
             pristine = false
             // A value whose `apply` fails (an error, its budget, a stopped script) is answered
@@ -381,7 +404,8 @@ public final class LiveSession: @unchecked Sendable {
             guard loadError == nil, scene != nil else {
                 throw CommandError("record: the scene does not load: \(loadError ?? "?")")
             }
-            recording = Recording(start: currentParams.filter { paramValues[$0.name] != nil }.map { ($0.name, $0.value) })
+            recording = Recording(start: currentParams.filter { paramValues[$0.name] != nil }.map { ($0.name, $0.value) },
+                                  nameBytes: Dictionary(currentParams.map { ($0.name, $0.nameBytes) }, uniquingKeysWith: { a, _ in a }))
         case .record(.stop):
             recording = nil
         case .record(.save):
@@ -416,6 +440,17 @@ public final class LiveSession: @unchecked Sendable {
         recording!.events.append((steps, event))
     }
 
+    /// Names listed in an error at most: an error names a few of the sliders and counts
+    /// the rest (the whole list of 10 000 sliders made a 38 MB answer).
+    static let namesInErrors = 5
+
+    /// "parameters: a, b, c" or "parameters: a, b, c, d, e and 195 more", each name shortened.
+    static func someNames(_ names: [String]) -> String {
+        guard !names.isEmpty else { return "the scene has no parameters" }
+        let shown = names.prefix(namesInErrors).map { LuaBridge.shown($0) }.joined(separator: ", ")
+        return "parameters: " + shown + (names.count > namesInErrors ? " and \(names.count - namesInErrors) more" : "")
+    }
+
     /// Where "save as test" writes: `NAME_test.lua` beside the scene.
     public var testPath: String {
         let base = ((scenePath as NSString).lastPathComponent as NSString).deletingPathExtension
@@ -430,14 +465,14 @@ public final class LiveSession: @unchecked Sendable {
         lock.withLock { stateLocked() }
     }
 
-    /// `GET /state` as JSON, built on the session's queue and kept until the state changes:
-    /// one answer is built at a time and pollers of an unchanged state share it (20 000
-    /// items cost 1 s of encoding a request, and 100 clients asking at once held 300 MB).
+    /// `GET /state` as JSON, from the state published at the end of the last tick of
+    /// frames, command or load (never waiting for `lock`: a slider's `apply` or a slow frame
+    /// does not hold it up), built on `stateQueue` and kept until the state changes: one
+    /// answer is built at a time and pollers of an unchanged state share it (20 000 items
+    /// cost 1 s of encoding a request, and 100 clients asking at once held 300 MB).
     ///
     /// Requests that arrive while a build waits in the queue join it: one build answers them
-    /// all, so the queue holds at most one build ahead of any command (100 clients asking a
-    /// running scene of 20 000 items, each answer built again, kept the pause button waiting
-    /// 24 s).
+    /// all, so the queue holds at most one build at a time.
     public func stateJSON() async -> String {
         await withCheckedContinuation { done in
             let first: Bool = stateWaiters.withLock { waiters in
@@ -445,24 +480,33 @@ public final class LiveSession: @unchecked Sendable {
                 return waiters.count == 1
             }
             guard first else { return }
-            queue.async {
+            stateQueue.async {
                 // From here on, new requests start the next build.
                 let waiters = self.stateWaiters.withLock { w -> [CheckedContinuation<String, Never>] in
                     defer { w = [] }
                     return w
                 }
-                self.waiting.withLock { $0 += 1 }
-                let json: String = self.lock.withLock {
-                    self.waiting.withLock { $0 -= 1 }
-                    if let cached = self.cachedState, cached.version == self.version { return cached.json }
-                    self.stateBuilds += 1
-                    let json = self.stateTextLocked()
-                    self.cachedState = (self.version, json)
-                    return json
-                }
+                let json = self.publishedStateText()
                 for w in waiters { w.resume(returning: json) }
             }
         }
+    }
+
+    /// `GET /state`'s JSON now, from the published state, waiting for nothing but a build
+    /// running on `stateQueue` (for tests and tools on a thread of their own).
+    func stateJSONNow() -> String {
+        stateQueue.sync { publishedStateText() }
+    }
+
+    /// The published state as JSON, from the cache when it is of the same version. On
+    /// `stateQueue` only (the cache's one thread).
+    private func publishedStateText() -> String {
+        let snapshot = snapshotLock.withLock { published }
+        if let cached = cachedState, cached.version == snapshot.version { return cached.json }
+        stateBuilds += 1
+        let json = LiveSession.stateText(snapshot)
+        cachedState = (snapshot.version, json)
+        return json
     }
 
     /// `GET /state` answers built so far (for tests).
@@ -471,29 +515,60 @@ public final class LiveSession: @unchecked Sendable {
     /// Requests for `GET /state` waiting for the build in the queue.
     private let stateWaiters = Mutex<[CheckedContinuation<String, Never>]>([])
 
-    /// `stateLocked()` as JSON text, written directly (keys sorted, as JSONSerialization
+    /// Copies what `GET /state` shows, unless this version is published already: the items'
+    /// places (five numbers each) and the session's flags; names, shapes and sliders are
+    /// shared with the session (copied on write).
+    private func publishStateLocked() {
+        guard snapshotLock.withLock({ published.version }) != version else { return }
+        var s = StateSnapshot()
+        s.version = version
+        let held = scene.flatMap { $0.bridge.draggedItem(on: $0.animator) }
+        if let h = held, let i = items.firstIndex(where: { $0 === h }) { s.dragging = itemNames[i] }
+        s.error = loadError ?? callbackError
+        s.generation = generation
+        s.names = itemNames
+        s.shapes = itemShapes
+        s.places.reserveCapacity(5 * items.count)
+        for item in items {
+            let c = item.center, t = item.transform, b = item.bounds
+            s.places.append(Double(c.x)); s.places.append(Double(c.y)); s.places.append(Double(atan2(t.b, t.a)))
+            s.places.append(Double(b.width)); s.places.append(Double(b.height))
+        }
+        s.params = currentParams
+        s.paused = paused
+        s.recording = recording != nil
+        s.reloads = reloads
+        s.resting = !(scene?.animator.isRunning ?? false)
+        s.running = !paused && scene != nil
+        s.speed = speed
+        s.steps = steps
+        s.time = scene?.animator.elapsedTime ?? 0
+        snapshotLock.withLock { published = s }
+    }
+
+    /// A published state as JSON text, written directly (keys sorted, as JSONSerialization
     /// wrote them): 20 000 items took 0.9 s through dictionaries and JSONSerialization.
-    private func stateTextLocked() -> String {
+    static func stateText(_ s: StateSnapshot) -> String {
         var out = JSONText()
         out.raw("{\"dragging\":")
-        let held = scene.flatMap { $0.bridge.draggedItem(on: $0.animator) }
-        if let h = held, let i = items.firstIndex(where: { $0 === h }) { out.string(FrameEncoder.displayName(of: h, index: i)) } else { out.raw("null") }
+        if let d = s.dragging { out.string(d) } else { out.raw("null") }
         out.raw(",\"error\":")
-        if let e = loadError ?? callbackError { out.string(e) } else { out.raw("null") }
-        out.raw(",\"generation\":\(generation),\"items\":[")
-        for (i, item) in items.enumerated() {
+        if let e = s.error { out.string(e) } else { out.raw("null") }
+        out.raw(",\"generation\":\(s.generation),\"items\":[")
+        for i in s.names.indices {
+            let p = 5 * i
             if i > 0 { out.raw(",") }
-            out.raw("{\"angle\":"); out.number(Double(atan2(item.transform.b, item.transform.a)))
-            out.raw(",\"height\":"); out.number(Double(item.bounds.height))
-            out.raw(",\"name\":"); out.string(FrameEncoder.displayName(of: item, index: i))
-            out.raw(",\"shape\":"); out.string(FrameEncoder.shapeName(item))
-            out.raw(",\"width\":"); out.number(Double(item.bounds.width))
-            out.raw(",\"x\":"); out.number(Double(item.center.x))
-            out.raw(",\"y\":"); out.number(Double(item.center.y))
+            out.raw("{\"angle\":"); out.number(s.places[p + 2])
+            out.raw(",\"height\":"); out.number(s.places[p + 4])
+            out.raw(",\"name\":"); out.string(s.names[i])
+            out.raw(",\"shape\":"); out.string(s.shapes[i])
+            out.raw(",\"width\":"); out.number(s.places[p + 3])
+            out.raw(",\"x\":"); out.number(s.places[p])
+            out.raw(",\"y\":"); out.number(s.places[p + 1])
             out.raw("}")
         }
         out.raw("],\"params\":[")
-        for (i, p) in currentParams.enumerated() {
+        for (i, p) in s.params.enumerated() {
             if i > 0 { out.raw(",") }
             out.raw("{\"max\":"); out.number(p.max)
             out.raw(",\"min\":"); out.number(p.min)
@@ -502,10 +577,10 @@ public final class LiveSession: @unchecked Sendable {
             out.raw(",\"value\":"); out.number(p.value)
             out.raw("}")
         }
-        out.raw("],\"paused\":\(paused),\"recording\":\(recording != nil),\"reloads\":\(reloads)")
-        out.raw(",\"resting\":\(!(scene?.animator.isRunning ?? false)),\"running\":\(!paused && scene != nil)")
-        out.raw(",\"speed\":"); out.number(speed)
-        out.raw(",\"step\":\(steps),\"time\":"); out.number(scene?.animator.elapsedTime ?? 0)
+        out.raw("],\"paused\":\(s.paused),\"recording\":\(s.recording),\"reloads\":\(s.reloads)")
+        out.raw(",\"resting\":\(s.resting),\"running\":\(s.running)")
+        out.raw(",\"speed\":"); out.number(s.speed)
+        out.raw(",\"step\":\(s.steps),\"time\":"); out.number(s.time)
         out.raw("}")
         return out.text
     }
@@ -550,6 +625,8 @@ public final class LiveSession: @unchecked Sendable {
     /// Under its own lock, never `lock`: a new WebSocket or a "scene" message must not wait
     /// for a load.
     var sceneMessage: String { sceneJSON }
+    /// The scene message's bytes, made once and shared by every viewer's connection.
+    var sceneMessageBytes: ByteBuffer { sceneLock.withLock { sceneBytesStorage } }
 
     /// A frame message now (the stepping thread sends one every tick).
     private func frameJSONLocked() -> String {
@@ -584,4 +661,26 @@ struct JSONText {
     }
 
     mutating func string(_ s: String) { text += Format.jsonString(s) }
+}
+
+/// What `GET /state` shows at one moment (see `LiveSession.stateJSON`).
+struct StateSnapshot {
+    /// The session's `version` it was taken at (-1: none yet).
+    var version = -1
+    var dragging: String?
+    var error: String?
+    var generation = 0
+    var names: [String] = []
+    var shapes: [String] = []
+    /// x, y, angle, width, height of each item (points, radians).
+    var places: [Double] = []
+    var params: [LuaSceneParam] = []
+    var paused = false
+    var recording = false
+    var reloads = 0
+    var resting = true
+    var running = false
+    var speed = 1.0
+    var steps = 0
+    var time = 0.0
 }

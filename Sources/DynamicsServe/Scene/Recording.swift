@@ -13,6 +13,16 @@ struct Recording {
     static let maximumEvents = 100_000
     var start: [(name: String, value: Double)] = []
     var events: [(step: Int, event: Event)] = []
+    /// The sliders' names as the scene's bytes, by their text: a name that is not UTF-8
+    /// (its text has U+FFFD where the bytes were) is written into the test as those bytes,
+    /// so `params[name]` finds the slider (the text found nothing: "attempt to index a nil
+    /// value (field '?')").
+    var nameBytes: [String: [UInt8]] = [:]
+
+    /// A slider's name as a Lua literal of its bytes.
+    func luaName(_ name: String) -> String {
+        nameBytes[name].map { LuaBridge.luaString(bytes: $0) } ?? Recording.lua(name)
+    }
 
     /// Lua source of a number that reads back as the same Double.
     static func lua(_ v: Double) -> String { LuaBridge.luaNumber(v) }
@@ -87,14 +97,14 @@ struct Recording {
         local start = {
 
         """
-        for p in start { s += "  { name = \(Recording.lua(p.name)), value = \(Recording.lua(p.value)) },\n" }
+        for p in start { s += "  { name = \(luaName(p.name)), value = \(Recording.lua(p.value)) },\n" }
         s += "}\nlocal events = {\n"
         for (step, e) in events {
             switch e {
             case let .pointer(phase, x, y):
                 s += "  { step = \(step), phase = \(Recording.lua(phase)), x = \(Recording.lua(x)), y = \(Recording.lua(y)) },\n"
             case let .param(name, value):
-                s += "  { step = \(step), param = \(Recording.lua(name)), value = \(Recording.lua(value)) },\n"
+                s += "  { step = \(step), param = \(luaName(name)), value = \(Recording.lua(value)) },\n"
             }
         }
         s += "}\nlocal steps = \(steps)\nlocal expected = {\n"

@@ -5,6 +5,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdWebSocket
 import NIOCore
+import NIOWebSocket
 import Synchronization
 
 /// The viewer's routes: the page, the JSON endpoints and the `/live` WebSocket.
@@ -58,11 +59,14 @@ enum LiveRoutes {
             // Where this viewer's pointer is while it holds it down: a drag it started ends
             // when it goes (it held the item pinned until another viewer pressed).
             let pressed = PressedPointer()
-            try await outbound.write(.text(session.sceneMessage))
+            try await outbound.write(.custom(WebSocketFrame(fin: true, opcode: .text, data: session.sceneMessageBytes)))
             do {
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     group.addTask {
-                        for await frame in frames { try await outbound.write(.text(frame)) }
+                        // The shared bytes of each message (see `Broadcaster`), written as they are.
+                        for await message in frames {
+                            try await outbound.write(.custom(WebSocketFrame(fin: true, opcode: .text, data: message)))
+                        }
                     }
                     group.addTask {
                         for try await message in inbound.messages(maxSize: 1 << 16) {

@@ -1,6 +1,7 @@
 -- A test fixture (plugins_test.lua): a custom field pulling items toward `position` with a
 -- force of strength·10⁴/r² UIKit Newtons (r in points, at least `radius`).
-return {
+---@type dynamics.PluginDefinition
+local attractor = {
   name = "attractor",
   params = { position = {0, 0}, strength = 1, radius = 40 },
   field = function(self, p, velocity, mass, charge, time)
@@ -10,3 +11,4 @@ return {
     return -pull * dx, -pull * dy
   end,
 }
+return attractor

@@ -1,7 +1,8 @@
 -- The fixture scene's plugin: pulls each item to the nearest corner of lib/corners.lua (a
 -- module its own code requires) with a damped spring, and keeps its state on self.
 local corners = require "corners"
-return {
+---@type dynamics.PluginDefinition
+local magneticCorners = {
   name = "magneticCorners",
   params = { stiffness = 2, damping = 0.4 },   -- UIKit N per pt, UIKit N per pt/s
   action = function(self, dt)
@@ -15,3 +16,4 @@ return {
     end
   end,
 }
+return magneticCorners

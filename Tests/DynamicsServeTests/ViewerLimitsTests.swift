@@ -1,0 +1,165 @@
+import CLua
+import Dynamics
+@testable import DynamicsLua
+@testable import DynamicsServe
+import DynamicsTestSupport
+import Foundation
+import NIOCore
+import Testing
+
+/// Issue 26, causes 4 and 7: what the viewer keeps and sends is bounded; "Save as test" keeps
+/// every slider name byte for byte.
+@Suite("dynamics serve: the viewer's bounds, and names as bytes")
+struct ViewerLimitsTests {
+    /// A scene with `count` sliders named by `name(i)` (a Lua expression).
+    static func sliders(_ count: Int, name: String, apply: String = "function(v) end") -> String {
+        """
+        local dyn = require "dynamics"
+        local a = dyn.animator{ bounds = {0, 0, 400, 400} }
+        local box = dyn.item{ name = "box", center = {200, 100}, size = {40, 40} }
+        a:addBehavior(dyn.gravity{ items = {box} })
+        local params = {}
+        for i = 1, \(count) do params[\(name)] = { value = 0, min = 0, max = 1, apply = \(apply) } end
+        return { animator = a, params = params }
+        """
+    }
+
+    @Test("A scene over the sliders' bounds (count, name bytes) does not load, and says which bound; /state stays small")
+    func sliderBounds() async throws {
+        let many = LiveSession(scenePath: try sceneFile("many.lua", Self.sliders(10_000, name: #"string.format("%05d", i) .. string.rep("n", 4091)"#)),
+                               limits: LuaLimits())
+        #expect(many.error?.contains("scene.params: a scene declares at most \(LuaSceneParam.maximumCount) sliders, this one 10000") == true,
+                "\(many.error ?? "")")
+        let state = await many.stateJSON()
+        #expect(state.utf8.count < 1000, "\(state.utf8.count) bytes of /state (39 MB with every slider)")
+        let long = LiveSession(scenePath: try sceneFile("long.lua", Self.sliders(10, name: #"string.format("%02d", i) .. string.rep("n", 1998)"#)),
+                               limits: LuaLimits())
+        #expect(long.error?.contains("the sliders' names take at most \(LuaSceneParam.maximumNameBytes) bytes together, these 20000") == true,
+                "\(long.error ?? "")")
+        // At the bounds, the scene loads.
+        let most = LiveSession(scenePath: try sceneFile("most.lua", Self.sliders(200, name: #"string.format("%03d", i) .. string.rep("n", 77)"#)),
+                               limits: LuaLimits())
+        #expect(most.error == nil, "\(most.error ?? "")")
+        #expect(most.state()["params"].map { ($0 as? [Any])?.count } == 200)
+    }
+
+    @Test("An unknown slider name is answered with a few names and a count, not the whole list")
+    func shortErrors() throws {
+        let session = LiveSession(scenePath: try sceneFile("most.lua", Self.sliders(200, name: #"string.format("%03d", i) .. string.rep("n", 77)"#)),
+                                  limits: LuaLimits())
+        do {
+            try session.handle(.param(name: String(repeating: "z", count: 60_000), value: 0.5))
+            Issue.record("an unknown name was taken")
+        } catch let error as CommandError {
+            #expect(error.message.utf8.count < 700, "\(error.message.utf8.count) bytes")
+            #expect(error.message.contains("and 195 more") && error.message.contains("(60000 bytes)"), "\(error.message)")
+        }
+        do {
+            try session.handle(.param(name: "001" + String(repeating: "n", count: 77), value: 7))
+            Issue.record("a value out of range was taken")
+        } catch let error as CommandError {
+            #expect(error.message.utf8.count < 200 && error.message.contains("(80 bytes) must be between 0.0 and 1.0"), "\(error.message)")
+        }
+    }
+
+    /// Timed on threads of their own (the apply on one, the requests on the test's), so a
+    /// busy test pool cannot add its own delays to the figure.
+    @Test("GET /state does not wait for a slider's slow apply: it shows the state of the last frame")
+    func slowApplyDoesNotHoldTheState() throws {
+        let path = try sceneFile("slow.lua", Self.sliders(1, name: #""slow""#,
+                                                          apply: "function(v) local t = os.clock() while os.clock() - t < 0.8 do end end"))
+        let session = LiveSession(scenePath: path, limits: LuaLimits(instructionBudget: 10_000_000_000))
+        session.start()
+        defer { session.stop() }
+        Thread.sleep(forTimeInterval: 0.1)
+        let done = DispatchSemaphore(value: 0)
+        let applying = Thread {
+            _ = try? session.handle(.param(name: "slow", value: 0.5))
+            done.signal()
+        }
+        applying.start()
+        Thread.sleep(forTimeInterval: 0.15)  // the apply runs, holding the scene
+        var worst = 0.0
+        for _ in 0..<3 {
+            let started = DispatchTime.now().uptimeNanoseconds
+            let text = session.stateJSONNow()
+            worst = max(worst, Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9)
+            #expect(text.contains("\"name\":\"slow\",\"step\":"))
+            #expect(!text.contains("\"value\":0.5"), "the apply has not ended yet")
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        #expect(worst < 0.2, "GET /state took \(worst) s while an apply of 0.8 s ran (it waited for it)")
+        done.wait()
+        // Once the apply is done, the state shows the new value.
+        let after = try #require(try JSONSerialization.jsonObject(with: Data(session.stateJSONNow().utf8)) as? [String: Any])
+        #expect((after["params"] as? [[String: Any]])?.first?["value"] as? Double == 0.5)
+    }
+
+    @Test("A viewer's mailbox keeps the newest frame and scene message, and viewers share one copy of each message")
+    func mailboxes() async throws {
+        let broadcaster = Broadcaster()
+        let (_, first) = try #require(broadcaster.subscribe())
+        let (_, second) = try #require(broadcaster.subscribe())
+        for k in 1...10 { broadcaster.sendFrame("frame \(k)") }
+        #expect(String(buffer: try #require(await first.next())) == "frame 10")
+        #expect(first.dropped == 9)
+        // A scene message goes first, and drops the frame of the scene before it.
+        broadcaster.sendFrame("frame 11")
+        broadcaster.sendScene("scene 2")
+        broadcaster.sendFrame("frame 12")
+        #expect(String(buffer: try #require(await first.next())) == "scene 2")
+        #expect(String(buffer: try #require(await first.next())) == "frame 12")
+        // The second viewer, which read nothing, holds the same two messages: the same bytes.
+        broadcaster.sendScene(String(repeating: "s", count: 1 << 20))
+        let a = try #require(await first.next()), b = try #require(await second.next())
+        let same = a.withUnsafeReadableBytes { pa in b.withUnsafeReadableBytes { pb in pa.baseAddress == pb.baseAddress } }
+        #expect(same, "each viewer has its own copy of a 1 MB message")
+        // A finished mailbox ends its reader; a waiting reader is woken.
+        let waiting = Task { await first.next() }
+        try await Task.sleep(for: .milliseconds(50))
+        broadcaster.finishAll()
+        #expect(await waiting.value == nil)
+    }
+
+    @Test("A slider whose name is not UTF-8 is saved byte for byte, and the saved test passes")
+    func saveAsTestKeepsNameBytes() throws {
+        let scene = """
+            local dyn = require "dynamics"
+            local a = dyn.animator{ bounds = {0, 0, 400, 400} }
+            local box = dyn.item{ name = "b\\255x", center = {200, 100}, size = {40, 40} }
+            local g = dyn.gravity{ items = {box} }
+            a:addBehavior(g)
+            a:addBehavior(dyn.collision{ items = {box}, boundsAsBoundary = true })
+            return { animator = a, params = {
+              ["g\\255\\254"] = { value = 1, min = 0, max = 3, apply = function(v) g.magnitude = v end },
+              ["ok"] = { value = 0, min = 0, max = 1, apply = function(v) end },
+            } }
+            """
+        let path = try sceneFile("bytes.lua", scene)
+        let session = LiveSession(scenePath: path, limits: LuaLimits())
+        #expect(session.error == nil, "\(session.error ?? "")")
+        let shown = "g\u{FFFD}\u{FFFD}"
+        try session.handle(.control(.pause))
+        try session.handle(.param(name: shown, value: 2))
+        try session.handle(.record(.start))
+        for _ in 0..<10 { try session.handle(.control(.step)) }
+        try session.handle(.param(name: shown, value: 0.25))
+        try session.handle(.param(name: "ok", value: 1))
+        for _ in 0..<30 { try session.handle(.control(.step)) }
+        let file = try #require(try session.handle(.record(.save))["file"] as? String)
+        let source = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(source.contains(#"name = "g\255\254""#) && source.contains(#"param = "g\255\254""#), "\(source)")
+        #expect(!source.contains("\u{FFFD}\u{FFFD}\""), "no name as U+FFFD text")
+        let results = LuaTestRunner(limits: LuaLimits()).run(file: file)
+        #expect(results.count == 1 && results.allSatisfy(\.passed), "\(results)")
+        // The gravity the slider set matters: with the other magnitude the test fails.
+        try scene.replacingOccurrences(of: "g.magnitude = v", with: "g.magnitude = v * 2").write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(LuaTestRunner(limits: LuaLimits()).run(file: file).contains { !$0.passed })
+    }
+
+    @Test("Two slider names that read as the same text are a load error")
+    func namesThatReadTheSame() throws {
+        let session = LiveSession(scenePath: try sceneFile("same.lua", Self.sliders(2, name: #"i == 1 and "a\255" or "a\254""#)), limits: LuaLimits())
+        #expect(session.error?.contains("two names read as the same text a\u{FFFD}") == true, "\(session.error ?? "")")
+    }
+}
