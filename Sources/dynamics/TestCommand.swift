@@ -2,7 +2,7 @@ import ArgumentParser
 import DynamicsLua
 import Foundation
 
-/// `dynamics test [PATH ...] [--filter TEXT] [--junit FILE] [--jobs N] [--timeout S]`
+/// `dynamics test [PATH ...] [--filter TEXT] [--junit FILE] [--jobs N] [--timeout S] [--update-goldens]`
 ///
 /// Each test file runs in its own worker process (this executable, re-run as the hidden
 /// `test-worker` command), supervised: a file that hangs past `--timeout` is killed and
@@ -26,6 +26,9 @@ struct Test: ParsableCommand {
 
     @Option(parsing: .unconditional, help: "Seconds each test file may take before its worker is killed (default 60).")
     var timeout: Double = 60
+
+    @Flag(help: "Write the goldens (__goldens__/NAME.json) that are missing or differ, instead of failing.")
+    var updateGoldens = false
 
     @OptionGroup var lua: LuaOptions
 
@@ -67,6 +70,7 @@ struct Test: ParsableCommand {
         // An empty filter matches every test: the worker gets none ("--filter=" alone is
         // an option without its value to the worker's parser).
         if let filter, !filter.isEmpty { workerArguments += ["--filter=\(filter)"] }
+        if updateGoldens { workerArguments.append("--update-goldens") }
         let arguments = workerArguments, timeout = self.timeout
         for (i, file) in files.enumerated() {
             queue.addOperation {
@@ -134,10 +138,13 @@ struct TestWorker: ParsableCommand {
     /// Where the report goes (standard output when absent). The supervisor passes a file of
     /// its own, so what the script prints never mixes with the report.
     @Option var report: String?
+    @Flag var updateGoldens = false
     @OptionGroup var lua: LuaOptions
 
     func run() throws {
-        let results = LuaTestRunner(limits: lua.limits).run(file: file, filter: filter)
+        var runner = LuaTestRunner(limits: lua.limits)
+        runner.updateGoldens = updateGoldens
+        let results = runner.run(file: file, filter: filter)
         let data = try JSONEncoder().encode(results)
         if let report {
             try data.write(to: URL(fileURLWithPath: report))

@@ -6,7 +6,8 @@ import Foundation
 // dyn.animator{ bounds = {x, y, width, height} }   -- omit bounds: abstract coordinates
 // Read: elapsedTime, isRunning. Read/write: delegate = { didPause = fn, willResume = fn }.
 // Methods: addBehavior, removeBehavior, removeAllBehaviors, behaviors, step([dt]),
-//          run{ seconds = S } or run{ untilPaused = true [, seconds = limit] }, itemsIn(rect),
+//          run{ seconds = S } or run{ untilPaused = true [, seconds = limit] } (record = true:
+//          returns a record of every frame, LuaRunRecord.swift), itemsIn(rect),
 //          after(s, fn), every(s, fn) (LuaTimers.swift).
 
 /// Forwards the animator's pause and resume to Lua functions.
@@ -169,7 +170,8 @@ extension LuaBridge {
             },
             "run": { bridge, L in
                 let a = try bridge.object(at: 1, .animator, as: DynamicAnimator.self, what: "run")
-                _ = try bridge.options(at: 2, "run", allowed: ["seconds", "untilPaused", "dt"])
+                _ = try bridge.options(at: 2, "run", allowed: ["seconds", "untilPaused", "dt", "record"])
+                let record = try bridge.withField("record", of: 2) { try bridge.bool(at: $0, "run.record") } ?? false
                 let untilPaused = try bridge.withField("untilPaused", of: 2) { try bridge.bool(at: $0, "run.untilPaused") } ?? false
                 let seconds = try bridge.withField("seconds", of: 2) { try bridge.number(at: $0, "run.seconds") }
                 let dt = try bridge.withField("dt", of: 2) { try bridge.number(at: $0, "run.dt") } ?? LuaBridge.defaultFrame
@@ -180,17 +182,20 @@ extension LuaBridge {
                 let limit = seconds ?? 60
                 try Validate.nonNegative(limit, "animator", "run.seconds", max: LuaBridge.maximumRunSeconds)
                 try bridge.checkNotStepping(a)
+                // Every frame into a record (LuaRunRecord.swift), returned instead of the time.
+                let recording = record ? try LuaRecording(bridge: bridge, animator: a) : nil
                 // Whole frames, then a shorter one: the run ends at `seconds` (rounded to the
                 // internal step), not at the last whole frame before it.
                 let (frames, last) = a.frames(covering: limit, frame: dt)
                 for f in 0...frames {
                     if f == frames && last == 0 { break }
                     a.step(f < frames ? dt : last)
+                    try recording?.capture()
                     // The script's budget counts this host time: an over-budget call stops here.
                     if bridge.state.isOverBudget { break }
                     if untilPaused && !a.isRunning { break }
                 }
-                lua_pushnumber(L, a.elapsedTime)
+                if let recording { bridge.push(recording.record, as: .record) } else { lua_pushnumber(L, a.elapsedTime) }
                 return 1
             },
             "pointer": { bridge, _ in try bridge.pointerMethod() },
