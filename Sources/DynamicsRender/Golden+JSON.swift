@@ -68,9 +68,13 @@ struct GoldenReader {
 
     init(_ bytes: [UInt8]) { self.bytes = bytes }
 
+    /// A problem on the line being read (or on `line`).
     func problem(_ message: String, line: Int? = nil) -> Golden.Problem {
         Golden.Problem(line: line ?? self.line, message: message)
     }
+
+    /// A problem of the golden as a whole (a missing or wrong header value).
+    func whole(_ message: String) -> Golden.Problem { Golden.Problem(line: nil, message: message) }
 
     mutating func space() {
         while at < bytes.count {
@@ -220,6 +224,7 @@ struct GoldenReader {
         var seen = Set<String>()
         if peek() != UInt8(ascii: "}") {
             while true {
+                _ = peek()
                 let keyLine = line
                 let key = try string()
                 guard keys.contains(key) else { throw problem("unknown key \(Golden.quoted(key)) (a golden has \(keys.joined(separator: ", ")))", line: keyLine) }
@@ -249,23 +254,23 @@ struct GoldenReader {
         if let b = peek() { throw problem("text after the golden's closing '}': \(shown(b))") }
         _ = columns
         guard format == Golden.format else {
-            throw problem(format.map { "not a golden: its format is \(Golden.quoted($0)), expected \"\(Golden.format)\"" } ?? "not a golden: it has no \"format\": \"\(Golden.format)\"", line: nil)
+            throw whole(format.map { "not a golden: its format is \(Golden.quoted($0)), expected \"\(Golden.format)\"" } ?? "not a golden: it has no \"format\": \"\(Golden.format)\"")
         }
-        guard let version else { throw problem("the golden has no \"version\"", line: nil) }
+        guard let version else { throw whole("the golden has no \"version\"") }
         guard version == Double(Golden.version) else {
-            throw problem("the golden is version \(Format.short(version, 6)); this dynamics reads version \(Golden.version)", line: nil)
+            throw whole("the golden is version \(Format.short(version, 6)); this dynamics reads version \(Golden.version)")
         }
         guard let tolerance, tolerance >= Golden.minimumTolerance else {
-            throw problem("\"tolerance\" must be a number ≥ \(Format.short(Golden.minimumTolerance, 8))\(tolerance.map { ", got \(Format.short($0, 8))" } ?? ", and is missing")", line: nil)
+            throw whole("\"tolerance\" must be a number ≥ \(Format.short(Golden.minimumTolerance, 8))\(tolerance.map { ", got \(Format.short($0, 8))" } ?? ", and is missing")")
         }
         guard let stride, stride >= 1, stride == stride.rounded(), stride <= 1e9 else {
-            throw problem("\"stride\" must be a whole number ≥ 1\(stride.map { ", got \(Format.short($0, 8))" } ?? ", and is missing")", line: nil)
+            throw whole("\"stride\" must be a whole number ≥ 1\(stride.map { ", got \(Format.short($0, 8))" } ?? ", and is missing")")
         }
-        guard let items else { throw problem("the golden has no \"items\"", line: nil) }
+        guard let items else { throw whole("the golden has no \"items\"") }
         if let duplicate = Dictionary(grouping: items, by: { $0 }).first(where: { $0.value.count > 1 })?.key {
-            throw problem("the item \(Golden.quoted(duplicate)) is listed twice", line: nil)
+            throw whole("the item \(Golden.quoted(duplicate)) is listed twice")
         }
-        guard let rows else { throw problem("the golden has no \"frames\"", line: nil) }
+        guard let rows else { throw whole("the golden has no \"frames\"") }
         guard !rows.isEmpty else { throw problem("the golden has no frames", line: framesLine) }
         let width = 1 + 3 * items.count
         for (f, row) in rows.enumerated() {

@@ -68,8 +68,11 @@ public final class RunRecord: HostCharged, CustomStringConvertible {
     public init(animator: DynamicAnimator, maximumBytes: Int = 256 << 20) {
         self.animator = animator
         self.maximumBytes = maximumBytes
+        // Whether it runs is read first: applying the changes settles what the next step
+        // would find, and a new scene counts as running until that step.
+        let running = animator.isRunning
         if animator.needsUpdate && !animator.isStepping { animator.update() }
-        capture()
+        capture(running: running)
     }
 
     /// The number of frames recorded.
@@ -84,9 +87,11 @@ public final class RunRecord: HostCharged, CustomStringConvertible {
     /// Records the animator's state now as a frame at its `elapsedTime` (call it after every
     /// `step`). A time that did not advance records nothing (its state is the last frame's),
     /// but still counts for `restedAt`.
-    public func capture() {
+    public func capture() { capture(running: animator.isRunning) }
+
+    private func capture(running: Bool) {
         let time = animator.elapsedTime
-        if animator.isRunning { restedAt = nil } else if restedAt == nil { restedAt = time }
+        if running { restedAt = nil } else if restedAt == nil { restedAt = time }
         guard !isTruncated, time.isFinite else { return }
         if let last = times.last, time <= last { return }
         if mappedGeneration != animator.recordsGeneration { mapItems() }
