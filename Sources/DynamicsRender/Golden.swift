@@ -150,7 +150,8 @@ extension Golden {
         let decimals = max(1, Golden.decimals(for: tolerance) - 1)
         func compare(_ expected: (x: Double, y: Double, angle: Double)?, _ j: Int, at time: Double, frame: Int?, when: String) -> Mismatch? {
             let track = tracks[j]
-            let actual = time >= track.startTime - 1e-9 ? track.at(min(time, track.endTime)) : nil
+            // Within the golden's time resolution (a microsecond) of the track's start is on it.
+            let actual = time >= track.startTime - 1e-6 ? track.at(min(max(time, track.startTime), track.endTime)) : nil
             switch (expected, actual) {
             case (nil, nil): return nil
             case (nil, let a?):

@@ -172,9 +172,9 @@ struct RunRecordTests {
     func queries() throws {
         let (a, item) = coasting(velocity: CGPoint(x: 100, y: 0))
         let track = try #require(record(a, frames: 60).track(of: item))
-        // The 10 pt item reaches past x = 60 + 1 (the slack) when its center passes 56 pt.
+        // The 10 pt item reaches past x = 60 + 0.5 (the slack) when its center passes 55.5 pt.
         let leaving = try #require(track.firstFrame(leaving: CGRect(x: -10, y: -10, width: 70, height: 20)))
-        #expect(leaving == 34)                               // x = 56.67 at t = 34/60
+        #expect(leaving == 34)                               // x = 56.67 at t = 34/60 (55 at 33/60)
         // Wholly out of it when its left side reaches 60: x = 65, t = 0.65 (frame 39).
         #expect(track.firstFrame(clearOf: CGRect(x: -10, y: -10, width: 70, height: 20)) == 39)
         #expect(track.firstFrame(leaving: CGRect(x: -10, y: -10, width: 200, height: 20)) == nil)

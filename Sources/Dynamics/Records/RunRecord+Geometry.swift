@@ -104,9 +104,9 @@ struct Outline {
 
 extension RunRecord.Track {
     /// How far (points) an outline may reach into another item, or past an edge, before it
-    /// counts as overlapping it or leaving: resting contacts sink in by up to the engine's
-    /// slop (0.5 pt), so items touching each other or a boundary neither overlap nor leave.
-    public static let contactSlack = 1.0
+    /// counts as overlapping it or leaving: the engine's contact slop, as deep as resting
+    /// contacts may sink in, so items touching each other or a boundary neither overlap nor leave.
+    public static let contactSlack = 0.5
 
     /// The smallest upright rectangle around the item's outline at `frame`.
     public func extent(frame: Int) -> CGRect {

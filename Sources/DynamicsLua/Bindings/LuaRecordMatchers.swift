@@ -274,7 +274,7 @@ extension LuaBridge {
     }
 
     /// expect(track):toOverlap(other): at some frame the two items' outlines interpenetrate by
-    /// more than `RunRecord.Track.contactSlack` (1 pt).
+    /// more than `RunRecord.Track.contactSlack` (0.5 pt).
     func overlap() throws -> MatcherVerdict {
         let what = "toOverlap"
         let t = try runTrack(at: 1, what)

@@ -4,7 +4,8 @@ import Dynamics
 import Foundation
 
 // local run = animator:run{ seconds = S, record = true }   -- a record of every frame
-// Record, read: restedAt (s, or nil), startTime, endTime (s), frames (count), names (list).
+// Record, read: restedAt (s, or nil), startTime, endTime (s), frames (count), times (each
+//         frame's, s), names (list).
 //         run:item(nameOrItem) → the item's track.
 // Track, read: name, item, first, last (states), startTime, endTime.
 //         track:at(t) → state (interpolated between frames); track:max(prop), track:min(prop)
@@ -168,6 +169,12 @@ extension LuaBridge {
             case "startTime": lua_pushnumber(bridge.L, r.times.first ?? 0)
             case "endTime": lua_pushnumber(bridge.L, r.times.last ?? 0)
             case "frames": lua_pushinteger(bridge.L, lua_Integer(r.frameCount))
+            case "times":
+                lua_createtable(bridge.L, Int32(r.times.count), 0)
+                for (i, t) in r.times.enumerated() {
+                    lua_pushnumber(bridge.L, t)
+                    lua_rawseti(bridge.L, -2, lua_Integer(i + 1))
+                }
             case "names":
                 lua_createtable(bridge.L, Int32(r.names.count), 0)
                 for (i, n) in r.names.enumerated() {
@@ -180,7 +187,7 @@ extension LuaBridge {
         },
         set: { _, _, _, _, _ in false },
         methods: ["item": { bridge, _ in try bridge.trackMethod() }],
-        properties: ["restedAt", "startTime", "endTime", "frames", "names"],
+        properties: ["restedAt", "startTime", "endTime", "frames", "times", "names"],
         name: "record"
     )
 

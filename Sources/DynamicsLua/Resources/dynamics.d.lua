@@ -765,6 +765,7 @@ function Push:setTargetOffset(item, offset) end
 ---@field startTime number the first frame's time (s)
 ---@field endTime number the last frame's time (s)
 ---@field frames integer how many frames the record holds
+---@field times number[] each frame's time (s), in order
 ---@field names string[] the items' names, in the record's order (an item without a name is "item1", "item2"… by position)
 local Record = {}
 
@@ -919,7 +920,7 @@ function Expectation:toSettleAt(point, tolerance, options) end
 ---@param distance number
 function Expectation:toNeverOvershoot(point, distance) end
 
----(A track) The item's outline stays inside `rect` (past an edge by at most 1 pt, as resting on it does).
+---(A track) The item's outline stays inside `rect` (past an edge by at most 0.5 pt, as resting on it does).
 ---@param rect dynamics.Rect
 function Expectation:toStayInside(rect) end
 
@@ -933,7 +934,7 @@ function Expectation:toLeave(rect, options) end
 ---@param tolerance number
 function Expectation:toEndNear(point, tolerance) end
 
----(A track) At some frame the two items' outlines interpenetrate by more than 1 pt.
+---(A track) At some frame the two items' outlines interpenetrate by more than 0.5 pt.
 ---@param other dynamics.Track a track of the same record
 function Expectation:toOverlap(other) end
 

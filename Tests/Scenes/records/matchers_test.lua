@@ -136,7 +136,7 @@ test("toEndNear: the last frame's center within the tolerance", function()
     :toFail(": the card: expected 'card' not to end within 0%.5 pt of {200, 300}; it ended at %(200%.0, 300%.0%) at t = 0%.%d%d%d s, 0%.00 pt away$")
 end)
 
-test("toOverlap: the outlines interpenetrate by more than 1 pt at some frame", function()
+test("toOverlap: the outlines interpenetrate by more than 0.5 pt at some frame", function()
   -- Two items passing through each other (no collision behavior), and two kept apart.
   local a = dyn.animator{}
   local left = dyn.item{ center = {0, 0}, size = {20, 20}, name = "left" }
@@ -157,8 +157,8 @@ test("toOverlap: the outlines interpenetrate by more than 1 pt at some frame", f
   local apart = b:run{ seconds = 0.5, record = true }
   expect(apart:item("one")).never:toOverlap(apart:item("two"))
   expect(function() expect(apart:item("one")):toOverlap(apart:item("two")) end):toFail(
-    ": expected 'one' to overlap 'two' %(by more than 1 pt%); 'one' and 'two' never did: closest at t = 0%.000 s, 'one' at %(0%.0, 0%.0%) and 'two' at %(100%.0, 0%.0%), 80%.0 pt apart$")
-  -- A pile at rest touches (about 0.5 pt deep) without overlapping.
+    ": expected 'one' to overlap 'two' %(by more than 0%.5 pt%); 'one' and 'two' never did: closest at t = 0%.000 s, 'one' at %(0%.0, 0%.0%) and 'two' at %(100%.0, 0%.0%), 80%.0 pt apart$")
+  -- A pile at rest touches (less than 0.5 pt deep) without overlapping.
   local c = dyn.animator{ bounds = screen }
   local low = dyn.item{ center = {100, 600}, size = {50, 50}, name = "low" }
   local high = dyn.item{ center = {100, 540}, size = {50, 50}, name = "high" }
