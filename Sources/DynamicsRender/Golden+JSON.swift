@@ -33,22 +33,8 @@ extension Golden {
         return out
     }
 
-    /// A JSON string literal.
-    public static func quoted(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if u.value < 0x20 || u.value == 0x7F { out += String(format: "\\u%04x", u.value) } else { out.unicodeScalars.append(u) }
-            }
-        }
-        return out + "\""
-    }
+    /// A JSON string literal (for names in messages too).
+    public static func quoted(_ s: String) -> String { Format.jsonString(s) }
 
     /// Reads a golden's text: JSON in the layout `json()` writes (any white space), checked
     /// for everything a golden must be. A problem names the line it is on.

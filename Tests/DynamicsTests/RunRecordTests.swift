@@ -133,13 +133,13 @@ struct RunRecordTests {
         let (b, _) = coasting(velocity: CGPoint(x: 10, y: 0))
         let bounded = RunRecord(animator: b, maximumBytes: 10 * 1024)
         for _ in 0..<300 { b.step(1.0 / 60); bounded.capture() }
-        // 8 bytes a frame and 48 for its item: 10 KiB hold about 180 frames.
-        #expect(bounded.isTruncated && (170..<185).contains(bounded.frameCount) && bounded.estimatedBytes <= 10 * 1024)
+        // 16 bytes a frame and 48 for its item: 10 KiB hold about 160 frames.
+        #expect(bounded.isTruncated && (150..<165).contains(bounded.frameCount) && bounded.estimatedBytes <= 10 * 1024, "\(bounded.frameCount)")
         // An item that joins with a frame that is dropped leaves the record with it.
         let (c, _) = coasting(velocity: CGPoint(x: 10, y: 0))
         let joined = RunRecord(animator: c)
         for _ in 0..<10 { c.step(1.0 / 60); joined.capture() }
-        joined.maximumBytes = joined.estimatedBytes + 8 + 48       // one more frame of one item
+        joined.maximumBytes = joined.estimatedBytes + 16 + 48      // one more frame of one item
         c.addBehavior(GravityBehavior(items: [DynamicView(center: .zero, size: CGSize(width: 1, height: 1))]))
         c.step(1.0 / 60); joined.capture()
         #expect(joined.isTruncated && joined.frameCount == 11 && joined.items.count == 1 && joined.names == ["puck"])

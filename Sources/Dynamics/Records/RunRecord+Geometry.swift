@@ -21,8 +21,6 @@ struct Outline {
         }
     }
 
-    var pointCount: Int { polygons.reduce(circles.count) { $0 + $1.count } }
-
     /// The farthest any point of the outline is from the item's center (points).
     var radius: Double {
         var r = 0.0

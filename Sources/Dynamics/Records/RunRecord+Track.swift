@@ -60,15 +60,15 @@ extension RunRecord {
         public var item: DynamicItem { record.items[index] }
         public var name: String { record.names[index] }
         /// The record's frames this track covers (from the frame its item joined to the last).
-        public var frames: Range<Int> { record.firstFrames[index]..<(record.firstFrames[index] + record.values[index].count / RunRecord.valuesPerFrame) }
+        public var frames: Range<Int> { record.firstFrames[index]..<max(record.firstFrames[index], record.frameCount) }
         /// The item's outline (its own axes, points).
-        var outline: Outline { record.outlines[index] }
+        var outline: Outline { record.outline(index) }
 
         /// The item at frame `frame` of the record (one of `frames`).
         public func state(frame: Int) -> State {
             precondition(frames.contains(frame), "Dynamics: frame \(frame) is outside the track (\(frames))")
-            let k = (frame - record.firstFrames[index]) * RunRecord.valuesPerFrame
-            return record.values[index].withUnsafeBufferPointer { v in
+            let k = record.frameStarts[frame] + index * RunRecord.valuesPerFrame
+            return record.values.withUnsafeBufferPointer { v in
                 State(time: record.times[frame], center: CGPoint(x: v[k], y: v[k + 1]), angle: v[k + 2],
                       velocity: CGPoint(x: v[k + 3], y: v[k + 4]), angularVelocity: v[k + 5])
             }

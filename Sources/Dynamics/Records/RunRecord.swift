@@ -2,8 +2,8 @@ import DynamicsEngine
 import Foundation
 
 /// A record of every frame of a run: per frame its simulated time, and per item its center,
-/// angle, velocity and angular velocity, kept in flat arrays of numbers (48 bytes an item a
-/// frame, 8 bytes a frame), plus each item's outline once. Tests query it afterwards
+/// angle, velocity and angular velocity, kept in one flat array of numbers (48 bytes an item
+/// a frame, 16 bytes a frame), plus each item's shapes once. Tests query it afterwards
 /// (`track(of:)`, `track(named:)`: a track's `at(_:)`, `maximum(_:)`, settling, overshoot,
 /// leaving a rectangle, overlapping another item).
 ///
@@ -42,20 +42,24 @@ public final class RunRecord: HostCharged, CustomStringConvertible {
     public var maximumBytes = 256 << 20
     /// True once a frame was dropped for `maximumBytes`: the record ends early.
     public private(set) var isTruncated = false
-    /// What the record holds, by estimate: 8 bytes a frame, 48 an item a frame, 64 an item
-    /// plus its outline's points (16 each) and name.
+    /// What the record holds, by estimate: 16 bytes a frame, 48 an item a frame, 64 an item
+    /// plus 16 a shape and its name.
     public private(set) var estimatedBytes = 0
 
     /// Numbers kept per item per frame: x, y, angle, vx, vy, angular velocity.
     static let valuesPerFrame = 6
-    /// Per item: the frame at which it joined.
+    /// Per item: the frame at which it joined (items join in order, so these never decrease).
     var firstFrames: [Int] = []
-    /// Per item: `valuesPerFrame` numbers per frame from `firstFrames` on (points, radians,
-    /// pt/s, rad/s). The angle is unwrapped: continuous from frame to frame, so a turn and a
-    /// half reads 3π, not −π.
-    @exclusivity(unchecked) var values: [[Double]] = []
-    /// Per item: its outline in its own axes (points), from the animator's shapes.
-    var outlines: [Outline] = []
+    /// Every frame's numbers, frame after frame: frame f holds `valuesPerFrame` numbers for each
+    /// item that joined by then, in order, from `frameStarts[f]` (points, radians, pt/s,
+    /// rad/s). The angle is unwrapped: continuous from frame to frame, so a turn and a half
+    /// reads 3π, not −π. One array: a frame of 1000 items is one append, not 6000.
+    @exclusivity(unchecked) var values: [Double] = []
+    var frameStarts: [Int] = []
+    /// Per item: its shapes as the animator placed them (turned into an `Outline` when a query
+    /// first needs it: most records are only read for positions).
+    var geometries: [[PlacedShape]] = []
+    private var outlineCache: [Outline?] = []
 
     /// Per item: its slot in the animator's records now, or −1 when it is not in the world,
     /// valid for the animator's `recordsGeneration` in `mappedGeneration`.
@@ -95,48 +99,50 @@ public final class RunRecord: HostCharged, CustomStringConvertible {
         guard !isTruncated, time.isFinite else { return }
         if let last = times.last, time <= last { return }
         if mappedGeneration != animator.recordsGeneration { mapItems() }
-        let bytes = 8 + items.count * 8 * RunRecord.valuesPerFrame
+        let bytes = 16 + items.count * 8 * RunRecord.valuesPerFrame
         // The first frame always: a record has at least one.
         guard times.isEmpty || estimatedBytes + bytes <= maximumBytes else {
             isTruncated = true
             // Items that joined with this frame have none: they leave the record.
             while let last = firstFrames.last, last == times.count {
                 indexOf[ObjectIdentifier(items.removeLast())] = nil
-                names.removeLast(); slots.removeLast(); firstFrames.removeLast(); values.removeLast(); outlines.removeLast()
+                names.removeLast(); slots.removeLast(); firstFrames.removeLast(); geometries.removeLast(); outlineCache.removeLast()
             }
             mappedGeneration = -1
             return
         }
         estimatedBytes += bytes
         let frame = times.count
+        let start = values.count, previous = frameStarts.last
+        let width = RunRecord.valuesPerFrame
         times.append(time)
+        frameStarts.append(start)
+        values.append(contentsOf: repeatElement(0, count: items.count * width))
         let world = animator.world
         animator.records.withUnsafeBufferPointer { records in
+        values.withUnsafeMutableBufferPointer { v in
             for i in slots.indices {
                 let slot = slots[i]
                 var x: Double, y: Double, angle: Double, vx = 0.0, vy = 0.0, w = 0.0
                 if slot >= 0 {
-                    let body = records[slot].body
-                    let xf = world.transform(of: body)
-                    let v = world.originVelocity(of: body)
-                    x = xf.p.x * Units.pointsPerMeter; y = xf.p.y * Units.pointsPerMeter
-                    angle = atan2(xf.q.s, xf.q.c)
-                    vx = v.x * Units.pointsPerMeter; vy = v.y * Units.pointsPerMeter
-                    w = world.angularVelocity(of: body)
+                    let m = world.motion(of: records[slot].body)
+                    x = m.transform.p.x * Units.pointsPerMeter; y = m.transform.p.y * Units.pointsPerMeter
+                    angle = atan2(m.transform.q.s, m.transform.q.c)
+                    vx = m.originVelocity.x * Units.pointsPerMeter; vy = m.originVelocity.y * Units.pointsPerMeter
+                    w = m.angularVelocity
                 } else {
                     let item = items[i], c = item.center, t = item.transform
                     x = Double(c.x); y = Double(c.y); angle = Double(atan2(t.b, t.a))
                 }
-                if frame > firstFrames[i] {
+                if let previous, frame > firstFrames[i] {
                     // Unwrapped: the turn closest to the previous frame's angle.
-                    let previous = values[i][values[i].count - RunRecord.valuesPerFrame + 2]
-                    let turns = ((previous - angle) / (2 * .pi)).rounded()
-                    if turns.isFinite { angle += turns * 2 * .pi }
+                    let turns = ((v[previous + i * width + 2] - angle) / (2 * .pi)).rounded()
+                    if turns != 0 && turns.isFinite { angle += turns * 2 * .pi }
                 }
-                values[i].append(x); values[i].append(y); values[i].append(angle)
-                values[i].append(vx); values[i].append(vy); values[i].append(w)
+                let k = start + i * width
+                v[k] = x; v[k + 1] = y; v[k + 2] = angle; v[k + 3] = vx; v[k + 4] = vy; v[k + 5] = w
             }
-        }
+        }}
     }
 
     /// Matches the animator's records to the record's items, adding those that joined (their
@@ -151,17 +157,24 @@ public final class RunRecord: HostCharged, CustomStringConvertible {
                 slots[i] = slot
                 continue
             }
-            let outline = Outline(r.geometry)
             let name = (r.item as? DynamicView)?.name ?? "item\(items.count + 1)"
             indexOf[key] = items.count
             items.append(r.item)
             names.append(name)
             slots.append(slot)
             firstFrames.append(times.count)
-            values.append([])
-            outlines.append(outline)
-            estimatedBytes += 64 + 16 * outline.pointCount + name.utf8.count
+            geometries.append(r.geometry)
+            outlineCache.append(nil)
+            estimatedBytes += 64 + 16 * r.geometry.count + name.utf8.count
         }
+    }
+
+    /// Item `i`'s outline, made from its shapes on first use.
+    func outline(_ i: Int) -> Outline {
+        if let o = outlineCache[i] { return o }
+        let o = Outline(geometries[i])
+        outlineCache[i] = o
+        return o
     }
 
     /// The index in `items` of `item`, or nil when it is not in the record.

@@ -83,6 +83,14 @@ extension LuaBridge {
         return try withField("within", of: index) { try nonNegative(at: $0, "\(what).within") }
     }
 
+    /// A track matcher's track, point and distance: `what(point, distanceName [, { within = S }])`
+    /// (`within`: whether the options table may follow).
+    func trackPointAndDistance(_ what: String, _ distanceName: String, within: Bool = false) throws -> (RunRecord.Track, CGPoint, Double) {
+        let t = try runTrack(at: 1, what)
+        try checkArgumentCount(what, within ? 3 : 2, "(point, \(distanceName)\(within ? " [, { within = S }]" : ""))")
+        return (t, try point(at: 2, "\(what)(point)"), try nonNegative(at: 3, "\(what)(point, \(distanceName))"))
+    }
+
     /// A rectangle with width and height ≥ 0.
     func area(at index: Int32, _ what: String) throws -> CGRect {
         let r = try rect(at: index, what)
@@ -156,10 +164,7 @@ extension LuaBridge {
     /// `tolerance` of `point` and stays there to the end (by S s after the record began).
     func settleAt() throws -> MatcherVerdict {
         let what = "toSettleAt"
-        let t = try runTrack(at: 1, what)
-        try checkArgumentCount(what, 3, "(point, tolerance [, { within = S }])")
-        let point = try self.point(at: 2, "\(what)(point)")
-        let tolerance = try nonNegative(at: 3, "\(what)(point, tolerance)")
+        let (t, point, tolerance) = try trackPointAndDistance(what, "tolerance", within: true)
         let within = try self.within(at: 4, what)
         let record = t.record, start = record.times.first ?? 0
         let d = LuaRecordFormat.decimals(for: tolerance)
@@ -186,11 +191,7 @@ extension LuaBridge {
     /// expect(track):toNeverOvershoot(point, distance): the center never goes more than
     /// `distance` past `point` along its approach (from the track's first center).
     func neverOvershoot() throws -> MatcherVerdict {
-        let what = "toNeverOvershoot"
-        let t = try runTrack(at: 1, what)
-        try checkArgumentCount(what, 2, "(point, distance)")
-        let point = try self.point(at: 2, "\(what)(point)")
-        let limit = try nonNegative(at: 3, "\(what)(point, distance)")
+        let (t, point, limit) = try trackPointAndDistance("toNeverOvershoot", "distance")
         let d = LuaRecordFormat.decimals(for: limit)
         let (past, frame) = t.overshoot(past: point)
         let went = past > 0
@@ -258,11 +259,7 @@ extension LuaBridge {
     /// expect(track):toEndNear(point, tolerance): the last frame's center is within
     /// `tolerance` of `point`.
     func endNear() throws -> MatcherVerdict {
-        let what = "toEndNear"
-        let t = try runTrack(at: 1, what)
-        try checkArgumentCount(what, 2, "(point, tolerance)")
-        let point = try self.point(at: 2, "\(what)(point)")
-        let tolerance = try nonNegative(at: 3, "\(what)(point, tolerance)")
+        let (t, point, tolerance) = try trackPointAndDistance("toEndNear", "tolerance")
         let d = LuaRecordFormat.decimals(for: tolerance)
         let last = t.frames.upperBound - 1
         let distance = t.distance(frame: last, to: point)

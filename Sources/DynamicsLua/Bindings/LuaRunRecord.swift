@@ -50,7 +50,18 @@ struct LuaRecording {
             throw LuaArgumentError(message: "run{ record = true }: the record of \(record.items.count) items reached its bound of \(record.maximumBytes >> 20) MB at t = \(LuaRecordFormat.number(record.times.last ?? 0)) s; record a shorter run")
         }
         let cap = Int(dyn_lua_memory_cap(bridge.state.main))
-        guard let charge = bridge.state.hostMemory.charge(record.estimatedBytes, luaBytes: bridge.state.memoryUsed - charged, cap: cap) else {
+        func charge() -> HostMemory.Charge? {
+            bridge.state.hostMemory.charge(record.estimatedBytes, luaBytes: bridge.state.memoryUsed - charged, cap: cap)
+        }
+        // Records the script dropped hold their charge until Lua collects their handles, and
+        // Lua paces its collector by its own allocations, not the host's: a full collection
+        // frees them before the cap is called reached (a test making many large records).
+        var granted = charge()
+        if granted == nil {
+            dyn_lua_gc_collect(bridge.L)
+            granted = charge()
+        }
+        guard let charge = granted else {
             throw LuaArgumentError(message: "run{ record = true }: not enough memory for the record of \(record.items.count) items at t = \(LuaRecordFormat.number(record.times.last ?? 0)) s (it would pass the state's memory cap of \(cap >> 20) MB); record a shorter run, or raise --lua-memory")
         }
         record.hostCharge = charge
