@@ -79,6 +79,17 @@ public final class RunRecord: HostCharged, CustomStringConvertible {
         capture(running: running)
     }
 
+    /// Makes room for `frames` more frames of the items recorded now, so that a run whose
+    /// length is known does not grow (and copy) its arrays on the way (a run of 1000 items
+    /// copied its 6 MB twice over). At most what `maximumBytes` leaves room for.
+    public func reserveCapacity(frames: Int) {
+        let perFrame = 16 + items.count * 8 * RunRecord.valuesPerFrame
+        let room = max(0, min(frames, (maximumBytes - estimatedBytes) / perFrame))
+        times.reserveCapacity(times.count + room)
+        frameStarts.reserveCapacity(frameStarts.count + room)
+        values.reserveCapacity(values.count + room * items.count * RunRecord.valuesPerFrame)
+    }
+
     /// The number of frames recorded.
     public var frameCount: Int { times.count }
 

@@ -34,10 +34,15 @@ struct LuaRecording {
     /// charged every frame or two, and a small one every few seconds.
     static let chargeStep = 64 << 10
 
-    init(bridge: LuaBridge, animator: DynamicAnimator) throws {
+    /// A record of `animator`'s next `frames` frames (room is made for them, within what the
+    /// memory cap leaves: a run that stops early wastes only the room).
+    init(bridge: LuaBridge, animator: DynamicAnimator, frames: Int) throws {
         self.bridge = bridge
         record = RunRecord(animator: animator)
         try bridge.charge(record, record.estimatedBytes, "run{ record = true }")
+        let cap = Int(dyn_lua_memory_cap(bridge.state.main))
+        if cap > 0 { record.maximumBytes = min(record.maximumBytes, cap) }
+        record.reserveCapacity(frames: frames)
     }
 
     /// Records the frame just stepped; throws "not enough memory" once the record would pass
