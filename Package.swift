@@ -41,8 +41,9 @@ let package = Package(
         // UIKit's names (UI prefix) and a minimal headless UIView over Dynamics, for ports.
         .target(name: "UIKitCompat", dependencies: ["Dynamics"]),
 
-        // The Lua bridge: a sandboxed state with limits, the dynamics module, plugins, test runner.
-        .target(name: "DynamicsLua", dependencies: ["Dynamics", "CLua", "CLuaShim"],
+        // The Lua bridge: a sandboxed state with limits, the dynamics module, plugins, test runner
+        // (whose goldens are DynamicsRender's, with its pictures).
+        .target(name: "DynamicsLua", dependencies: ["Dynamics", "DynamicsRender", "CLua", "CLuaShim"],
                 resources: [.embedInCode("Resources/dynamics.d.lua"), .embedInCode("Resources/sandbox.d.lua")]),
 
         // Trace recording and writers: CSV, JSON, animated SVG with a debug overlay.

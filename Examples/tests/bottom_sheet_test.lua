@@ -3,26 +3,31 @@
 local dyn = require "dynamics"
 local probe = require "probe"
 
+local W, H = 375, 667
 local function scene()
   local s = loadScene("../bottom_sheet.lua")
   s.demo:cancel()                       -- the tests script their own gestures
   return s, s.animator
 end
-local function grab(s, by, duration, release)   -- a drag by the sheet's handle, 30 pt below its top
-  probe.drag(s.animator, { from = {187.5, s.top() + 30}, by = {0, by}, duration = duration, release = release })
+-- The sheet's center when its top edge is at `top`.
+local function at(top) return { W / 2, top + H / 2 } end
+-- A drag by the sheet's handle, 30 pt below its top, run to its release.
+local function grab(s, by, duration, release)
+  probe.drag(s.animator, { from = {W / 2, s.top() + 30}, by = {0, by}, duration = duration, release = release })
 end
 
 test("a gentle flick up lands on half, overshooting less than 1 pt, and the animator pauses", function()
   local s, a = scene()
   grab(s, -90, 0.3)                                                  -- 300 pt/s: projects 150 pt
-  expect(s.sheet.velocity.y):toBeCloseTo(-300, 1e-6)                -- released with the finger's
-  local highest = s.top()
-  probe.watch(a, 2, function() highest = math.min(highest, s.top()) end)
-  expect(s.detents.half - highest):toBeLessThan(1)                   -- measured 0.6 pt
-  expect(s.top()):toBeCloseTo(s.detents.half, 0.5)
-  a:run{ untilPaused = true, seconds = 5 }
-  expect(a.isRunning):toBe(false)
-  expect(s.sheet.center.x):toBe(187.5)                               -- it never moved sideways
+  local run = a:run{ untilPaused = true, seconds = 5, record = true }
+  local sheet = run:item("sheet")
+  expect(sheet.first.velocity.y):toBeCloseTo(-300, 1e-6)            -- released with the finger's
+  expect(sheet):toNeverOvershoot(at(s.detents.half), 1)              -- measured 0.6 pt
+  expect(sheet):toSettleAt(at(s.detents.half), 0.5, { within = 2 })
+  expect(run):toComeToRest()
+  expect(sheet:min("x")):toBe(W / 2)                                 -- it never moved sideways
+  expect(sheet:max("x")):toBe(W / 2)
+  expect(run):toMatchGolden("sheet_flick_to_half", { tolerance = 0.5 })
 end)
 
 test("the release velocity picks the detent: project, then nearest", function()
@@ -34,8 +39,9 @@ test("the release velocity picks the detent: project, then nearest", function()
     local v = f[1] / f[2]
     expect(dyn.gesture.nearest(s.top() + f[1] + dyn.gesture.project(v), { d.full, d.half, d.collapsed })):toBe(d[f[3]])
     grab(s, f[1], f[2])
-    a:run{ untilPaused = true, seconds = 5 }
-    expect(s.top()):toBeCloseTo(d[f[3]], 0.5)
+    local run = a:run{ untilPaused = true, seconds = 5, record = true }
+    expect(run:item("sheet"), f[3]):toEndNear(at(d[f[3]]), 0.5)
+    expect(run, f[3]):toComeToRest()
   end
 end)
 
@@ -44,16 +50,18 @@ test("past the top the sheet follows the rubber band, then springs to full", fun
   grab(s, -650, 0.5, "stop")                                         -- collapsed, 590 pt past full
   local past = s.detents.full - (s.detents.collapsed - 650)          -- held still: where the band puts it
   expect(s.top()):toBeCloseTo(s.detents.full - dyn.gesture.rubberBand(past, 667), 1e-6)
-  a:run{ untilPaused = true, seconds = 5 }
-  expect(s.top()):toBeCloseTo(s.detents.full, 0.5)
+  local run = a:run{ untilPaused = true, seconds = 5, record = true }
+  expect(run:item("sheet")):toSettleAt(at(s.detents.full), 0.5)
+  expect(run:item("sheet")):toNeverOvershoot(at(s.detents.full), 1)  -- coming down, it stops on full
 end)
 
 test("the demo: half, full, collapsed, and the animator pauses", function()
   local s = loadScene("../bottom_sheet.lua")
-  local a = s.animator
-  a:run{ seconds = 1.9 };  expect(s.top()):toBeCloseTo(s.detents.half, 0.5)
-  a:run{ seconds = 2.0 };  expect(s.top()):toBeCloseTo(s.detents.full, 0.5)
-  a:run{ untilPaused = true, seconds = 3 }
-  expect(s.top()):toBeCloseTo(s.detents.collapsed, 0.5)
-  expect(a.isRunning):toBe(false)
+  local run = s.animator:run{ untilPaused = true, seconds = s.seconds, record = true }
+  local sheet = run:item("sheet")
+  expect(sheet:at(1.9).center):toBeCloseTo(at(s.detents.half), 0.5)
+  expect(sheet:at(3.9).center):toBeCloseTo(at(s.detents.full), 0.5)
+  expect(sheet):toSettleAt(at(s.detents.collapsed), 0.5)
+  expect(run):toComeToRest{ within = s.seconds }
+  expect(run):toMatchGolden("sheet_demo", { tolerance = 0.5 })
 end)

@@ -1,54 +1,56 @@
 -- Examples/springy_list.lua: rows lag behind a scroll in proportion to their distance from the
 -- finger, oscillate about their anchors, and settle back on them.
-local dyn = require "dynamics"
 
-local function offset(s, i) return s.rows[i].center.y - s.anchors[i].y end
+-- How far row i's track went above (min, negative) and below (max) its anchor, and where it is
+-- relative to it at time t.
+local function offsets(s, run, i)
+  local t, y = run:item("row" .. i), s.anchors[i].y
+  return t:min("y") - y, t:max("y") - y, t
+end
 
 test("the rows rest on their anchors until the scroll", function()
   local s = loadScene("../springy_list.lua")
-  s.animator:run{ seconds = s.scroll.time - 0.05 }
-  for i = 1, #s.rows do expect(offset(s, i)):toBeCloseTo(0, 1e-9) end
+  local run = s.animator:run{ seconds = s.scroll.time - 0.05, record = true }
+  for i = 1, #s.rows do
+    local up, down = offsets(s, run, i)
+    expect(up, "row " .. i):toBeCloseTo(0, 1e-9)
+    expect(down, "row " .. i):toBeCloseTo(0, 1e-9)
+  end
 end)
 
 test("after the scroll the far rows lag most, and every row swings past its anchor", function()
   local s = loadScene("../springy_list.lua")
   local n = #s.rows
-  local lag, overshoot = {}, {}
-  for i = 1, n do lag[i], overshoot[i] = 0, 0 end
-  s.animator:addBehavior(dyn.behavior{ action = function()
-    for i = 1, n do
-      local d = offset(s, i)                  -- the scroll moves rows up (d < 0) ...
-      lag[i] = math.min(lag[i], d)
-      overshoot[i] = math.max(overshoot[i], d) -- ... and the springs send them back down past the anchor
-    end
-  end })
-  s.animator:run{ seconds = s.scroll.time + s.scroll.duration }
+  local scrolled = s.scroll.time + s.scroll.duration
+  local run = s.animator:run{ seconds = scrolled + 1.5, record = true }
   local first = {}
-  for i = 1, n do first[i] = offset(s, i) end
-  for i = 2, n do expect(first[i]):toBeLessThan(first[i - 1]) end     -- the lag grows with distance
-  expect(first[n]):toBeLessThan(-30)                                    -- a visible ripple
-  s.animator:run{ seconds = 1.5 }
   for i = 1, n do
-    if lag[i] < -5 then
-      expect(overshoot[i]):toBeGreaterThan(0.2 * -lag[i])              -- damping 0.3 overshoots ≈ 37 %
+    local _, _, t = offsets(s, run, i)
+    first[i] = t:at(scrolled).center.y - s.anchors[i].y           -- the scroll moves rows up (< 0) ...
+  end
+  for i = 2, n do expect(first[i], "row " .. i):toBeLessThan(first[i - 1]) end   -- the lag grows with distance
+  expect(first[n]):toBeLessThan(-30)                                               -- a visible ripple
+  for i = 1, n do
+    local lag, overshoot = offsets(s, run, i)                      -- ... and the springs send them back down past it
+    if lag < -5 then
+      expect(overshoot, "row " .. i):toBeGreaterThan(0.2 * -lag)   -- damping 0.3 overshoots ≈ 37 %
     end
   end
+  expect(run):toMatchGolden("springy_list_scroll", { tolerance = 0.5 })
 end)
 
 test("the rows settle back within 0.5 pt of their anchors, never turning or sliding sideways", function()
   local s = loadScene("../springy_list.lua")
-  local sideways = 0
-  s.animator:addBehavior(dyn.behavior{ action = function()
-    for i, row in ipairs(s.rows) do
-      sideways = math.max(sideways, math.abs(row.center.x - s.anchors[i].x), math.abs(row.angle))
-    end
-  end })
-  s.animator:run{ seconds = s.seconds }
-  for i = 1, #s.rows do
-    expect(math.abs(offset(s, i))):toBeLessThan(0.5)
-    expect(math.abs(s.rows[i].velocity.y)):toBeLessThan(5)
+  local run = s.animator:run{ seconds = s.seconds, record = true }
+  for i, anchor in ipairs(s.anchors) do
+    local t, label = run:item("row" .. i), "row " .. i
+    expect(t, label):toSettleAt(anchor, 0.5)
+    expect(t.last.speed, label):toBeLessThan(5)
+    expect(t:max("x") - anchor.x, label):toBeLessThan(1e-6)
+    expect(anchor.x - t:min("x"), label):toBeLessThan(1e-6)
+    expect(t:max("angle"), label):toBe(0)
+    expect(t:min("angle"), label):toBe(0)
   end
-  expect(sideways):toBeLessThan(1e-6)
 end)
 
 test("a real touch stops the scripted scroll: the rows stay on their anchors", function()
@@ -56,6 +58,10 @@ test("a real touch stops the scripted scroll: the rows stay on their anchors", f
   s.animator:run{ seconds = 0.1 }
   s.animator:pointer{ phase = "began", x = 160, y = 400 }
   s.animator:pointer{ phase = "ended", x = 160, y = 400 }
-  s.animator:run{ seconds = s.scroll.time + s.scroll.duration + 0.5 }
-  for i = 1, #s.rows do expect(offset(s, i)):toBeCloseTo(0, 1e-6) end
+  local run = s.animator:run{ seconds = s.scroll.time + s.scroll.duration + 0.5, record = true }
+  for i = 1, #s.rows do
+    local up, down = offsets(s, run, i)
+    expect(up, "row " .. i):toBeCloseTo(0, 1e-6)
+    expect(down, "row " .. i):toBeCloseTo(0, 1e-6)
+  end
 end)

@@ -69,6 +69,15 @@ extension World {
         return states.withUnsafeBufferPointer { $0[b].v + cross($0[b].w, r) }
     }
 
+    /// The body's transform, its origin's velocity (m/s) and its angular velocity (rad/s), read
+    /// with one check of its id (a recorder reads them for every body, every frame).
+    @inlinable public func motion(of id: BodyID) -> (transform: Transform, originVelocity: Vec2, angularVelocity: Double) {
+        let b = checked(id)
+        let (xf, center) = sims.withUnsafeBufferPointer { ($0[b].transform, $0[b].center) }
+        let (v, w) = states.withUnsafeBufferPointer { ($0[b].v, $0[b].w) }
+        return (xf, v + cross(w, xf.p - center), w)
+    }
+
     /// Sets the centre of mass's velocity (m/s) and the angular velocity (rad/s; ignored for a
     /// body that does not rotate). Clamped to the engine's speed limits; wakes the body.
     /// Static bodies ignore it.

@@ -11,7 +11,7 @@ struct LuaArgumentError: Error {
 /// The kinds of object a script holds, each with its classes of handle (`LuaClass`): one
 /// metatable each, and for behaviors one per kind of behavior.
 enum LuaKind: String, CaseIterable {
-    case animator, item, behavior, region, timer, task
+    case animator, item, behavior, region, timer, task, record, track
 
     /// Position in `allCases` (its classes' metatables are installed in this order; checked
     /// when a bridge is made). A switch, because `allCases` builds an array on every use.
@@ -23,6 +23,8 @@ enum LuaKind: String, CaseIterable {
         case .region: 3
         case .timer: 4
         case .task: 5
+        case .record: 6
+        case .track: 7
         }
     }
     /// "an animator", "a behavior".
@@ -298,6 +300,9 @@ public final class LuaBridge {
     /// Told of every frame a script steps with `animator:step` or `animator:run` (nil: no
     /// one listens, the usual case; see `ScriptFrame`).
     public var frameObserver: ((DynamicAnimator, ScriptFrame) -> Void)?
+    /// The test file a test runner's bridge runs, and how its goldens are kept (nil outside
+    /// `dynamics test`; Bindings/LuaGoldens.swift).
+    public var testContext: LuaTestContext?
     /// `dynamics.pointerVelocityWindow` (s): the window every animator's pointer measures
     /// its velocity over.
     var pointerVelocityWindow = DynamicPointer.defaultVelocityWindow

@@ -12,6 +12,7 @@ enum LuaClass: Int, CaseIterable {
     case animator, item
     case behavior, gravity, collision, itemBehavior, field, attachment, snap, push, composite, plugin, release
     case region, timer, task
+    case record, track
 
     var kind: LuaKind {
         switch self {
@@ -21,6 +22,8 @@ enum LuaClass: Int, CaseIterable {
         case .region: .region
         case .timer: .timer
         case .task: .task
+        case .record: .record
+        case .track: .track
         }
     }
 
@@ -47,6 +50,8 @@ enum LuaClass: Int, CaseIterable {
         case .region: LuaBridge.regionBinding
         case .timer: LuaBridge.timerBinding
         case .task: LuaBridge.taskBinding
+        case .record: LuaBridge.recordBinding
+        case .track: LuaBridge.trackBinding
         }
     }
 
@@ -82,7 +87,9 @@ extension LuaKind {
         case .behavior: LuaClass.behavior.rawValue..<LuaClass.region.rawValue
         case .region: LuaClass.region.rawValue..<LuaClass.timer.rawValue
         case .timer: LuaClass.timer.rawValue..<LuaClass.task.rawValue
-        case .task: LuaClass.task.rawValue..<LuaClass.allCases.count
+        case .task: LuaClass.task.rawValue..<LuaClass.record.rawValue
+        case .record: LuaClass.record.rawValue..<LuaClass.track.rawValue
+        case .track: LuaClass.track.rawValue..<LuaClass.allCases.count
         }
     }
 }

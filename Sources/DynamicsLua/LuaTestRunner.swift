@@ -7,8 +7,9 @@ import Foundation
 /// `it`, `test.skip`, `test.only`, inside `describe(name, fn)` blocks with `before_each` and
 /// `after_each` hooks) and checks with `expect(v [, label])` and `:toBe(x)`, `:toEqual(x)`,
 /// `:toBeCloseTo(x, tolerance)`, `:toBeLessThan(x)`, `:toBeGreaterThan(x)`, `:toBeTruthy()`
-/// and `:toFail(pattern)`, each negated by `.never`. A failure names the file:line of the
-/// check, the label, what was expected and what came. Each file gets its own sandboxed
+/// and `:toFail(pattern)`, and over run records (`animator:run{ record = true }`) the physics
+/// matchers (LuaTestRunner+Physics.swift), each negated by `.never`. A failure names the
+/// file:line of the check, the label, what was expected and what came. Each file gets its own sandboxed
 /// state with the `dynamics` module.
 public struct LuaTestRunner: Sendable {
     public struct Result: Equatable, Sendable, Codable {
@@ -66,6 +67,9 @@ public struct LuaTestRunner: Sendable {
     }
 
     public var limits: LuaLimits
+    /// `dynamics test --update-goldens`: `toMatchGolden` writes the goldens that are missing
+    /// or differ instead of failing.
+    public var updateGoldens = false
 
     /// The wall-clock limit of each test case's calls (`caseSeconds` unless changed; never
     /// below the per-call budget's time).
@@ -424,6 +428,7 @@ public struct LuaTestRunner: Sendable {
             emit(args)
           end
         end
+        \(physicsMatchersSource)
         -- A scene runs with the file's globals, but cannot replace the test API's own: it sees
         -- them through a view whose assignments go to the globals, except to these names
         -- (a scene that defined `expect` turned its test's failing checks into passes).
@@ -493,6 +498,8 @@ public struct LuaTestRunner: Sendable {
         bridge.installSceneReader()
         installWhere(bridge)
         if let output { installPrint(bridge, into: output) }
+        bridge.installRecordMatchers()
+        bridge.testContext = LuaTestContext(testFile: file)
         // "=": a host chunk, which locations skip for the script's own line.
         try state.run(testAPISource, chunkName: "dynamics.test", host: true)
         return (bridge, dyn_lua_ref(state.raw))
@@ -527,6 +534,7 @@ public struct LuaTestRunner: Sendable {
             let (bridge, cases) = try LuaTestRunner.environment(for: file, limits: limits, output: output) {
                 if callbackErrors.isEmpty { callbackErrors.append($0) } else { output.append("error: \($0.message)\n") }
             }
+            bridge.testContext?.updatesGoldens = updateGoldens
             let state = bridge.state
             observer?.testFile(file, madeBridge: bridge)
             try withExtendedLifetime(bridge) {

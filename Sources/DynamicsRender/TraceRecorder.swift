@@ -70,7 +70,7 @@ public final class TraceRecorder {
     public var maximumContactsPerSample = 256
 
     /// The samples, in time order.
-    public private(set) var frames: [Frame] = []
+    public internal(set) var frames: [Frame] = []
 
     /// A bound on what the recording holds and writes, by estimate (bytes): 128 per item per
     /// sample plus its name (the CSV repeats it on every row), 200 per sample for the SVG's

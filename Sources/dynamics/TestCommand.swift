@@ -2,7 +2,7 @@ import ArgumentParser
 import DynamicsLua
 import Foundation
 
-/// `dynamics test [PATH ...] [--filter TEXT] [--junit FILE] [--jobs N] [--timeout S] [--verbose] [--shard I/N]`
+/// `dynamics test [PATH ...] [--filter TEXT] [--junit FILE] [--jobs N] [--timeout S] [--verbose] [--shard I/N] [--artifacts DIR] [--update-goldens]`
 ///
 /// Each test file runs in its own worker process (this executable, re-run as the hidden
 /// `test-worker` command), supervised: a file that hangs past `--timeout` is killed and
@@ -36,6 +36,9 @@ struct Test: ParsableCommand {
 
     @Option(help: "Write an animated SVG of the last run of every failing test that ran an animator into this folder (made if missing).")
     var artifacts: String?
+
+    @Flag(help: "Write the goldens (__goldens__/NAME.json) that are missing or differ, instead of failing.")
+    var updateGoldens = false
 
     @OptionGroup var lua: LuaOptions
 
@@ -86,6 +89,7 @@ struct Test: ParsableCommand {
         // An empty filter matches every test: the worker gets none ("--filter=" alone is
         // an option without its value to the worker's parser).
         if let filter, !filter.isEmpty { workerArguments += ["--filter=\(filter)"] }
+        if updateGoldens { workerArguments.append("--update-goldens") }
         let arguments = workerArguments, timeout = self.timeout
         let pictures = artifacts.map { ArtifactPictures.workerArguments(folder: $0, files: files) }
         for (i, file) in files.enumerated() {
@@ -135,6 +139,7 @@ struct TestWorker: ParsableCommand {
     /// `--artifacts` (the folder, checked by the supervisor) and the pictures' file-name prefix.
     @Option var artifacts: String?
     @Option(name: .customLong("artifacts-name")) var artifactsName: String?
+    @Flag var updateGoldens = false
     @OptionGroup var lua: LuaOptions
 
     func run() throws {
@@ -148,9 +153,11 @@ struct TestWorker: ParsableCommand {
         defer { if fd != 1 { close(fd) } }
         let writer = WorkerReportLine.Writer(fd: fd)
         let pictures = artifacts.map { ArtifactPictures(folder: $0, prefix: artifactsName ?? (file as NSString).lastPathComponent) }
-        LuaTestRunner(limits: lua.limits).run(file: file, filter: filter, observer: pictures,
-                                              starting: { writer.write(WorkerReportLine(running: $0)) },
-                                              finished: { writer.write(WorkerReportLine(result: $0)) })
+        var runner = LuaTestRunner(limits: lua.limits)
+        runner.updateGoldens = updateGoldens
+        runner.run(file: file, filter: filter, observer: pictures,
+                   starting: { writer.write(WorkerReportLine(running: $0)) },
+                   finished: { writer.write(WorkerReportLine(result: $0)) })
         writer.write(WorkerReportLine(finished: true))
     }
 }

@@ -1,21 +1,17 @@
--- Shared by the interaction examples' tests: step a scene one internal step (1/120 s) at a time.
+-- Shared by the interaction examples' tests: scripted drags run to their release.
+local dyn = require "dynamics"
 local M = {}
 
--- Steps `animator` for up to `limit` s, calling `probe()` after every internal step, until it
--- returns true; returns the simulated seconds that took, or nil.
-function M.until_(animator, limit, probe)
-  for n = 1, math.floor(limit * 120 + 0.5) do
-    animator:step(1 / 120)
-    if probe() then return n / 120 end
-  end
-end
-
-function M.watch(animator, seconds, probe) M.until_(animator, seconds, function() probe() end) end
-
--- Plays a drag and steps to the step of its `ended` (the handle's `done`).
+-- Plays `animator:drag(options)` and runs the animator to the internal step (1/120 s) its
+-- finger lifts in: after `duration`, and `hold` (with release = "stop", at least the velocity
+-- window, held still so that it lifts without a fling). Returns the drag's handle, done.
 function M.drag(animator, options)
   local g = animator:drag(options)
-  assert(M.until_(animator, 10, function() return g.done end), "the drag did not end")
+  local hold = options.hold or 0
+  if options.release == "stop" then hold = math.max(hold, dyn.pointerVelocityWindow) end
+  animator:run{ seconds = math.ceil(((options.duration or 0.25) + hold) * 120 - 1e-6) / 120 }
+  assert(g.done, "the drag did not end")
+  return g
 end
 
 return M

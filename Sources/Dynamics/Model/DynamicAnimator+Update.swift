@@ -94,6 +94,7 @@ extension DynamicAnimator {
         }
         survivors.append(contentsOf: newRecords)
         records = survivors
+        recordsGeneration &+= 1
         recordIndex.removeAll(keepingCapacity: true)
         for i in records.indices {
             recordIndex[ObjectIdentifier(records[i].item)] = i

@@ -117,6 +117,8 @@ public final class DynamicAnimator: HostCharged {
     /// items) hold a read, which keeps its own copy alive.
     @exclusivity(unchecked) var records: [ItemRecord] = []
     var recordIndex: [ObjectIdentifier: Int] = [:]
+    /// Counts the rebuilds of `records` (a `RunRecord` matches its items to slots again when it changes).
+    var recordsGeneration = 0
     var boundarySets: [ObjectIdentifier: BoundarySet] = [:]
     /// Boundary shape userData → (behavior, identifier); nil identifier = reference bounds.
     var boundaryOwners: [(behavior: CollisionBehavior, identifier: AnyHashable?)?] = []

@@ -6,7 +6,8 @@ import Foundation
 // dyn.animator{ bounds = {x, y, width, height} }   -- omit bounds: abstract coordinates
 // Read: elapsedTime, isRunning. Read/write: delegate = { didPause = fn, willResume = fn }.
 // Methods: addBehavior, removeBehavior, removeAllBehaviors, behaviors, step([dt]),
-//          run{ seconds = S } or run{ untilPaused = true [, seconds = limit] }, itemsIn(rect),
+//          run{ seconds = S } or run{ untilPaused = true [, seconds = limit] } (record = true:
+//          returns a record of every frame, LuaRunRecord.swift), itemsIn(rect),
 //          after(s, fn), every(s, fn) (LuaTimers.swift).
 
 /// Forwards the animator's pause and resume to Lua functions.
@@ -172,7 +173,8 @@ extension LuaBridge {
             },
             "run": { bridge, L in
                 let a = try bridge.object(at: 1, .animator, as: DynamicAnimator.self, what: "run")
-                _ = try bridge.options(at: 2, "run", allowed: ["seconds", "untilPaused", "dt"])
+                _ = try bridge.options(at: 2, "run", allowed: ["seconds", "untilPaused", "dt", "record"])
+                let record = try bridge.withField("record", of: 2) { try bridge.bool(at: $0, "run.record") } ?? false
                 let untilPaused = try bridge.withField("untilPaused", of: 2) { try bridge.bool(at: $0, "run.untilPaused") } ?? false
                 let seconds = try bridge.withField("seconds", of: 2) { try bridge.number(at: $0, "run.seconds") }
                 let dt = try bridge.withField("dt", of: 2) { try bridge.number(at: $0, "run.dt") } ?? LuaBridge.defaultFrame
@@ -185,19 +187,22 @@ extension LuaBridge {
                 try bridge.checkNotStepping(a)
                 // Engine time: it counts against a test case's wall-clock limit, not its budget.
                 bridge.state.beginEngineTime(); defer { bridge.state.endEngineTime() }
+                // Every frame into a record (LuaRunRecord.swift), returned instead of the time.
                 // Whole frames, then a shorter one: the run ends at `seconds` (rounded to the
                 // internal step), not at the last whole frame before it.
                 let (frames, last) = a.frames(covering: limit, frame: dt)
+                let recording = record ? try LuaRecording(bridge: bridge, animator: a, frames: frames + 1) : nil
                 bridge.frameObserver?(a, .willRun)
                 for f in 0...frames {
                     if f == frames && last == 0 { break }
                     a.step(f < frames ? dt : last)
                     bridge.frameObserver?(a, .didStep)
+                    try recording?.capture()
                     // A call over its budget (or a test case over its limit) stops here.
                     if bridge.state.isOverBudget { break }
                     if untilPaused && !a.isRunning { break }
                 }
-                lua_pushnumber(L, a.elapsedTime)
+                if let recording { bridge.push(recording.record, as: .record) } else { lua_pushnumber(L, a.elapsedTime) }
                 return 1
             },
             "pointer": { bridge, _ in try bridge.pointerMethod() },

@@ -460,6 +460,7 @@ dynamics.pointerVelocityWindow = 0.1
 ---@field seconds? number how long to run (s); with untilPaused, the limit (default 60)
 ---@field untilPaused? boolean stop when everything rests
 ---@field dt? number frame length (s), default 1/60
+---@field record? boolean return a record of every frame (a `dynamics.Record`) instead of the time
 
 ---Ticks its behaviors over their items on fixed internal steps of 1/120 s.
 ---@class dynamics.Animator
@@ -496,9 +497,10 @@ function Animator:behaviors() end
 ---@param dt? number
 function Animator:step(dt) end
 
----Steps frames of `dt` for `seconds`, or until everything rests.
+---Steps frames of `dt` for `seconds`, or until everything rests. Returns `elapsedTime`, or
+---with `record = true` a record of every frame (the frame before the first step included).
 ---@param options dynamics.RunOptions
----@return number elapsedTime
+---@return number|dynamics.Record elapsedTimeOrRecord
 function Animator:run(options) end
 
 ---The items whose shapes overlap `rect`.
@@ -764,6 +766,64 @@ function Push:setTargetOffset(item, offset) end
 ---@field action? fun(self: dynamics.PluginBehavior, dt: number) once per frame
 ---@field field? fun(self: dynamics.PluginBehavior, position: dynamics.Point, velocity: dynamics.Point, mass: number, charge: number, time: number): number, number
 
+-- ── Run records (`animator:run{ seconds = S, record = true }`) ─────────────────────────────
+
+---A record of every frame of a run: per frame its time, per item its center, angle, velocity
+---and angular velocity. Times are the animator's `elapsedTime`; a frame in which time did not
+---advance (the animator had paused) is not recorded again.
+---@class dynamics.Record
+---@field restedAt number|nil the time from which the animator stayed paused to the end (s), or nil if it was running at the last frame
+---@field startTime number the first frame's time (s)
+---@field endTime number the last frame's time (s)
+---@field frames integer how many frames the record holds
+---@field times number[] each frame's time (s), in order
+---@field names string[] the items' names, in the record's order (an item without a name is "item1", "item2"… by position)
+local Record = {}
+
+---One item's track, by its name (the one item of that name) or the item itself.
+---@param nameOrItem string|dynamics.Item
+---@return dynamics.Track
+function Record:item(nameOrItem) end
+
+---One item at one moment of a record.
+---@class dynamics.RecordState
+---@field time number s
+---@field center dynamics.Point
+---@field angle number radians, unwrapped over the record (a turn and a half reads 3π)
+---@field velocity dynamics.Point pt/s
+---@field angularVelocity number rad/s
+---@field speed number |velocity| (pt/s)
+
+---@alias dynamics.TrackProperty "x"|"y"|"angle"|"vx"|"vy"|"speed"|"angularVelocity"
+
+---One item's frames in a record, from the frame it joined the run to the last.
+---@class dynamics.Track
+---@field name string the item's name in the record
+---@field item dynamics.Item|nil the item
+---@field first dynamics.RecordState its first frame
+---@field last dynamics.RecordState its last frame
+---@field startTime number s
+---@field endTime number s
+local Track = {}
+
+---The item at time `t` (s, the animator's time), interpolated linearly between the frames
+---around it; an error outside `startTime … endTime`.
+---@param t number
+---@return dynamics.RecordState
+function Track:at(t) end
+
+---The largest value of `property` over the track, and the time of its first occurrence.
+---@param property dynamics.TrackProperty
+---@return number value
+---@return number time
+function Track:max(property) end
+
+---The smallest value of `property` over the track, and the time of its first occurrence.
+---@param property dynamics.TrackProperty
+---@return number value
+---@return number time
+function Track:min(property) end
+
 -- ── Scenes ────────────────────────────────────────────────────────────────────────────────
 
 ---What a scene script returns to `dynamics run`/`serve`: an animator, or this table.
@@ -858,6 +918,52 @@ function Expectation:toBeTruthy() end
 ---The value is a function that raises an error (matching the Lua `pattern`, if given).
 ---@param pattern? string
 function Expectation:toFail(pattern) end
+
+-- Physics matchers over run records. Times are the animator's (s), `within = S` counts from the
+-- record's first frame, points are {x, y}, rectangles {x, y, width, height}; a failure says
+-- when and where ("left {0, 0, 375, 667} at t = 1.233 s at (380.2, 200.0), …").
+
+---(A record) The animator paused, and stayed paused to the end, by `within` s (by the end without it).
+---@param options? { within?: number }
+function Expectation:toComeToRest(options) end
+
+---(A track) The center comes within `tolerance` pt of `point` and stays there to the end (by `within` s).
+---@param point dynamics.Point
+---@param tolerance number
+---@param options? { within?: number }
+function Expectation:toSettleAt(point, tolerance, options) end
+
+---(A track) The center never goes more than `distance` pt past `point` along its approach
+---(the direction from its first center to `point`).
+---@param point dynamics.Point
+---@param distance number
+function Expectation:toNeverOvershoot(point, distance) end
+
+---(A track) The item's outline stays inside `rect` (past an edge by at most 0.5 pt, as resting on it does).
+---@param rect dynamics.Rect
+function Expectation:toStayInside(rect) end
+
+---(A track) The item's outline comes wholly out of `rect` (by `within` s).
+---@param rect dynamics.Rect
+---@param options? { within?: number }
+function Expectation:toLeave(rect, options) end
+
+---(A track) The last frame's center is within `tolerance` pt of `point`.
+---@param point dynamics.Point
+---@param tolerance number
+function Expectation:toEndNear(point, tolerance) end
+
+---(A track) At some frame the two items' outlines interpenetrate by more than 0.5 pt.
+---@param other dynamics.Track a track of the same record
+function Expectation:toOverlap(other) end
+
+---(A record) The run matches the golden `__goldens__/NAME.json` beside the test file: positions
+---within `tolerance` pt (default 0.5; angles by how far they move the item's corners) at the
+---golden's frames. `dynamics test --update-goldens` writes goldens that are missing or differ;
+---a mismatch names the first frame, item and property and draws `__goldens__/NAME.mismatch.svg`.
+---@param name string a file name: no '/', '..' or control characters
+---@param options? { tolerance?: number, stride?: integer, items?: (string|dynamics.Item)[] }
+function Expectation:toMatchGolden(name, options) end
 
 ---@param value any
 ---@param label? string names the value in failure messages ("sheet.y: expected less than 0.3, got 0.75")
