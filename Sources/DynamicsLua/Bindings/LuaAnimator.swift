@@ -182,10 +182,10 @@ extension LuaBridge {
                 let limit = seconds ?? 60
                 try Validate.nonNegative(limit, "animator", "run.seconds", max: LuaBridge.maximumRunSeconds)
                 try bridge.checkNotStepping(a)
-                // Every frame into a record (LuaRunRecord.swift), returned instead of the time.
                 // Whole frames, then a shorter one: the run ends at `seconds` (rounded to the
                 // internal step), not at the last whole frame before it.
                 let (frames, last) = a.frames(covering: limit, frame: dt)
+                // Every frame into a record (LuaRunRecord.swift), returned instead of the time.
                 let recording = record ? try LuaRecording(bridge: bridge, animator: a, frames: frames + 1) : nil
                 for f in 0...frames {
                     if f == frames && last == 0 { break }
