@@ -9,8 +9,8 @@ import Foundation
 /// `:toBeCloseTo(x, tolerance)`, `:toBeLessThan(x)`, `:toBeGreaterThan(x)`, `:toBeTruthy()`
 /// and `:toFail(pattern)`, and over run records (`animator:run{ record = true }`) the physics
 /// matchers (LuaTestRunner+Physics.swift), each negated by `.never`. A failure names the
-/// file:line of the check, the label, what was expected and what came. Each file gets its own sandboxed
-/// state with the `dynamics` module.
+/// file:line of the check, the label, what was expected and what came. Each file gets its
+/// own sandboxed state with the `dynamics` module.
 public struct LuaTestRunner: Sendable {
     public struct Result: Equatable, Sendable, Codable {
         public var file: String

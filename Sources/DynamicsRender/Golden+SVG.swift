@@ -56,15 +56,25 @@ extension Golden {
             }
             paths.append("<polyline class=\"run-path\" points=\"\(points.joined(separator: " "))\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"\(Format.short(1.5 * unit))\"/>")
         }
-        // The first difference: a red ring on the run's item and on the golden's.
+        // The first difference, still: the item's outline where the golden has it (dashed) and
+        // where the run has it, in red, and a ring on each center (an item's center may be
+        // off the picture while its edge, which differs too, is on it).
         var marks: [String] = []
         if let mismatch, let time = mismatch.time, let j = items.firstIndex(of: mismatch.item) {
             let ring = "fill=\"none\" stroke=\"#d62828\" stroke-width=\"\(Format.short(2 * unit))\""
+            let dashed = " stroke-dasharray=\"\(Format.short(3 * unit)) \(Format.short(2 * unit))\""
             let r = Format.short(12 * unit)
+            func outline(_ cls: String, _ item: DynamicItem, _ x: Double, _ y: Double, _ angle: Double, dashed: Bool) {
+                marks.append("<g class=\"mismatch-outline \(cls)\" transform=\"translate(\(SVGRenderer.point(x, y))) rotate(\(Format.short(angle * 180 / .pi)))\"\(dashed ? " stroke-dasharray=\"\(Format.short(6 * unit)) \(Format.short(4 * unit))\"" : "")>")
+                marks.append(contentsOf: SVGRenderer.shape(of: item, color: "none"))
+                marks.append("</g>")
+            }
             if let g = state(at: time, item: j) {
-                marks.append("<circle class=\"mismatch-golden\" cx=\"\(Format.short(g.x))\" cy=\"\(Format.short(g.y))\" r=\"\(r)\" \(ring) stroke-dasharray=\"\(Format.short(3 * unit)) \(Format.short(2 * unit))\"/>")
+                outline("mismatch-golden", ghosts[j], g.x, g.y, g.angle, dashed: true)
+                marks.append("<circle class=\"mismatch-golden\" cx=\"\(Format.short(g.x))\" cy=\"\(Format.short(g.y))\" r=\"\(r)\" \(ring)\(dashed)/>")
             }
             if let k = chosen.firstIndex(where: { names[$0] == mismatch.item }), let s = tracks[k].at(min(max(time, tracks[k].startTime), tracks[k].endTime)) {
+                outline("mismatch-run", tracks[k].item, Double(s.center.x), Double(s.center.y), s.angle, dashed: false)
                 marks.append("<circle class=\"mismatch-run\" cx=\"\(Format.short(s.center.x))\" cy=\"\(Format.short(s.center.y))\" r=\"\(r)\" \(ring)/>")
             }
         }
@@ -94,7 +104,7 @@ extension Golden {
         if firstRun == lines.count, let end = lines.lastIndex(of: "</g>") { firstRun = end }
         lines.insert("</g>", at: firstRun)
         lines.insert("<g id=\"golden\" class=\"golden\" opacity=\"0.45\">", at: items + 1)
-        lines.insert(contentsOf: ["<style>#golden rect, #golden ellipse, #golden path { fill: #9a9a9a; stroke: #555555; stroke-dasharray: 4 3 }</style>",
+        lines.insert(contentsOf: ["<style>#golden rect, #golden ellipse, #golden path { fill: #9a9a9a; stroke: #555555; stroke-dasharray: 4 3 } .mismatch-outline rect, .mismatch-outline ellipse, .mismatch-outline path { fill: none; stroke: #d62828; stroke-width: 2 } .mismatch-outline line { display: none }</style>",
                                   "<g id=\"paths\">"] + paths + ["</g>"], at: items)
         // The legend in the top left corner of the picture, sized to it.
         var box = [0.0, 0.0, 500.0, 500.0]

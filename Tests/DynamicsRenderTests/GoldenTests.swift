@@ -233,6 +233,10 @@ struct GoldenTests {
         #expect(lines.filter { $0.hasPrefix("<polyline class=\"golden-path\"") }.count == 2)
         #expect(lines.filter { $0.hasPrefix("<polyline class=\"run-path\"") }.count == 2)
         #expect(svg.contains("<circle class=\"mismatch-golden\"") && svg.contains("<circle class=\"mismatch-run\""))
+        // The ball's outline where each has it at the difference's time (t = 1/30 s).
+        let ball = try #require(run.track(of: run.items[1]).flatMap { $0.at(1.0 / 30) })
+        #expect(svg.contains("<g class=\"mismatch-outline mismatch-run\" transform=\"translate(\(Format.short(ball.center.x)) \(Format.short(ball.center.y))) rotate("), "\(svg)")
+        #expect(svg.contains("<g class=\"mismatch-outline mismatch-golden\" transform=\"translate(253.33 "))
         #expect(svg.contains("ghosted grey, dashed path: the golden · solid: this run"))
         #expect(svg.contains("first difference at frame 2 of 61 (t = 0.033 s): &apos;ball&apos;.x is 256.7, the golden has 253.3 (tolerance 0.5)"))
         #expect(svg.hasSuffix("</svg>\n"))

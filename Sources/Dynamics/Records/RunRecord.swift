@@ -11,7 +11,7 @@ import Foundation
 /// let record = RunRecord(animator: animator)       // the state now is the first frame
 /// for _ in 0..<120 { animator.step(1.0 / 60); record.capture() }
 /// let box = record.track(of: boxView)!
-/// print(box.at(1.0).center, box.maximum(.speed), record.restedAt ?? .nan)
+/// print(box.at(1.0)!.center, box.maximum(.speed).value, record.restedAt ?? .nan)
 /// ```
 ///
 /// Items are every item in the animator's world, in its order, then any that join later
@@ -80,8 +80,8 @@ public final class RunRecord: HostCharged, CustomStringConvertible {
     }
 
     /// Makes room for `frames` more frames of the items recorded now, so that a run whose
-    /// length is known does not grow (and copy) its arrays on the way (a run of 1000 items
-    /// copied its 6 MB twice over). At most what `maximumBytes` leaves room for.
+    /// length is known does not grow (and copy) its arrays on the way: 2 s of 1000 items are
+    /// 6 MB. At most what `maximumBytes` leaves room for.
     public func reserveCapacity(frames: Int) {
         let perFrame = 16 + items.count * 8 * RunRecord.valuesPerFrame
         let room = max(0, min(frames, (maximumBytes - estimatedBytes) / perFrame))

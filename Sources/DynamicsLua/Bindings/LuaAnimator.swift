@@ -187,10 +187,10 @@ extension LuaBridge {
                 try bridge.checkNotStepping(a)
                 // Engine time: it counts against a test case's wall-clock limit, not its budget.
                 bridge.state.beginEngineTime(); defer { bridge.state.endEngineTime() }
-                // Every frame into a record (LuaRunRecord.swift), returned instead of the time.
                 // Whole frames, then a shorter one: the run ends at `seconds` (rounded to the
                 // internal step), not at the last whole frame before it.
                 let (frames, last) = a.frames(covering: limit, frame: dt)
+                // Every frame into a record (LuaRunRecord.swift), returned instead of the time.
                 let recording = record ? try LuaRecording(bridge: bridge, animator: a, frames: frames + 1) : nil
                 bridge.frameObserver?(a, .willRun)
                 for f in 0...frames {
