@@ -21,35 +21,32 @@ extension UICollectionView {
         }
         let size = layout.collectionViewContentSize
         if size != contentSize { contentSize = size }
-        let attributes = layout.layoutAttributesForElements(in: bounds) ?? []
-        var shown: [ElementKey: UICollectionReusableView] = [:]
-        shown.reserveCapacity(attributes.count)
-        var appeared: [(UICollectionReusableView, ElementKey)] = []
-        for a in attributes {
-            guard isShowable(a, from: layout) else { continue }
-            let key = ElementKey(a)
-            guard shown[key] == nil else { continue }
-            let view: UICollectionReusableView
-            if let v = visibleViews.removeValue(forKey: key) {
-                view = v
-            } else {
-                guard let v = makeView(for: a) else { continue }
-                view = v
-                appeared.append((v, key))
-            }
-            apply(a, to: view)
-            shown[key] = view
-        }
-        let gone = visibleViews
-        visibleViews = shown
-        for (key, view) in gone {
+        let attributes = (layout.layoutAttributesForElements(in: bounds) ?? []).filter { isShowable($0, from: layout) }
+        // Elements that left go to the reuse pools first, so the new ones reuse their views.
+        var wanted = Set<ElementKey>()
+        wanted.reserveCapacity(attributes.count)
+        for a in attributes { wanted.insert(ElementKey(a)) }
+        for (key, view) in visibleViews where !wanted.contains(key) {
+            visibleViews[key] = nil
             tellEndedDisplaying(view, key)
             enqueueForReuse(view, key: key)
         }
-        for (view, key) in appeared {
-            tellWillDisplay(view, key)
-            if view.superview !== self { addSubview(view) }
+        var shown: [ElementKey: UICollectionReusableView] = [:]
+        shown.reserveCapacity(attributes.count)
+        for a in attributes {
+            let key = ElementKey(a)
+            guard shown[key] == nil else { continue }
+            if let view = visibleViews[key] {
+                apply(a, to: view)
+                shown[key] = view
+            } else if let view = makeView(for: a) {
+                apply(a, to: view)
+                shown[key] = view
+                tellWillDisplay(view, key)
+                if view.superview !== self { addSubview(view) }
+            }
         }
+        visibleViews = shown
     }
 
     /// Whether the layout's attributes can be shown: finite geometry and, for a cell, an

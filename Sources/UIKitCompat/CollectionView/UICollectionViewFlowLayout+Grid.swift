@@ -44,8 +44,8 @@ struct FlowGrid {
         direction == .vertical ? (rect.minY, rect.maxY) : (rect.minX, rect.maxX)
     }
 
-    /// Every element whose frame meets `rect`: per section, the header, the cells in order,
-    /// the footer. O(log n + k) for k elements found.
+    /// Every element whose frame overlaps `rect` (shares more than an edge with it): per
+    /// section, the header, the cells in order, the footer. O(log n + k) for k elements found.
     func attributes(in rect: CGRect) -> [UICollectionViewLayoutAttributes] {
         var out: [UICollectionViewLayoutAttributes] = []
         guard !rect.isNull, !rect.isEmpty || rect.width > 0 || rect.height > 0 else { return out }
@@ -53,16 +53,16 @@ struct FlowGrid {
         var s = firstIndex(sections.count) { sections[$0].maxAlong >= lo }
         while s < sections.count, sections[s].minAlong <= hi {
             let section = sections[s]
-            if let h = section.header, section.headerFrame.intersects(rect) { out.append(h) }
+            if let h = section.header, section.headerFrame.overlaps(rect) { out.append(h) }
             var l = firstIndex(section.lines.count) { section.lines[$0].maxAlong >= lo }
             while l < section.lines.count, section.lines[l].minAlong <= hi {
                 let line = section.lines[l]
-                for i in line.first..<(line.first + line.count) where section.frames[i].intersects(rect) {
+                for i in line.first..<(line.first + line.count) where section.frames[i].overlaps(rect) {
                     out.append(section.cells[i])
                 }
                 l += 1
             }
-            if let f = section.footer, section.footerFrame.intersects(rect) { out.append(f) }
+            if let f = section.footer, section.footerFrame.overlaps(rect) { out.append(f) }
             s += 1
         }
         return out
@@ -227,5 +227,13 @@ extension UICollectionViewFlowLayout {
         }
         grid.contentSize = vertical ? CGSize(width: max(0, extent), height: v) : CGSize(width: v, height: max(0, extent))
         return grid
+    }
+}
+
+extension CGRect {
+    /// Whether the two rectangles share some area, not just an edge (as Core Graphics'
+    /// `intersects`; Foundation's on Linux also counts rectangles that only touch).
+    func overlaps(_ other: CGRect) -> Bool {
+        !isNull && !other.isNull && minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
     }
 }
