@@ -137,15 +137,19 @@ extension UICollectionViewFlowLayout {
             let trailAlong = vertical ? m.inset.bottom : m.inset.right
             let available = extent - leadAcross - trailAcross
 
-            // Header.
-            let headerAlong = vertical ? m.header.height : m.header.width
-            if headerAlong > 0 {
-                section.headerFrame = rect(across: 0, along: v, acrossSize: extent, alongSize: headerAlong)
-                let h = makeAttributes(at: IndexPath(item: 0, section: s), supplementaryKind: UICollectionView.elementKindSectionHeader)
-                h.frame = section.headerFrame
-                section.header = h
-                v += headerAlong
+            /// A header or footer of reference size `size` at `v` (nil when it has no extent
+            /// along the scroll direction); `v` moves past it.
+            func supplementary(_ kind: String, _ size: CGSize) -> UICollectionViewLayoutAttributes? {
+                let along = vertical ? size.height : size.width
+                guard along > 0 else { return nil }
+                let a = makeAttributes(at: IndexPath(item: 0, section: s), supplementaryKind: kind)
+                a.frame = rect(across: 0, along: v, acrossSize: extent, alongSize: along)
+                v += along
+                return a
             }
+
+            section.header = supplementary(UICollectionView.elementKindSectionHeader, m.header)
+            section.headerFrame = section.header?.frame ?? .null
             v += leadAlong
 
             // Item sizes (across, along).
@@ -206,15 +210,8 @@ extension UICollectionViewFlowLayout {
             }
             v += trailAlong
 
-            // Footer.
-            let footerAlong = vertical ? m.footer.height : m.footer.width
-            if footerAlong > 0 {
-                section.footerFrame = rect(across: 0, along: v, acrossSize: extent, alongSize: footerAlong)
-                let f = makeAttributes(at: IndexPath(item: 0, section: s), supplementaryKind: UICollectionView.elementKindSectionFooter)
-                f.frame = section.footerFrame
-                section.footer = f
-                v += footerAlong
-            }
+            section.footer = supplementary(UICollectionView.elementKindSectionFooter, m.footer)
+            section.footerFrame = section.footer?.frame ?? .null
             section.maxAlong = v
 
             section.cells.reserveCapacity(n)
