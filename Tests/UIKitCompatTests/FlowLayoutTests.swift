@@ -46,7 +46,6 @@ import UIKitCompat
         func fall(_ item: DynamicItem) {
             let animator = DynamicAnimator()
             animator.addBehavior(GravityBehavior(items: [item]))
-            animator.addBehavior(PushBehavior(items: [item], mode: .instantaneous))
             for _ in 0..<60 { animator.step(1.0 / 60) }
         }
         let a = UICollectionViewLayoutAttributes(forCellWith: IndexPath(item: 0, section: 0))

@@ -30,13 +30,15 @@ final class MainRunLoopTests: XCTestCase {
 
         XCTAssertEqual(queued, 2)
         XCTAssertEqual(later, 1)
-        XCTAssertGreaterThanOrEqual(fired, 5, "a 0.05 s timer over 0.5 s")
-        XCTAssertGreaterThanOrEqual(frames, 15, "about 30 frames of 60 Hz in 0.5 s")
+        // Wall-clock counts: about 10 firings of a 0.05 s timer and 30 frames of 60 Hz in
+        // 0.5 s; a loaded machine delivers fewer (Foundation does not catch up late timers).
+        XCTAssertGreaterThanOrEqual(fired, 4)
+        XCTAssertGreaterThanOrEqual(frames, 10)
         XCTAssertLessThanOrEqual(frames, 32)
-        // The box fell for about as long as the loop ran: ½·1000·t² (t ≈ 0.5 s: 125 pt), less
-        // the frames a loaded machine drops (each frame is at most 0.1 s).
+        // The animator ran for about as long as the loop (each frame steps the wall-clock time
+        // since the last, at most 0.1 s), and the box fell ½·1000·t² in its own time t.
         let fallen = box.center.y - 25
-        XCTAssertEqual(animator.elapsedTime, seconds, accuracy: 0.12)
+        XCTAssertEqual(animator.elapsedTime, seconds, accuracy: 0.2)
         XCTAssertEqual(fallen, 500 * animator.elapsedTime * animator.elapsedTime, accuracy: 0.05 * fallen + 2)
         XCTAssertGreaterThan(fallen, 40)
     }

@@ -137,6 +137,7 @@ public final class MainLoop: @unchecked Sendable {
         let dt = lastFrameUptime.map { min(max(now - $0, 0), 0.1) } ?? frameDuration
         lastFrameUptime = now
         tick(dt, pumpRunLoop: false)
+        if !hasSources { updateFrameTimer() }
     }
 
     /// One frame of `dt` seconds (see the type's documentation for the order).
