@@ -3,8 +3,14 @@
 // rest: one line per item, center and angle to 1 decimal.
 //
 //     swift run UIKitPorts
+//     swift run -c release UIKitPorts --bench-springy   (ms per frame of a 1000-cell springy grid)
 
 import UIKitCompat
+
+if CommandLine.arguments.contains("--bench-springy") {
+    for tiles in [true, false] { print(benchSpringy(cells: 1000, tiles: tiles).line) }
+    exit(0)
+}
 
 // (a) The tutorial: the fall, then a tap.
 for phase in runTutorial().phases { print(phase.report) }
@@ -20,3 +26,6 @@ print(runCrateDrop().fall.report)
 for phase in runLantern().phases { print(phase.report) }
 for phase in runKickAndSnap().phases { print(phase.report) }
 print(runSpringyButton().bounce.report)
+
+// (e) A springy flow layout: a drag, a release.
+for line in runSpringy() { print(line) }

@@ -14,6 +14,7 @@ public final class UIScreen: @unchecked Sendable {
     private var _bounds = CGRect(x: 0, y: 0, width: 320, height: 568)
     private var _scale: CGFloat = 2
     private var _safeAreaInsets = UIEdgeInsets.zero
+    private var _maximumFramesPerSecond = 60
 
     public init() {}
 
@@ -27,6 +28,20 @@ public final class UIScreen: @unchecked Sendable {
     public var scale: CGFloat {
         get { lock.lock(); defer { lock.unlock() }; return _scale }
         set { lock.lock(); _scale = newValue; lock.unlock() }
+    }
+
+    /// Frames per second the display shows (60 by default; 120 for a ProMotion screen): the
+    /// main loop's rate (`MainLoop`), at which display links fire and animators step. A
+    /// value outside 1…1000 is reported (see `UIKitInput`) and the rate kept.
+    public var maximumFramesPerSecond: Int {
+        get { lock.lock(); defer { lock.unlock() }; return _maximumFramesPerSecond }
+        set {
+            guard (1...1000).contains(newValue) else {
+                UIKitInput.report("UIScreen", "maximumFramesPerSecond", "must be in 1…1000, got \(newValue)")
+                return
+            }
+            lock.lock(); _maximumFramesPerSecond = newValue; lock.unlock()
+        }
     }
 
     /// Pixels per point of the panel (the same as `scale` headless).

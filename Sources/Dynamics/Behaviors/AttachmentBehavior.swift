@@ -49,8 +49,20 @@ open class AttachmentBehavior: DynamicBehavior {
     private var storedFrictionTorque: CGFloat = 0
     private var storedRange: FloatRange = .infinite
 
-    private init(kind: Kind, items: [DynamicItem], anchor: CGPoint?, offsetA: CGVector, offsetB: CGVector, axis: CGVector = CGVector(dx: 1, dy: 0)) {
+    /// The designated initializer every other calls: an attachment of `kind` between one item
+    /// and `anchor` (nil: where the item's attachment point is) or two items, at offsets (points,
+    /// item axes) from their centers, sliding along `axis` (a unit vector) for `.sliding`. It is
+    /// public so that a subclass, defined anywhere, inherits the convenience initializers.
+    public init(kind: Kind, items: [DynamicItem], anchor: CGPoint?, offsetA: CGVector, offsetB: CGVector, axis: CGVector = CGVector(dx: 1, dy: 0)) {
+        if kind == .sliding { _ = AttachmentBehavior.checkedAxis(axis) }
         require {
+            guard (1...2).contains(items.count) else {
+                throw DynamicsError(owner: "AttachmentBehavior", property: "items",
+                                    message: "attaches one item (to an anchor) or two, got \(items.count)")
+            }
+            if (kind == .pin || kind == .fixed) && items.count != 2 {
+                throw DynamicsError(owner: "AttachmentBehavior", property: "items", message: "a \(kind.rawValue) attachment joins two items")
+            }
             if items.count == 2 && items[0] === items[1] {
                 throw DynamicsError(owner: "AttachmentBehavior", property: "items", message: "attaches an item to itself")
             }
@@ -68,6 +80,8 @@ open class AttachmentBehavior: DynamicBehavior {
                 try Validate.finite(offsetB, "AttachmentBehavior", "offsetFromCenter", max: Limits.length)
             }
         }
+        // Refused input (reported above) leaves an object to discard; it must still be whole.
+        let items = items.isEmpty ? [DynamicView(frame: CGRect(x: 0, y: 0, width: 1, height: 1))] : Array(items.prefix(2))
         self.kind = kind
         self.items = items
         self.offsetA = offsetA

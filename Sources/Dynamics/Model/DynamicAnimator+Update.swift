@@ -92,6 +92,7 @@ extension DynamicAnimator {
                 ItemOwnership.release(r.item, from: self)
             }
         }
+        if !newRecords.isEmpty || survivors.count != records.count { itemSetVersion &+= 1 }
         survivors.append(contentsOf: newRecords)
         records = survivors
         recordsGeneration &+= 1

@@ -24,7 +24,11 @@ extension DynamicAnimatorDelegate {
 ///
 /// An animator and its items and behaviors are not thread-safe: use them from one thread
 /// (or the queue given to `start(on:)`).
-public final class DynamicAnimator: HostCharged {
+///
+/// The class is open, as UIKit's is: a subclass may override the methods UIKit apps
+/// override (adding, removing and finding items and behaviors), and an extension may add
+/// `open` members. Everything a frame does stays final, so subclassing costs a frame nothing.
+open class DynamicAnimator: HostCharged {
     package var hostCharge: AnyObject? // see `HostCharged`
     /// The area (points) whose edges `CollisionBehavior.translatesReferenceBoundsIntoBoundary`
     /// uses; nil for an animator in abstract coordinates.
@@ -161,15 +165,29 @@ public final class DynamicAnimator: HostCharged {
     var taskBook = TaskBook()
     /// The pointer, made on first use (`pointer`).
     var pointerStorage: DynamicPointer?
+    /// Changes whenever an item joins or leaves the world, so a host that indexes the items
+    /// (a collection view layout's animator, by index path) knows when to index them again.
+    package internal(set) var itemSetVersion = 0
+
+    /// The items in the world, in the order they joined (applies pending changes first).
+    package var worldItems: [DynamicItem] {
+        applyPendingChanges()
+        return records.map(\.item)
+    }
+
+    /// What a host keeps with the animator (UIKitCompat: its reference view or layout).
+    package var hostState: AnyObject?
 
     /// An animator whose reference bounds (points) can become a collision boundary.
     public init(referenceBounds: CGRect) {
         self.referenceBounds = referenceBounds
+        joinThreadRegistry()
     }
 
     /// An animator in abstract coordinates (no reference bounds).
     public init() {
         referenceBounds = nil
+        joinThreadRegistry()
     }
 
     deinit {
@@ -188,7 +206,7 @@ public final class DynamicAnimator: HostCharged {
     /// stepping although every item may rest. O(1).
     var hasScheduledWork: Bool { hasPendingTimers || hasAwakeTasks }
 
-    public func addBehavior(_ behavior: DynamicBehavior) {
+    open func addBehavior(_ behavior: DynamicBehavior) {
         if behavior.dynamicAnimator === self && behavior.parent == nil { return }
         guard accept({
             guard behavior.parent == nil else {
@@ -235,14 +253,14 @@ public final class DynamicAnimator: HostCharged {
         }
     }
 
-    public func removeBehavior(_ behavior: DynamicBehavior) {
+    open func removeBehavior(_ behavior: DynamicBehavior) {
         guard let i = behaviors.firstIndex(where: { $0 === behavior }) else { return }
         behaviors.remove(at: i)
         behavior.setAnimator(nil)
         setNeedsUpdate()
     }
 
-    public func removeAllBehaviors() {
+    open func removeAllBehaviors() {
         let old = behaviors
         behaviors.removeAll()
         for b in old { b.setAnimator(nil) }
@@ -251,7 +269,7 @@ public final class DynamicAnimator: HostCharged {
 
     /// Items whose frame (the upright box around the rotated bounds) intersects `rect`.
     /// Complexity: O(n) in the number of items.
-    public func items(in rect: CGRect) -> [DynamicItem] {
+    open func items(in rect: CGRect) -> [DynamicItem] {
         // Items added since the last frame are found too (before the first frame the query
         // found nothing, and a press there dragged nothing).
         applyPendingChanges()
@@ -269,7 +287,7 @@ public final class DynamicAnimator: HostCharged {
     }
 
     /// Reads the item's center, rotation and size again (after you changed them).
-    public func updateItem(usingCurrentState item: DynamicItem) {
+    open func updateItem(usingCurrentState item: DynamicItem) {
         guard let i = recordIndex[ObjectIdentifier(item)] else { return }
         refresh(recordAt: i)
     }

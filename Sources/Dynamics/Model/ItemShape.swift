@@ -36,9 +36,11 @@ enum ItemShape: Equatable {
     /// Builds and checks an item's collision shape. Throws a `DynamicsError` naming the item
     /// and the property for a non-finite or non-positive size, or a path that is not convex.
     static func make(for item: DynamicItem) throws -> ItemShape {
-        let owner = Validate.owner(of: item)
+        // The item's name is built only for a message: `updateItem(usingCurrentState:)` on every
+        // cell of a springy collection view comes here once a frame per cell.
+        func owner() -> String { Validate.owner(of: item) }
         let size = item.bounds.size
-        try Validate.size(size, owner, "bounds.size")
+        try Validate.size(size, owner(), "bounds.size")
         let hw = Double(size.width) / 2 * Units.metersPerPoint
         let hh = Double(size.height) / 2 * Units.metersPerPoint
         switch item.collisionBoundsType {
@@ -61,15 +63,15 @@ enum ItemShape: Equatable {
             var points: [Vec2] = []
             for line in path.flattened(tolerance: 0.25) {
                 for p in line.points {
-                    try Validate.finite(p, owner, "collisionBoundingPath", max: Limits.length)
+                    try Validate.finite(p, owner(), "collisionBoundingPath", max: Limits.length)
                     points.append(Units.meters(p))
                 }
                 guard points.count <= Limits.pathPoints else {
-                    throw DynamicsError(owner: owner, property: "collisionBoundingPath",
+                    throw DynamicsError(owner: owner(), property: "collisionBoundingPath",
                                         message: "has more than \(Limits.pathPoints) points (curves flattened)")
                 }
             }
-            return .polygon(try convexPolygon(points, owner: owner))
+            return .polygon(try convexPolygon(points, owner: owner()))
         }
     }
 
