@@ -6,8 +6,9 @@ import Dynamics
 // the same class keeps UIKit's signatures that name it (a behavior's `dynamicAnimator`,
 // `willMove(to:)` overrides) as written.
 //
-// It runs itself on the main loop, as UIKit's does: every animator steps on the main loop of
-// the thread that made it (`MainLoop.current`, at `UIScreen.main`'s rate) while it is
+// It runs itself on the main loop, as UIKit's does: an animator made with a reference view or
+// a layout (on any thread), and every animator made on the main thread, steps on the main loop
+// of the thread that made it (`MainLoop.current`, at `UIScreen.main`'s rate) while it is
 // running (it has behaviors and something to move), pauses when everything rests and resumes
 // on the next change. App code never calls `step`: `RunLoop.main.run(until:)` on the main
 // thread, or the loop's `advance(frames:)` and `run(for:)`, move it. Calling `step(_:)`
@@ -24,6 +25,7 @@ extension DynamicAnimator {
     public convenience init(referenceView view: UIView) {
         self.init(referenceBounds: view.bounds)
         uikitState.referenceView = view
+        joinThreadRegistry()
         MainLoop.current.animatorMade()
     }
 
@@ -35,6 +37,7 @@ extension DynamicAnimator {
     public convenience init(collectionViewLayout layout: UICollectionViewLayout) {
         self.init()
         uikitState.layout = layout
+        joinThreadRegistry()
         MainLoop.current.animatorMade()
     }
 

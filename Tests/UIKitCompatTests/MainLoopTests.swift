@@ -73,8 +73,20 @@ final class FallingBoxController: UIViewController {
         #expect(vc.recorder.resumes == 2 && vc.animator.isRunning && vc.box.center.y < 568 - 25)
     }
 
+    /// Tests share the threads of a pool: a main loop advanced by one test stepped the model
+    /// animators other tests had made on the same thread, while those tests stepped them too
+    /// ("cannot step the animator from inside its own step").
+    @Test func aMainLoopOffTheMainThreadLeavesPlainModelAnimatorsAlone() {
+        guard !Thread.isMainThread else { return }
+        let animator = DynamicAnimator()
+        let item = DynamicView(center: CGPoint(x: 100, y: 100), size: CGSize(width: 10, height: 10))
+        animator.addBehavior(GravityBehavior(items: [item]))
+        MainLoop.current.advance(frames: 10)
+        #expect(animator.elapsedTime == 0 && item.center.y == 100, "stepped by the loop: \(animator.elapsedTime)")
+    }
+
     @Test func anAnimatorWithNothingToMoveIsNotStepped() {
-        let animator = UIDynamicAnimator()
+        let animator = UIDynamicAnimator(referenceView: UIView(frame: CGRect(x: 0, y: 0, width: 320, height: 568)))
         MainLoop.current.advance(frames: 10)
         #expect(animator.elapsedTime == 0 && !animator.isRunning)
     }

@@ -1,9 +1,13 @@
 import Foundation
 
-// Every animator joins a list kept per thread (the thread that made it), so a host that runs
-// a frame loop per thread can step the animators made there without being told of each one:
-// UIKit's run loop drives every animator app code makes. Made once per animator, never read
-// in a frame of the model.
+// Animators join a list kept per thread (the thread that made them), so a host that runs a
+// frame loop per thread can step the animators made there without being told of each one:
+// UIKit's run loop drives every animator app code makes. Every animator made on the main
+// thread joins (app code runs there); on other threads only those a host adds with
+// `joinThreadRegistry()` (UIKitCompat's `init(referenceView:)` and
+// `init(collectionViewLayout:)`). Animators that tests or tools make on worker threads stay
+// out: a thread of a shared pool runs many tests in turn, and a frame loop there must not step
+// another test's animator. Made once per animator, never read in a frame of the model.
 
 extension DynamicAnimator {
     /// The animators made on the calling thread that still exist, oldest first.
@@ -11,8 +15,11 @@ extension DynamicAnimator {
         AnimatorRegistry.list().live
     }
 
-    /// Adds a new animator to its thread's list (from the initializers).
-    func joinThreadRegistry() {
+    /// Adds the animator to the calling thread's list (once; the initializers do it on the
+    /// main thread).
+    package func joinThreadRegistry() {
+        guard !inThreadRegistry else { return }
+        inThreadRegistry = true
         AnimatorRegistry.list().add(self)
     }
 }

@@ -177,17 +177,19 @@ open class DynamicAnimator: HostCharged {
 
     /// What a host keeps with the animator (UIKitCompat: its reference view or layout).
     package var hostState: AnyObject?
+    /// Whether the animator is in its thread's list (`DynamicAnimator+Registry.swift`).
+    var inThreadRegistry = false
 
     /// An animator whose reference bounds (points) can become a collision boundary.
     public init(referenceBounds: CGRect) {
         self.referenceBounds = referenceBounds
-        joinThreadRegistry()
+        if Thread.isMainThread { joinThreadRegistry() }
     }
 
     /// An animator in abstract coordinates (no reference bounds).
     public init() {
         referenceBounds = nil
-        joinThreadRegistry()
+        if Thread.isMainThread { joinThreadRegistry() }
     }
 
     deinit {
