@@ -39,31 +39,32 @@ public struct LuaTestRunner: Sendable {
             return (skipped ? "skip " : "ok ") + Result.escaped(name)
         }
 
-        /// `s` on one line: newline, return and tab as `\n`, `\r`, `\t`, other control
-        /// characters as `?`.
-        public static func escaped(_ s: String) -> String {
-            var out = ""
-            for u in s.unicodeScalars {
-                switch u {
-                case "\n": out += "\\n"
-                case "\r": out += "\\r"
-                case "\t": out += "\\t"
-                default: out.unicodeScalars.append(u.value < 0x20 || u.value == 0x7f ? "?" : u)
-                }
-            }
-            return out
-        }
+        /// `s` on one line, as every output shows text from outside (`ShownText.line`).
+        public static func escaped(_ s: String) -> String { ShownText.line(s) }
     }
 
     public var limits: LuaLimits
+    /// The folders the run was given, which its tests may read besides their own folders
+    /// (`LuaReadableFolders`): `run(paths:)` adds its paths (a file stands for its folder).
+    public var runFolders: [String]
 
     /// The time a test case (one call that may run scenes for many simulated seconds, host
     /// time included) is allowed at least; calls it makes into Lua (actions, fields) keep
     /// the per-call budget.
     public static let caseSeconds: TimeInterval = 30
 
-    public init(limits: LuaLimits = LuaLimits()) {
+    public init(limits: LuaLimits = LuaLimits(), runFolders: [String] = []) {
         self.limits = limits
+        self.runFolders = runFolders
+    }
+
+    /// The folders `paths` stand for, as the folders a run was given: a folder itself, a
+    /// file its folder.
+    public static func folders(of paths: [String]) -> [String] {
+        paths.map { path in
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue ? path : folderPath(of: path)
+        }
     }
 
     /// Most test cases one file may declare. Each case's result (its name up to 4 KiB, its
@@ -418,7 +419,9 @@ public struct LuaTestRunner: Sendable {
 
     /// Runs every `*_test.lua` under `paths` (files or folders), in name order.
     public func run(paths: [String], filter: String? = nil) -> [Result] {
-        testFiles(in: paths).flatMap { run(file: $0, filter: filter) }
+        var runner = self
+        runner.runFolders += LuaTestRunner.folders(of: paths)
+        return runner.testFiles(in: paths).flatMap { runner.run(file: $0, filter: filter) }
     }
 
     /// The `*_test.lua` files under `paths` (files are taken as given), in name order.
@@ -448,13 +451,14 @@ public struct LuaTestRunner: Sendable {
 
     /// A sandboxed state for the test file at `file`: the `dynamics` module, the test API
     /// (`test`, `expect`, `loadScene` relative to the file's folder) and plugins from its
-    /// folder's behaviors/. Returns the bridge (which holds the state) and the registry
-    /// reference of the list of declared cases.
-    public static func environment(for file: String, limits: LuaLimits,
+    /// folder's behaviors/; its scripts may read its folder and `runFolders`. Returns the
+    /// bridge (which holds the state) and the registry reference of the list of declared cases.
+    public static func environment(for file: String, limits: LuaLimits, runFolders: [String] = [],
                                    onError: @escaping (LuaError) -> Void) throws -> (bridge: LuaBridge, cases: Int32) {
         let state = try LuaState(limits: limits)
         let bridge = LuaBridge(state: state, errorHandler: onError)
         bridge.sceneFolder = folderPath(of: file)
+        bridge.runFolders = runFolders
         bridge.host = .test
         bridge.installSceneReader()
         // "=": a host chunk, which locations skip for the script's own line.
@@ -473,7 +477,7 @@ public struct LuaTestRunner: Sendable {
             // The first callback error of a case is its failure; later ones are not kept
             // (100 000 failing actions in one case would each hold their message).
             var callbackErrors: [LuaError] = []
-            let (bridge, cases) = try LuaTestRunner.environment(for: file, limits: limits) {
+            let (bridge, cases) = try LuaTestRunner.environment(for: file, limits: limits, runFolders: runFolders) {
                 if callbackErrors.isEmpty { callbackErrors.append($0) }
             }
             let state = bridge.state

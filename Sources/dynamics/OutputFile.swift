@@ -1,3 +1,4 @@
+import Dynamics
 import DynamicsLua
 import Foundation
 
@@ -55,7 +56,7 @@ enum OutputFile {
                 // Blank (whitespace only, as read whole) counts as empty.
                 let blank = trimmed.isEmpty && target.st_size <= 64
                 if !blank && !outputs.contains(where: { trimmed.hasPrefix($0) }) {
-                    throw Failure(description: "\(option): cannot write \(path): it holds something else than a previous output (it begins \"\(LuaTestRunner.Result.escaped(String(trimmed.prefix(20))))\"), which the output would replace")
+                    throw Failure(description: "\(option): cannot write \(path): it holds something else than a previous output (it begins \"\(ShownText.line(String(trimmed.prefix(20))))\"), which the output would replace")
                 }
             }
         }

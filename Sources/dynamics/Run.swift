@@ -112,7 +112,7 @@ struct Run: ParsableCommand {
             if let svg { try OutputFile.write(recorder.svg(debug: debug), to: svg, option: "--svg") }
         }
         let paused = animator.isRunning ? "running" : "paused"
-        print(String(format: "%@: %d items, %.3f s simulated, %@", scene as NSString, items.count, animator.elapsedTime, paused as NSString))
+        printOut(String(format: "%@: %d items, %.3f s simulated, %@", ShownText.line(scene) as NSString, items.count, animator.elapsedTime, paused as NSString))
         withExtendedLifetime(loaded) {}
         if errorCount > Run.maximumPrintedErrors {
             printError("error: … and \(errorCount - Run.maximumPrintedErrors) more errors (the first \(Run.maximumPrintedErrors) are shown)")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Dynamics
 import DynamicsLua
 import Foundation
 
@@ -47,9 +48,11 @@ struct Test: ParsableCommand {
         let roots = paths.isEmpty ? ["Tests/Scenes"] : paths
         let runner = LuaTestRunner(limits: lua.limits)
         let files = runner.testFiles(in: roots)
+        // What the tests may read besides their own folders (LuaReadableFolders).
+        let runFolders = LuaTestRunner.folders(of: roots)
         // A folder without test files is no passing run ("0 passed, 0 failed" read as one).
         if files.isEmpty {
-            printError("error: no test files (named *_test.lua) in \(roots.map { LuaTestRunner.Result.escaped($0) }.joined(separator: ", "))")
+            printError("error: no test files (named *_test.lua) in \(roots.map { ShownText.line($0) }.joined(separator: ", "))")
             throw ExitCode(2)
         }
         // Each file has its own Lua state, so files run in parallel safely; results keep
@@ -67,6 +70,7 @@ struct Test: ParsableCommand {
         // An empty filter matches every test: the worker gets none ("--filter=" alone is
         // an option without its value to the worker's parser).
         if let filter, !filter.isEmpty { workerArguments += ["--filter=\(filter)"] }
+        workerArguments += runFolders.map { "--run-folder=\($0.isEmpty ? "." : $0)" }
         let arguments = workerArguments, timeout = self.timeout
         for (i, file) in files.enumerated() {
             queue.addOperation {
@@ -78,23 +82,24 @@ struct Test: ParsableCommand {
         let results = collected.byFile.flatMap { $0 }
         // A filter that matches nothing is no passing run either: a mistyped one passed in CI.
         if let filter, !filter.isEmpty, results.isEmpty {
-            printError("error: no test matches --filter '\(LuaTestRunner.Result.escaped(filter))' in \(files.count) file\(files.count == 1 ? "" : "s")")
+            printError("error: no test matches --filter '\(ShownText.line(filter))' in \(files.count) file\(files.count == 1 ? "" : "s")")
             throw ExitCode(1)
         }
-        for r in results { print(r.line) }
+        for r in results { printOut(r.line) }
         let failed = results.filter { !$0.passed }.count
         let skipped = results.filter(\.skipped).count
-        print("\(results.count - failed - skipped) passed, \(failed) failed" + (skipped > 0 ? ", \(skipped) skipped" : ""))
+        printOut("\(results.count - failed - skipped) passed, \(failed) failed" + (skipped > 0 ? ", \(skipped) skipped" : ""))
         if let junit { try OutputFile.write(junitXML(results), to: junit, option: "--junit") }
         if failed > 0 { throw ExitCode(1) }
     }
 
     private func junitXML(_ results: [LuaTestRunner.Result]) -> String {
         // Control characters are not allowed in XML 1.0 (nor U+FFFE, U+FFFF): a test named
-        // "bad\u{1}" made the whole report unreadable. They are escaped as in the text lines.
+        // "bad\u{1}" made the whole report unreadable. They are escaped as in the text lines
+        // (`ShownText.line`: C1 and bidirectional controls too, which a report's reader shows).
         func escape(_ s: String) -> String {
             var clean = String.UnicodeScalarView()
-            for u in LuaTestRunner.Result.escaped(s).unicodeScalars {
+            for u in ShownText.line(s).unicodeScalars {
                 clean.append(u.value == 0xFFFE || u.value == 0xFFFF ? "?" : u)
             }
             return String(clean).replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
@@ -131,13 +136,15 @@ struct TestWorker: ParsableCommand {
 
     @Argument var file: String
     @Option var filter: String?
+    /// The folders the run was given, which the file's tests may read (LuaReadableFolders).
+    @Option var runFolder: [String] = []
     /// Where the report goes (standard output when absent). The supervisor passes a file of
     /// its own, so what the script prints never mixes with the report.
     @Option var report: String?
     @OptionGroup var lua: LuaOptions
 
     func run() throws {
-        let results = LuaTestRunner(limits: lua.limits).run(file: file, filter: filter)
+        let results = LuaTestRunner(limits: lua.limits, runFolders: runFolder).run(file: file, filter: filter)
         let data = try JSONEncoder().encode(results)
         if let report {
             try data.write(to: URL(fileURLWithPath: report))
