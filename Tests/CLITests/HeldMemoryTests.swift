@@ -1,0 +1,66 @@
+import DynamicsTestSupport
+import Foundation
+import Testing
+
+/// What a script makes is charged at what the process holds for it, so the memory cap bounds
+/// the process: measured here as the CLI's peak resident memory above an empty scene's.
+@Suite("Charges that match what is held: the process stays near the cap", .serialized, .enabled(if: canMeasurePeakMemory))
+struct HeldMemoryTests {
+    static func scene(_ name: String, _ source: String) throws -> String {
+        let dir = testScratch.appendingPathComponent("held-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let url = dir.appendingPathComponent(name)
+        try source.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+
+    /// An empty scene's peak, the baseline of the others.
+    static func baseline() throws -> Int {
+        let empty = try scene("empty.lua", "return { animator = require('dynamics').animator{}, seconds = 0.1 }\n")
+        return try runMeasured(["run", empty]).peakBytes
+    }
+
+    /// 211 000 timers under a 64 MiB cap: charged 256 B each while each held about 600 B, they
+    /// grew the process by 114–133 MB before the cap said no.
+    @Test("timersChargedLessThanTheyHold: 211 000 timers under 64 MiB stop at the cap, the process near it")
+    func timersChargedLessThanTheyHold() throws {
+        let path = try Self.scene("timers.lua", """
+            local dyn = require "dynamics"
+            local a = dyn.animator{}
+            for i = 1, 211000 do a:after(1000 + i, function() end) end
+            return a
+            """)
+        let base = try Self.baseline()
+        let r = try runMeasured(["run", path, "--seconds", "0.1", "--lua-budget", "1e12", "--lua-memory", "64"])
+        #expect(r.status == 1 && r.stderr.contains("timers.lua:3: timer: not enough memory"), "\(r.output)")
+        let grown = Double(r.peakBytes - base) / 1_048_576
+        print("timers: peak \(r.peakBytes >> 20) MB, \(String(format: "%.1f", grown)) MB above an empty scene")
+        #expect(grown < 80, "the process grew by \(grown) MB under a 64 MiB cap")
+    }
+
+    /// Wide items lying on a 60 000-point boundary touch thousands of its segments each: the
+    /// contacts were bounded (65 536) but not charged, and grew the process by 143 MB.
+    @Test("boundaryContactsWereNotCharged: items on a 60 000-point boundary stop at the cap, the process near it")
+    func boundaryContactsWereNotCharged() throws {
+        let path = try Self.scene("boundary.lua", """
+            local dyn = require "dynamics"
+            local a = dyn.animator{}
+            local items = {}
+            for i = 1, 30 do items[i] = dyn.item{ center = {i * 1000 - 500, -6}, size = {990, 10} } end
+            local c = dyn.collision{ items = items }
+            local pts = {}
+            for i = 0, 59999 do pts[#pts + 1] = { i * 0.5, (i % 2) * 0.2 } end
+            c:addBoundary("long", pts)
+            pts = nil
+            a:addBehavior(c)
+            a:addBehavior(dyn.gravity{ items = items })
+            return { animator = a, seconds = 1 }
+            """)
+        let base = try Self.baseline()
+        let r = try runMeasured(["run", path, "--lua-budget", "1e12", "--lua-memory", "64"])
+        #expect(r.status == 1 && r.stderr.contains("pairs of shapes the host's memory allows contacts"), "\(r.output)")
+        let grown = Double(r.peakBytes - base) / 1_048_576
+        print("boundary contacts: peak \(r.peakBytes >> 20) MB, \(String(format: "%.1f", grown)) MB above an empty scene")
+        #expect(grown < 80, "the process grew by \(grown) MB under a 64 MiB cap")
+    }
+}
