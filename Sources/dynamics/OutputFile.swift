@@ -1,5 +1,6 @@
 import Dynamics
 import DynamicsLua
+import DynamicsRender
 import Foundation
 
 /// The files the CLI writes on request (`run --trace/--svg`, `test --junit`, `types --output`):
@@ -89,6 +90,24 @@ enum OutputFile {
         guard writeRaw(1, text) else {
             throw Failure(description: "cannot write the standard output: \(String(cString: strerror(errno)))")
         }
+    }
+
+    /// Streams what `write` writes into `path` (as `write(_:to:option:)` writes data), at most
+    /// `limit` bytes (see `TraceOutput`); returns whether the writer stopped at the limit.
+    static func stream(to path: String, option: String, limit: Int, _ write: (TraceOutput) throws -> Void) throws -> Bool {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NONBLOCK, 0o644)
+        guard fd >= 0 else {
+            if errno == ENXIO { throw Failure(description: "\(option): cannot write \(path): it is a FIFO that no process is reading") }
+            throw failure(option, path)
+        }
+        defer { close(fd) }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        let output = TraceOutput(limit: limit) { bytes in
+            guard writeAll(fd, bytes) else { throw failure(option, path) }
+        }
+        try write(output)
+        try output.finish()
+        return output.isTruncated
     }
 
     static func write(_ text: String, to path: String, option: String) throws {

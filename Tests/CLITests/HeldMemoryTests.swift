@@ -63,4 +63,33 @@ struct HeldMemoryTests {
         print("boundary contacts: peak \(r.peakBytes >> 20) MB, \(String(format: "%.1f", grown)) MB above an empty scene")
         #expect(grown < 80, "the process grew by \(grown) MB under a 64 MiB cap")
     }
+
+    /// `run --trace o.json` with 100 items named with 4 KiB of U+0001: the bound counted raw
+    /// name bytes while the JSON writes six for each, and the whole file was built in memory:
+    /// 1.6 GB written and 3 GB of memory under a 256 MB bound.
+    @Test("traceBoundCountedRawNameBytes: the JSON stops at its bound, streamed, the process small")
+    func traceBoundCountedRawNameBytes() throws {
+        let path = try Self.scene("names.lua", """
+            local dyn = require "dynamics"
+            local a = dyn.animator{}
+            local items = {}
+            for i = 1, 100 do items[i] = dyn.item{ center = {i * 10, 0}, size = {5, 5}, name = string.rep("\\1", 4090) .. string.format("%06d", i) } end
+            a:addBehavior(dyn.gravity{ items = items })
+            return { animator = a, seconds = 60 }
+            """)
+        let json = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("o.json").path
+        defer { try? FileManager.default.removeItem(atPath: json) }
+        let base = try Self.baseline()
+        let r = try runMeasured(["run", path, "--trace", json, "--lua-budget", "1e12"])
+        #expect(r.status == 1 && r.stderr.contains("--trace: the recording of 100 items reached its bound of 256 MB"), "\(r.output)")
+        let size = (try FileManager.default.attributesOfItem(atPath: json)[.size] as? Int) ?? -1
+        let grown = Double(r.peakBytes - base) / 1_048_576
+        print("trace of escaped names: file \(size >> 20) MB, peak \(r.peakBytes >> 20) MB, \(String(format: "%.1f", grown)) MB above an empty scene")
+        #expect(size > 128 << 20 && size <= 256 << 20, "\(size) bytes")
+        #expect(grown < 64, "the process grew by \(grown) MB writing the trace")
+        let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: json))
+        try handle.seek(toOffset: UInt64(size - 2))
+        #expect(try handle.readToEnd() == Data("]}".utf8), "the JSON is closed")
+        try handle.close()
+    }
 }
