@@ -81,9 +81,9 @@ extension LuaBridge {
         guard lua_type(L, 2) == LUA_TFUNCTION else {
             throw LuaArgumentError(message: "spawn(fn): expected a function, got \(typeName(at: 2))")
         }
-        let place = callerLocation()
         // The memory first: a refused task is never made (the animator does not see it).
         let charge = try reserve(HostMemory.Estimate.task, "spawn")
+        let place = callerLocation()
         // The coroutine, made by the task chunk (which marks it as a task).
         var co: Int32 = LUA_NOREF
         if let error = callReference(taskNew, nargs: 1, nresults: 1, pushArgs: { lua_pushvalue(L, 2) }, results: {
