@@ -127,7 +127,7 @@ extension LuaBridge {
     }
 
     /// What a behavior holds, by estimate: its own 512 B, 48 B per entry of its item list,
-    /// and for a collision behavior 384 B per boundary point (`boundaryPoints`, or what its
+    /// and for a collision behavior 448 B per boundary point (`boundaryPoints`, or what its
     /// boundaries hold now).
     func hostBytes(of behavior: DynamicBehavior, boundaryPoints: Int? = nil) -> Int {
         let items = LuaBridge.itemsOf(behavior)?.count ?? 0
