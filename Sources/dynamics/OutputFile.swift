@@ -73,14 +73,21 @@ enum OutputFile {
     /// A FIFO is written only while a process reads it: opened without blocking (a FIFO with
     /// no reader held the CLI for good, `--timeout` or not), then written blocking.
     static func write(_ data: Data, to path: String, option: String) throws {
+        let fd = try openForWriting(path, option: option)
+        defer { close(fd) }
+        guard data.withUnsafeBytes({ writeAll(fd, $0) }) else { throw failure(option, path) }
+    }
+
+    /// `path` opened for writing (created or truncated; a FIFO only while a process reads it),
+    /// in blocking mode.
+    private static func openForWriting(_ path: String, option: String) throws -> Int32 {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NONBLOCK, 0o644)
         guard fd >= 0 else {
             if errno == ENXIO { throw Failure(description: "\(option): cannot write \(path): it is a FIFO that no process is reading") }
             throw failure(option, path)
         }
-        defer { close(fd) }
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
-        guard data.withUnsafeBytes({ writeAll(fd, $0) }) else { throw failure(option, path) }
+        return fd
     }
 
     /// Writes `text` to standard output (file descriptor 1, after what `print` buffered),
@@ -95,13 +102,8 @@ enum OutputFile {
     /// Streams what `write` writes into `path` (as `write(_:to:option:)` writes data), at most
     /// `limit` bytes (see `TraceOutput`); returns whether the writer stopped at the limit.
     static func stream(to path: String, option: String, limit: Int, _ write: (TraceOutput) throws -> Void) throws -> Bool {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NONBLOCK, 0o644)
-        guard fd >= 0 else {
-            if errno == ENXIO { throw Failure(description: "\(option): cannot write \(path): it is a FIFO that no process is reading") }
-            throw failure(option, path)
-        }
+        let fd = try openForWriting(path, option: option)
         defer { close(fd) }
-        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         let output = TraceOutput(limit: limit) { bytes in
             guard writeAll(fd, bytes) else { throw failure(option, path) }
         }

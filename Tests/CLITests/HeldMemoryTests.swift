@@ -20,6 +20,19 @@ struct HeldMemoryTests {
         return try runMeasured(["run", empty]).peakBytes
     }
 
+    /// Runs `arguments` and expects exit status 1 with `error` in the standard error, and a
+    /// peak at most `limit` MB above an empty scene's (printed as `label`); the run.
+    @discardableResult
+    static func expectNear(_ arguments: [String], error: String, limit: Double, _ label: String) throws -> MeasuredRun {
+        let base = try baseline()
+        let r = try runMeasured(arguments)
+        #expect(r.status == 1 && r.stderr.contains(error), "\(r.output)")
+        let grown = Double(r.peakBytes - base) / 1_048_576
+        print("\(label): peak \(r.peakBytes >> 20) MB, \(String(format: "%.1f", grown)) MB above an empty scene")
+        #expect(grown < limit, "\(label): the process grew by \(grown) MB")
+        return r
+    }
+
     /// 211 000 timers under a 64 MiB cap: charged 256 B each while each held about 600 B, they
     /// grew the process by 114–133 MB before the cap said no.
     @Test("timersChargedLessThanTheyHold: 211 000 timers under 64 MiB stop at the cap, the process near it")
@@ -30,12 +43,8 @@ struct HeldMemoryTests {
             for i = 1, 211000 do a:after(1000 + i, function() end) end
             return a
             """)
-        let base = try Self.baseline()
-        let r = try runMeasured(["run", path, "--seconds", "0.1", "--lua-budget", "1e12", "--lua-memory", "64"])
-        #expect(r.status == 1 && r.stderr.contains("timers.lua:3: timer: not enough memory"), "\(r.output)")
-        let grown = Double(r.peakBytes - base) / 1_048_576
-        print("timers: peak \(r.peakBytes >> 20) MB, \(String(format: "%.1f", grown)) MB above an empty scene")
-        #expect(grown < 80, "the process grew by \(grown) MB under a 64 MiB cap")
+        try Self.expectNear(["run", path, "--seconds", "0.1", "--lua-budget", "1e12", "--lua-memory", "64"],
+                            error: "timers.lua:3: timer: not enough memory", limit: 80, "timers under 64 MiB")
     }
 
     /// Wide items lying on a 60 000-point boundary touch thousands of its segments each: the
@@ -56,12 +65,8 @@ struct HeldMemoryTests {
             a:addBehavior(dyn.gravity{ items = items })
             return { animator = a, seconds = 1 }
             """)
-        let base = try Self.baseline()
-        let r = try runMeasured(["run", path, "--lua-budget", "1e12", "--lua-memory", "64"])
-        #expect(r.status == 1 && r.stderr.contains("pairs of shapes the host's memory allows contacts"), "\(r.output)")
-        let grown = Double(r.peakBytes - base) / 1_048_576
-        print("boundary contacts: peak \(r.peakBytes >> 20) MB, \(String(format: "%.1f", grown)) MB above an empty scene")
-        #expect(grown < 80, "the process grew by \(grown) MB under a 64 MiB cap")
+        try Self.expectNear(["run", path, "--lua-budget", "1e12", "--lua-memory", "64"],
+                            error: "pairs of shapes the host's memory allows contacts", limit: 80, "boundary contacts under 64 MiB")
     }
 
     /// `run --trace o.json` with 100 items named with 4 KiB of U+0001: the bound counted raw
@@ -79,14 +84,10 @@ struct HeldMemoryTests {
             """)
         let json = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("o.json").path
         defer { try? FileManager.default.removeItem(atPath: json) }
-        let base = try Self.baseline()
-        let r = try runMeasured(["run", path, "--trace", json, "--lua-budget", "1e12"])
-        #expect(r.status == 1 && r.stderr.contains("--trace: the recording of 100 items reached its bound of 256 MB"), "\(r.output)")
+        try Self.expectNear(["run", path, "--trace", json, "--lua-budget", "1e12"],
+                            error: "--trace: the recording of 100 items reached its bound of 256 MB", limit: 64, "trace of escaped names")
         let size = (try FileManager.default.attributesOfItem(atPath: json)[.size] as? Int) ?? -1
-        let grown = Double(r.peakBytes - base) / 1_048_576
-        print("trace of escaped names: file \(size >> 20) MB, peak \(r.peakBytes >> 20) MB, \(String(format: "%.1f", grown)) MB above an empty scene")
         #expect(size > 128 << 20 && size <= 256 << 20, "\(size) bytes")
-        #expect(grown < 64, "the process grew by \(grown) MB writing the trace")
         let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: json))
         try handle.seek(toOffset: UInt64(size - 2))
         #expect(try handle.readToEnd() == Data("]}".utf8), "the JSON is closed")

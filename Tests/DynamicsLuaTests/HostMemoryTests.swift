@@ -7,6 +7,17 @@ import Testing
 /// Host objects a script makes count against the memory cap until they are freed.
 @Suite("Host objects against the memory cap")
 struct HostMemoryTests {
+    /// Runs `source` in a state of its own under a memory cap of `cap` bytes; its error (nil
+    /// when it ran), with the state and its bridge.
+    static func failure(under cap: Int, chunkName: String, _ source: String) throws -> (LuaState, LuaBridge, LuaError?) {
+        let state = try LuaState(limits: LuaLimits(memoryCap: cap))
+        let bridge = LuaBridge(state: state)
+        do {
+            try state.run(source, chunkName: chunkName)
+            return (state, bridge, nil)
+        } catch let e as LuaError { return (state, bridge, e) }
+    }
+
     @Test("Items are charged while they live and refunded when their handles are collected")
     func itemsChargedAndRefunded() throws {
         let scene = try Scene()
@@ -43,20 +54,13 @@ struct HostMemoryTests {
 
     @Test("A constructor past the cap raises at the script's line, and Lua allocations are refused too")
     func pastTheCap() throws {
-        let state = try LuaState(limits: LuaLimits(memoryCap: 4 << 20))
-        let bridge = LuaBridge(state: state)
-        let error = withExtendedLifetime(bridge) { () -> LuaError? in
-            do {
-                try state.run("""
-                    local dyn = require "dynamics"
-                    local a = dyn.animator{}
-                    local g = dyn.gravity{}
-                    a:addBehavior(g)
-                    for i = 1, 100000 do g:addItem(dyn.item{ size = {1, 1} }) end
-                    """, chunkName: "bomb.lua")
-                return nil
-            } catch let e as LuaError { return e } catch { return nil }
-        }
+        let (state, bridge, error) = try Self.failure(under: 4 << 20, chunkName: "bomb.lua", """
+            local dyn = require "dynamics"
+            local a = dyn.animator{}
+            local g = dyn.gravity{}
+            a:addBehavior(g)
+            for i = 1, 100000 do g:addItem(dyn.item{ size = {1, 1} }) end
+            """)
         // Whichever of the two host calls on that line crosses the cap first raises there.
         let message = error?.message ?? ""
         #expect((message.contains("bomb.lua:5: dynamics.item: not enough memory") || message.contains("bomb.lua:5: addItem: not enough memory")),
@@ -131,21 +135,15 @@ struct HostMemoryTests {
 
         // Under a cap too small for the pile's contacts, the animator stops at the room the
         // cap leaves them, with the error at the script's step.
-        let state = try LuaState(limits: LuaLimits(memoryCap: 4 << 20))
-        let bridge = LuaBridge(state: state)
-        let error = withExtendedLifetime(bridge) { () -> LuaError? in
-            do {
-                try state.run("""
-                    local dyn = require "dynamics"
-                    local a = dyn.animator{}
-                    local items = {}
-                    for i = 1, 200 do items[i] = dyn.item{ center = {100, 100}, size = {20, 20} } end
-                    a:addBehavior(dyn.collision{ items = items })
-                    a:step(1 / 60)
-                    """, chunkName: "pile.lua")
-                return nil
-            } catch let e as LuaError { return e } catch { return nil }
-        }
+        let (state, bridge, error) = try Self.failure(under: 4 << 20, chunkName: "pile.lua", """
+            local dyn = require "dynamics"
+            local a = dyn.animator{}
+            local items = {}
+            for i = 1, 200 do items[i] = dyn.item{ center = {100, 100}, size = {20, 20} } end
+            a:addBehavior(dyn.collision{ items = items })
+            a:step(1 / 60)
+            """)
+        defer { withExtendedLifetime(bridge) {} }
         #expect(error?.message.contains("pile.lua:6: ") == true && error?.message.contains("pairs of shapes the host's memory allows contacts") == true,
                 "\(String(describing: error))")
         #expect(state.memoryUsed + state.hostObjectBytes <= 4 << 20)
