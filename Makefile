@@ -28,7 +28,7 @@ build: deps
 # tests over Tests/Scenes and the examples' companion tests.
 test: deps
 	$(SWIFT) test
-	$(SWIFT) run dynamics test Tests/Scenes Examples/tests
+	$(SWIFT) run dynamics test Tests/Scenes Examples
 
 # The seeded scene fuzzer at length (make test runs 40 cases): random scenes and call
 # sequences through `dynamics run`; no crash, no hang, no non-finite state. Failing cases are

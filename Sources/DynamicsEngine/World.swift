@@ -240,6 +240,10 @@ public final class World {
     /// stops: that step and every later one leave the bodies as they are. Checked once per
     /// shape of the pair search and once per new contact.
     @exclusivity(unchecked) public var maximumContacts = Int.max
+    /// Contact slots the world holds, touching or not: the most pairs it held at once since
+    /// it was made (freed slots are kept for reuse). What its contacts hold in memory (slots,
+    /// manifolds, solver rows) grows with it.
+    public var heldContactCount: Int { contacts.count }
     /// True once a step found more pairs than `maximumContacts`; stays true (the world has
     /// stopped).
     @exclusivity(unchecked) public internal(set) var contactsOverflowed = false

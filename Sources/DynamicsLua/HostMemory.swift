@@ -13,32 +13,42 @@ import Dynamics
 /// while open (`dyn_lua_set_host_bytes`) and forgets it before closing.
 final class HostMemory {
     /// Estimates (bytes), from measurements of the process's growth per object made from
-    /// Lua: an item with its shape, engine body and record (~2.1 KB), a behavior (~0.2 KB
-    /// for gravity; joints and fields hold more), an animator with its world (~4 KB).
+    /// Lua, less what the Lua allocator counts (docs/lua-boundary.md has the table): an item
+    /// with its shape, engine body and record (~2.1 KB), a behavior (~0.2 KB for gravity;
+    /// joints and fields hold more), an animator with its world (~4 KB).
     enum Estimate {
         static let item = 2048
         static let behavior = 512
         static let animator = 8192
-        static let timer = 256
+        /// A timer: the model's timer and its body, the host's closures around the script's
+        /// function, its reference, the weak links between them and the charge itself. 200 000
+        /// timers grew the process by 600 B each beyond what Lua counts (they were charged
+        /// 256 B: 211 000 timers under a 64 MiB cap grew the process by 133 MB).
+        static let timer = 640
         /// A task: the model's task and its wait, the host's closures and the coroutine's
-        /// reference (the coroutine itself is Lua memory, counted by the allocator).
-        static let task = 512
+        /// reference (the coroutine itself is Lua memory, counted by the allocator). 50 000
+        /// tasks waiting grew the process by 562 B each beyond what Lua counts.
+        static let task = 576
+        /// A scripted gesture (`drag`, `tap`): its task, the gesture's path and the pointer
+        /// events it will play. 50 000 drags grew the process by 853 B each.
+        static let gesture = 896
         /// A region handle and the node its operation made (a union of two regions is one
         /// new node sharing both operands).
         static let region = 128
-        /// Per point of a collision boundary: the model's path element (~40 B) and the
-        /// engine's chain segment with its four vertices and normals (~330 B). 60 boundaries
-        /// of 100 000 points grew the process by 2.2 GB.
-        static let boundaryPoint = 384
+        /// Per point of a collision boundary: the model's path element and the engine's chain
+        /// segment with its vertices, normals and broad-phase proxy. 60 000- and 120 000-point
+        /// boundaries grew the process by 410 B a point, beside the script's point table.
+        static let boundaryPoint = 448
         /// Per entry of a behavior's item list (the list's array and identity set hold about
         /// 33 B an item: a timer making behaviors over 16 000 items grew the process by
         /// 1.3 GB under 64 MB).
         static let listedItem = 48
-        /// Per contact the engine may hold (its slot, index entry, pair keys, manifold and
-        /// solver constraint): an animator holds at most one contact per this many bytes of
-        /// the memory cap (65 536 under 64 MB). Not charged: a bound, since contacts come and
-        /// go with every step.
-        static let contact = 1024
+        /// Per contact the engine holds (its slot, index entry, pair keys, manifold, the
+        /// solver's constraint rows and the broad phase's pair buffers, which keep their size):
+        /// piles of 400 and 800 items (79 800 and 319 600 touching pairs) grew the process by
+        /// 1416 B a contact. An animator's charge follows the contacts its world holds
+        /// (`DynamicAnimator.contactAllowance`).
+        static let contact = 1472
     }
 
     /// Bytes charged and not yet refunded.
@@ -61,6 +71,12 @@ final class HostMemory {
         return Charge(self, bytes)
     }
 
+    /// A charge of `bytes` whatever the cap: for memory already held (contacts a frame made).
+    func forcedCharge(_ bytes: Int) -> Charge {
+        counter.pointee += bytes
+        return Charge(self, bytes)
+    }
+
     /// One object's share; refunded when the object lets go of it.
     final class Charge {
         let ledger: HostMemory
@@ -78,15 +94,40 @@ extension LuaBridge {
     /// throws "not enough memory" when the cap would be passed. Call before the object is
     /// handed to the script or to the model.
     func charge(_ object: some HostCharged, _ bytes: Int, _ what: String) throws {
+        object.hostCharge = try reserve(bytes, what)
+    }
+
+    /// Reserves `bytes` for an object about to be made, before anything is made: throws "not
+    /// enough memory" when the cap would be passed, so a refused creation changes nothing.
+    /// The charge is the object's once assigned to its `hostCharge`; dropped unassigned (the
+    /// model refused the object), it is refunded.
+    func reserve(_ bytes: Int, _ what: String) throws -> HostMemory.Charge {
         let cap = Int(dyn_lua_memory_cap(state.main))
         guard let charge = state.hostMemory.charge(bytes, luaBytes: state.memoryUsed, cap: cap) else {
             throw LuaArgumentError(message: "\(what): not enough memory (the script's objects and data would pass the state's memory cap of \(cap >> 20) MB)")
         }
-        object.hostCharge = charge
+        return charge
+    }
+
+    /// The contacts `animator`'s world may hold during its next frame, once the `held` it
+    /// holds now are charged (its `contactAllowance`): those and as many more as the room
+    /// left under the cap holds, at `Estimate.contact` each. The charge is the animator's
+    /// own plus its contacts; it is forced (the contacts exist already), so a frame whose
+    /// callbacks filled the cap leaves the next frame no room, and the world stops there.
+    func contactAllowance(of animator: DynamicAnimator, held: Int) -> Int {
+        let bytes = HostMemory.Estimate.animator + held * HostMemory.Estimate.contact
+        if (animator.hostCharge as? HostMemory.Charge)?.bytes != bytes {
+            let charge = state.hostMemory.forcedCharge(bytes)
+            animator.hostCharge = charge // the old charge is refunded as it goes
+        }
+        let cap = Int(dyn_lua_memory_cap(state.main))
+        guard cap != 0 else { return Int.max }
+        let room = cap - state.memoryUsed - state.hostMemory.bytes
+        return held + max(0, room) / HostMemory.Estimate.contact
     }
 
     /// What a behavior holds, by estimate: its own 512 B, 48 B per entry of its item list,
-    /// and for a collision behavior 384 B per boundary point (`boundaryPoints`, or what its
+    /// and for a collision behavior 448 B per boundary point (`boundaryPoints`, or what its
     /// boundaries hold now).
     func hostBytes(of behavior: DynamicBehavior, boundaryPoints: Int? = nil) -> Int {
         let items = LuaBridge.itemsOf(behavior)?.count ?? 0

@@ -59,7 +59,13 @@ extension LuaBridge {
             case "\"": out += "\\\""
             case "\\": out += "\\\\"
             case "\n": out += "\\n"
-            default: out += u.value < 32 || u.value == 127 ? "\\" + String(format: "%03d", u.value) : String(u)
+            // Controls as Lua escapes: C0 and DEL as \ddd, C1 and bidirectional ones
+            // (`ShownText.isControl`) as \u{XXXX}, so the form reads back as the same string
+            // and shows nothing raw.
+            default:
+                if u.value < 32 || u.value == 127 { out += "\\" + String(format: "%03d", u.value) }
+                else if ShownText.isControl(u) { out += "\\u{" + String(u.value, radix: 16, uppercase: true) + "}" }
+                else { out += String(u) }
             }
         }
         return out + "\""

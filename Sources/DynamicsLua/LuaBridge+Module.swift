@@ -118,7 +118,7 @@ extension LuaBridge {
             guard path.hasSuffix(".lua") else { throw LuaArgumentError(message: "loadScene(path): only .lua files can be loaded") }
             let full = try bridge.sceneReaderPath(path)
             let text: String
-            do { text = try LuaSource.read(full) } catch {
+            do { text = try LuaSource.read(full, within: bridge.readableFolders) } catch {
                 throw LuaArgumentError(message: "loadScene: \(path): \(error)")
             }
             // The scene's code finds the plugins and modules beside it (its behaviors/, its
@@ -135,22 +135,26 @@ extension LuaBridge {
 }
 
 extension LuaBridge {
-    /// The file `loadScene(path)` may read: a relative path, resolved (symbolic links
-    /// included) from the test file's folder, that stays inside that folder or the one
-    /// above it (where the scene a `tests/` folder tests lives). Absolute paths and paths
-    /// that climb further are refused, so a script reads nothing else.
+    /// The file `loadScene(path)` reads: `path` relative to the test file's folder, by its
+    /// real path (symbolic links resolved), when the folders scripts may read hold it
+    /// (`readableFolders`: the test's folder and below, the folders its `dynamics test` run
+    /// was given, DYNAMICS_PATH's; never `/`). A scene in the folder above a `tests/` folder
+    /// is read when the run was given that folder. Absolute paths are refused: a test names
+    /// its scenes from where it is.
     func sceneReaderPath(_ path: String) throws -> String {
         guard !path.hasPrefix("/") else {
-            throw LuaArgumentError(message: "loadScene(path): absolute paths are not allowed, got \(path)")
+            throw LuaArgumentError(message: "loadScene(path): absolute paths are not allowed, got \(LuaBridge.shown(path))")
         }
-        let base = URL(fileURLWithPath: sceneFolder ?? FileManager.default.currentDirectoryPath).standardizedFileURL
-            .resolvingSymlinksInPath()
-        let root = base.deletingLastPathComponent().path
-        let full = base.appendingPathComponent(path).standardizedFileURL.resolvingSymlinksInPath().path
-        guard full.hasPrefix(root.hasSuffix("/") ? root : root + "/") else {
-            throw LuaArgumentError(message: "loadScene(path): \(path) is outside the test's folder and the folder above it")
+        let found: String?
+        do {
+            found = try readableFolders.permit(LuaSearchScope.joined(sceneFolder ?? "", path), { "loadScene(path): \(LuaBridge.shown(path))" })
+        } catch let refusal as LuaArgumentError {
+            throw LuaArgumentError(message: refusal.message + "; a test reads a scene outside its folder when `dynamics test` is given a folder that holds both")
         }
-        return full
+        guard let real = found else {
+            throw LuaArgumentError(message: "loadScene: \(LuaBridge.shown(path)): \(LuaSource.Refusal.unreadable)")
+        }
+        return real
     }
 
     /// What a scene script returned in its top `results` stack values: an animator, or a table

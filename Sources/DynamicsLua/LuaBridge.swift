@@ -267,6 +267,15 @@ public final class LuaBridge {
     /// The folder of the scene being run (its behaviors/ is searched for plugins, itself and
     /// its lib/ for modules).
     public var sceneFolder: String?
+    /// Folders besides the scene's that its scripts may read: those a `dynamics test` run was
+    /// given (see `LuaReadableFolders`).
+    public var runFolders: [String] = []
+    /// What the bridge's scripts may read: the scene's folder, `runFolders` and DYNAMICS_PATH's
+    /// folders, by their real paths, never `/` (`LuaReadableFolders`). Resolved when asked:
+    /// reads are rare (each module and plugin once).
+    public var readableFolders: LuaReadableFolders {
+        LuaReadableFolders(scriptFolder: sceneFolder ?? "", runFolders: runFolders)
+    }
     /// Loaded Lua plugin definitions, by the plugin file's real path.
     var pluginDefinitions: [String: Int32] = [:]
     /// Plugins whose files are running now, outermost first (name, real path): a plugin that

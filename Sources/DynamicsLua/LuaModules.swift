@@ -34,14 +34,14 @@ struct LuaSearchScope: Hashable {
         [sceneFolder, testFolder].compactMap { $0.map { LuaSearchScope.joined($0, "behaviors") } } + LuaSearchScope.environmentFolders
     }
 
-    /// Folders searched for modules, in order, each with the folder its files must stay in
-    /// (symbolic links included): the scene's folder, its `lib/`, the loading test's folder,
-    /// each folder of DYNAMICS_PATH.
-    var moduleFolders: [(folder: String, within: String)] {
-        var folders: [(String, String)] = []
-        if let scene = sceneFolder { folders += [(scene, scene), (LuaSearchScope.joined(scene, "lib"), scene)] }
-        if let test = testFolder { folders.append((test, test)) }
-        return folders + LuaSearchScope.environmentFolders.map { ($0, $0) }
+    /// Folders searched for modules, in order: the scene's folder, its `lib/`, the loading
+    /// test's folder, each folder of DYNAMICS_PATH. What is found is read only inside the
+    /// folders scripts may read (`LuaReadableFolders`).
+    var moduleFolders: [String] {
+        var folders: [String] = []
+        if let scene = sceneFolder { folders += [scene, LuaSearchScope.joined(scene, "lib")] }
+        if let test = testFolder { folders.append(test) }
+        return folders + LuaSearchScope.environmentFolders
     }
 
     /// `folder/name`, textually ("" is the working directory): a path stays as the script's
@@ -120,24 +120,6 @@ extension LuaBridge {
         return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
     }
 
-    /// The real path of an existing file or folder (links resolved), or nil.
-    static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path.isEmpty ? "." : path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
-
-    /// `file`'s real path if it is inside `folder` (links resolved on both sides); nil when
-    /// either is missing, and an error when it leads out of the folder.
-    static func realPath(of file: String, within folder: String, _ what: () -> String) throws -> String? {
-        guard let real = realPath(file) else { return nil }
-        guard let realFolder = realPath(folder),
-              real.hasPrefix(realFolder.hasSuffix("/") ? realFolder : realFolder + "/") else {
-            throw LuaArgumentError(message: "\(what()) is a link out of its folder")
-        }
-        return real
-    }
-
     /// The sandbox's `require(name)`.
     func require() throws -> Int32 {
         guard lua_type(L, 1) == LUA_TSTRING else {
@@ -199,16 +181,17 @@ extension LuaBridge {
     /// that has it) once per file, and returns the registry reference of its value.
     private func loadModule(_ name: String, _ relative: String, from scope: LuaSearchScope) throws -> Int32 {
         var found: (path: String, real: String)?
-        for (folder, within) in scope.moduleFolders {
+        let readable = readableFolders
+        for folder in scope.moduleFolders {
             let path = LuaSearchScope.joined(folder, relative)
-            if let real = try LuaBridge.realPath(of: path, within: within, { "require: \(shownPath(path))" }) {
+            if let real = try readable.permit(path, { "require: \(shownPath(path))" }) {
                 found = (path, real)
                 break
             }
         }
         guard let (path, real) = found else {
             let plugins = LuaBridge.isPluginName(name) ? scope.pluginFolders.map { LuaSearchScope.joined($0, "\(name).lua") } : []
-            let looked = scope.moduleFolders.map { LuaSearchScope.joined($0.folder, relative) } + plugins
+            let looked = scope.moduleFolders.map { LuaSearchScope.joined($0, relative) } + plugins
             throw LuaArgumentError(message: "require: no plugin or module named '\(LuaBridge.shown(name))' (looked for \(LuaBridge.listed(looked.map(shownPath))))")
         }
         if let ref = scriptFiles.modules[real] { return ref }
@@ -218,7 +201,7 @@ extension LuaBridge {
             throw LuaArgumentError(message: "require: module '\(LuaBridge.shown(name))' requires itself: \(cycle)")
         }
         let source: String
-        do { source = try LuaSource.read(path) } catch {
+        do { source = try LuaSource.read(path, within: readable) } catch {
             throw LuaArgumentError(message: "require: \(shown): \(error)")
         }
         // Its code finds what the code that required it finds.

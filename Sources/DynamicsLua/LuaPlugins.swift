@@ -53,7 +53,9 @@ extension LuaBridge {
     /// Names of the Lua plugins on `scope`'s search path.
     func luaPluginNames(in scope: LuaSearchScope) -> [String] {
         var names: [String] = [], seen = Set<String>()
-        for folder in scope.pluginFolders {
+        let readable = readableFolders
+        // Only folders scripts may read are listed: a behaviors/ linked elsewhere lists nothing.
+        for folder in scope.pluginFolders where (try? readable.permit(folder, { "" })) != nil {
             let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
             for f in files.sorted() where f.hasSuffix(".lua") && !f.hasSuffix("_test.lua") {
                 // A link that leads nowhere (dangling, or a loop) is no plugin: it was listed
@@ -120,15 +122,17 @@ extension LuaBridge {
     }
 
     /// The plugin `name` on `scope`'s search path (the first folder that has `NAME.lua`), or
-    /// nil. A file that is a symbolic link out of its folder is an error: a link to a file
-    /// elsewhere let a script read it as a plugin's table (`loadScene` refuses such links too).
+    /// nil. A file outside the folders scripts may read (`LuaReadableFolders`), through a
+    /// symbolic link or not, is an error: a link to a file elsewhere let a script read it as
+    /// a plugin's table.
     func findPlugin(_ name: String, from scope: LuaSearchScope, caller: String) throws -> LuaPluginFile? {
         let key = LuaScriptFiles.Lookup(scope: scope, name: name)
         if let found = scriptFiles.plugins[key] { return found }
         guard LuaBridge.isPluginName(name) else { return nil }
+        let readable = readableFolders
         for folder in scope.pluginFolders {
             let path = LuaSearchScope.joined(folder, "\(name).lua")
-            guard let real = try LuaBridge.realPath(of: path, within: folder, { "\(caller): \(shownPath(path))" }) else { continue }
+            guard let real = try readable.permit(path, { "\(caller): \(shownPath(path))" }) else { continue }
             let plugin = LuaPluginFile(name: name, path: path, shown: shownPath(path), real: real, scope: scope)
             scriptFiles.plugins[key] = plugin
             return plugin
@@ -146,7 +150,7 @@ extension LuaBridge {
             throw LuaArgumentError(message: "plugin '\(LuaBridge.shown(name))' requires itself: \(cycle)")
         }
         let source: String
-        do { source = try LuaSource.read(plugin.path) } catch {
+        do { source = try LuaSource.read(plugin.path, within: readableFolders) } catch {
             throw LuaArgumentError(message: "\(caller): \(file): \(error)")
         }
         let chunk = "@" + file

@@ -25,7 +25,7 @@ public enum LuaSource {
 
     /// Why a file was not read, as messages show it after the file's name.
     public enum Refusal: Error, CustomStringConvertible {
-        case unreadable, notAFile, tooLarge(Int), notUTF8, nameNotUTF8
+        case unreadable, notAFile, tooLarge(Int), notUTF8, nameNotUTF8, outside
 
         public var description: String {
             switch self {
@@ -34,15 +34,18 @@ public enum LuaSource {
             case .tooLarge(let n): return "cannot read the file: \(n) bytes, more than the \(LuaSource.maximumBytes >> 20) MB a script may have"
             case .notUTF8: return "cannot read the file (it is not UTF-8 text)"
             case .nameNotUTF8: return "cannot read the file: file names must be valid UTF-8 (the bytes shown as \u{FFFD} are not)"
+            case .outside: return "cannot read the file: the file opened is outside the folders scripts may read"
             }
         }
     }
 
     /// The text of the script at `path`. A symbolic link is followed (a scene linked into a
-    /// folder runs; where a script may read is checked by its caller, as plugins and
-    /// `loadScene` do). The file is opened without blocking and checked once open, so nothing
-    /// swapped in between the check and the read (a FIFO) can hold the host.
-    public static func read(_ path: String) throws(Refusal) -> String {
+    /// folder runs). With `folders` (a read a script caused, which its caller checked against
+    /// them by path), the file opened must lie inside them too, so a link swapped in between
+    /// the check and the open cannot lead out. The file is opened without blocking and
+    /// checked once open, so nothing swapped in between the check and the read (a FIFO) can
+    /// hold the host.
+    public static func read(_ path: String, within folders: LuaReadableFolders? = nil) throws(Refusal) -> String {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         // Paths are Strings: a name that is not UTF-8 (found in a folder, or given on the
         // command line) reaches here with U+FFFD for its bad bytes, and no such file exists.
@@ -51,6 +54,7 @@ public enum LuaSource {
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw .unreadable }
+        if let folders, !opened(fd, info, isInside: folders, path: path) { throw .outside }
         guard (info.st_mode & S_IFMT) == S_IFREG else { throw .notAFile }
         let size = Int(info.st_size)
         guard size <= maximumBytes else { throw .tooLarge(size) }
@@ -77,6 +81,22 @@ public enum LuaSource {
             text.replaceSubrange(text.startIndex..<end, with: "")
         }
         return text
+    }
+
+    /// Whether the file open at `fd` (its `fstat` is `info`) lies inside `folders`: by the path
+    /// the system reports for the descriptor (`/proc/self/fd` on Linux, `F_GETPATH` on
+    /// Darwin), or where there is none, by being the same file as `path`'s real path.
+    private static func opened(_ fd: Int32, _ info: stat, isInside folders: LuaReadableFolders, path: String) -> Bool {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        #if os(Linux)
+        let n = readlink("/proc/self/fd/\(fd)", &buffer, buffer.count - 1)
+        if n > 0 { return folders.contains(real: String(cString: buffer)) }
+        #elseif canImport(Darwin)
+        if fcntl(fd, F_GETPATH, &buffer) != -1 { return folders.contains(real: String(cString: buffer)) }
+        #endif
+        guard let real = folders.resolve(path), folders.contains(real: real) else { return false }
+        var named = stat()
+        return stat(real, &named) == 0 && named.st_dev == info.st_dev && named.st_ino == info.st_ino
     }
 
     /// Loads `source` as a text chunk under the sandbox, its whole length: a NUL byte is part

@@ -50,26 +50,17 @@ public struct LuaTestRunner: Sendable {
             return (skipped ? "skip " : "ok ") + Result.escaped(name)
         }
 
-        /// `s` on one line: newline, return and tab as `\n`, `\r`, `\t`, other control
-        /// characters as `?`.
-        public static func escaped(_ s: String) -> String {
-            var out = ""
-            for u in s.unicodeScalars {
-                switch u {
-                case "\n": out += "\\n"
-                case "\r": out += "\\r"
-                case "\t": out += "\\t"
-                default: out.unicodeScalars.append(u.value < 0x20 || u.value == 0x7f ? "?" : u)
-                }
-            }
-            return out
-        }
+        /// `s` on one line, as every output shows text from outside (`ShownText.line`).
+        public static func escaped(_ s: String) -> String { ShownText.line(s) }
     }
 
     public var limits: LuaLimits
     /// `dynamics test --update-goldens`: `toMatchGolden` writes the goldens that are missing
     /// or differ instead of failing.
     public var updateGoldens = false
+    /// The folders the run was given, which its tests may read besides their own folders
+    /// (`LuaReadableFolders`): `run(paths:)` adds its paths (a file stands for its folder).
+    public var runFolders: [String]
 
     /// The wall-clock limit of each test case's calls (`caseSeconds` unless changed; never
     /// below the per-call budget's time).
@@ -82,8 +73,18 @@ public struct LuaTestRunner: Sendable {
     /// makes into Lua (actions, fields, timers) keep the per-call budget each.
     public static let caseSeconds: TimeInterval = 30
 
-    public init(limits: LuaLimits = LuaLimits()) {
+    public init(limits: LuaLimits = LuaLimits(), runFolders: [String] = []) {
         self.limits = limits
+        self.runFolders = runFolders
+    }
+
+    /// The folders `paths` stand for, as the folders a run was given: a folder itself, a
+    /// file its folder.
+    public static func folders(of paths: [String]) -> [String] {
+        paths.map { path in
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue ? path : folderPath(of: path)
+        }
     }
 
     /// Most test cases one file may declare. Each case's result (its name up to 4 KiB, its
@@ -456,7 +457,9 @@ public struct LuaTestRunner: Sendable {
 
     /// Runs every `*_test.lua` under `paths` (files or folders), in name order.
     public func run(paths: [String], filter: String? = nil) -> [Result] {
-        testFiles(in: paths).flatMap { run(file: $0, filter: filter) }
+        var runner = self
+        runner.runFolders += LuaTestRunner.folders(of: paths)
+        return runner.testFiles(in: paths).flatMap { runner.run(file: $0, filter: filter) }
     }
 
     /// The `*_test.lua` files under `paths` (files are taken as given), in name order.
@@ -486,14 +489,16 @@ public struct LuaTestRunner: Sendable {
 
     /// A sandboxed state for the test file at `file`: the `dynamics` module, the test API
     /// (`test`, `expect`, `loadScene` relative to the file's folder) and plugins from its
-    /// folder's behaviors/. With `output`, `print` writes there (otherwise it is Lua's).
-    /// Returns the bridge (which holds the state) and the registry reference of the list of
-    /// declared cases.
-    public static func environment(for file: String, limits: LuaLimits, output: CapturedOutput? = nil,
+    /// folder's behaviors/; its scripts may read its folder and `runFolders`. With `output`,
+    /// `print` writes there (otherwise it is Lua's). Returns the bridge (which holds the state)
+    /// and the registry reference of the list of declared cases.
+    public static func environment(for file: String, limits: LuaLimits, runFolders: [String] = [],
+                                   output: CapturedOutput? = nil,
                                    onError: @escaping (LuaError) -> Void) throws -> (bridge: LuaBridge, cases: Int32) {
         let state = try LuaState(limits: limits)
         let bridge = LuaBridge(state: state, errorHandler: onError)
         bridge.sceneFolder = folderPath(of: file)
+        bridge.runFolders = runFolders
         bridge.host = .test
         bridge.installSceneReader()
         installWhere(bridge)
@@ -531,7 +536,7 @@ public struct LuaTestRunner: Sendable {
             // The first callback error of a case is its failure; later ones go to its output
             // (bounded there: 100 000 failing actions in one case would each hold a message).
             var callbackErrors: [LuaError] = []
-            let (bridge, cases) = try LuaTestRunner.environment(for: file, limits: limits, output: output) {
+            let (bridge, cases) = try LuaTestRunner.environment(for: file, limits: limits, runFolders: runFolders, output: output) {
                 if callbackErrors.isEmpty { callbackErrors.append($0) } else { output.append("error: \($0.message)\n") }
             }
             bridge.testContext?.updatesGoldens = updateGoldens

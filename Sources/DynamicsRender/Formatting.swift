@@ -41,7 +41,8 @@ package enum Format {
     /// Text escaped for XML content and attribute values.
     static func xml(_ s: String) -> String {
         // Over scalars: XML 1.0 allows no control character but tab, newline and return, and
-        // no U+FFFE/U+FFFF; a name "\u{1}" made the SVG unreadable. They become "?".
+        // no U+FFFE/U+FFFF; a name "\u{1}" made the SVG unreadable. They become "?", as do
+        // C1 and bidirectional controls (`ShownText`), which a browser's title shows.
         var out = ""
         out.reserveCapacity(s.utf8.count)
         for u in s.unicodeScalars {
@@ -53,7 +54,7 @@ package enum Format {
             case "'": out += "&apos;"
             case "\t", "\n", "\r": out.unicodeScalars.append(u)
             default:
-                out.unicodeScalars.append(u.value < 0x20 || u.value == 0x7F || u.value == 0xFFFE || u.value == 0xFFFF ? "?" : u)
+                out.unicodeScalars.append(ShownText.isControl(u) || u.value == 0xFFFE || u.value == 0xFFFF ? "?" : u)
             }
         }
         return out

@@ -57,8 +57,18 @@ extension TraceRecorder {
     /// and where its anchor, snap point or field moved (the overlay hides and moves them
     /// accordingly); otherwise the overlay shows the behaviors in the tree now, throughout.
     /// Boundaries, regions and arrows are drawn as they are when `svg` is called.
+    ///
+    /// At most `maximumBytes` (see `writeSVG`).
     public func svg(debug: Bool = false) -> String {
-        SVGRenderer(recorder: self, debug: debug).render()
+        TraceOutput.collecting(limit: maximumBytes) { writeSVG(to: $0, debug: debug) }
+    }
+
+    /// Writes the SVG (see `svg(debug:)`) to `output` an element at a time (an item's group,
+    /// an overlay behavior's), so what is held at once is one element. Elements stop at the
+    /// output's limit (it turns `isTruncated`): the picture then lacks the items and overlay
+    /// elements that came after, and is still a complete SVG.
+    public func writeSVG(to output: TraceOutput, debug: Bool = false) {
+        SVGRenderer(recorder: self, debug: debug).render(to: output)
     }
 
     /// The state now, as a sample at the last recorded time (or 0).
@@ -215,30 +225,37 @@ struct SVGRenderer {
         return r.isFinite ? r : 0
     }
 
-    func render() -> String {
+    /// Writes the picture to `output`, one element (its lines) at a time; each line ends in
+    /// "\n". Once an element does not fit, the rest are left out and the open groups closed.
+    func render(to output: TraceOutput) {
         let vb = viewBox
         let (x, y, w, h) = (Format.short(vb.minX), Format.short(vb.minY), Format.short(vb.width), Format.short(vb.height))
-        var out: [String] = []
-        out.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>")
-        out.append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(w)\" height=\"\(h)\" viewBox=\"\(x) \(y) \(w) \(h)\">")
+        let open = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+            + "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(w)\" height=\"\(h)\" viewBox=\"\(x) \(y) \(w) \(h)\">\n"
         let seconds = isAnimated ? Format.short(frames[frames.count - 1].time - frames[0].time, 3) : "0"
-        out.append("<title>Dynamics: \(recorder.items.count) items, \(seconds) s</title>")
-        out.append("<rect class=\"background\" x=\"\(x)\" y=\"\(y)\" width=\"\(w)\" height=\"\(h)\" fill=\"\(SVGRenderer.background)\"/>")
-        if debug {
-            out.append(contentsOf: fieldsOverlay())
-            out.append(contentsOf: boundariesOverlay())
+        let heading = "<title>Dynamics: \(recorder.items.count) items, \(seconds) s</title>\n"
+            + "<rect class=\"background\" x=\"\(x)\" y=\"\(y)\" width=\"\(w)\" height=\"\(h)\" fill=\"\(SVGRenderer.background)\"/>\n"
+        guard output.piece(open + heading) else {
+            output.close(open + "</svg>\n")
+            return
         }
-        out.append("<g id=\"items\">")
-        out.append(contentsOf: itemGroups())
-        out.append("</g>")
         if debug {
-            out.append(contentsOf: attachmentsOverlay())
-            out.append(contentsOf: snapsOverlay())
-            out.append(contentsOf: contactsOverlay())
+            fieldsOverlay(to: output)
+            boundariesOverlay(to: output)
         }
-        out.append(contentsOf: timeReadout())
-        out.append("</svg>")
-        return out.joined(separator: "\n") + "\n"
+        if output.piece("<g id=\"items\">\n") {
+            itemGroups { output.piece($0.joined(separator: "\n") + "\n") }
+            output.close("</g>\n")
+        }
+        if debug {
+            attachmentsOverlay(to: output)
+            snapsOverlay(to: output)
+            contactsOverlay(to: output)
+        }
+        // On top of everything, so the time shows over the items.
+        let readout = timeReadout()
+        if !readout.isEmpty { output.piece(readout.joined(separator: "\n") + "\n") }
+        output.close("</svg>\n")
     }
 
     // MARK: Animation helpers
@@ -288,13 +305,14 @@ struct SVGRenderer {
 
     // MARK: Items
 
-    func itemGroups() -> [String] {
+    /// Each item's group (its lines), handed to `emit` in order until it returns false.
+    func itemGroups(_ emit: ([String]) -> Bool) {
         var used: Set<String> = []
         // The next suffix to try per base name: items sharing a name take -2, -3, … in O(1)
         // each (a search from -2 for each was O(n²): 8 000 items of one name took 51 s).
         var nextSuffix: [String: Int] = [:]
-        var out: [String] = []
         for (i, item) in recorder.items.enumerated() {
+            var out: [String] = []
             let name = recorder.names[i]
             // At most 64 characters of the name: an id is a handle, not the name (which the
             // group's title keeps).
@@ -323,8 +341,8 @@ struct SVGRenderer {
             out.append(contentsOf: SVGRenderer.shape(of: item, color: color))
             out.append("</g>")
             out.append("</g>")
+            guard emit(out) else { return }
         }
-        return out
     }
 
     /// The item's outline centered on (0, 0), unrotated, and its orientation line.
@@ -379,8 +397,12 @@ struct SVGRenderer {
 
     // MARK: Overlay
 
-    func group(_ id: String, _ attributes: String, _ body: [String]) -> [String] {
-        ["<g id=\"\(id)\" class=\"debug\"\(attributes)>"] + body + ["</g>"]
+    /// An overlay group written to `output`: its opening tag, each element `body` hands to
+    /// `emit` (its lines) until one does not fit, and its closing tag.
+    func group(_ id: String, _ attributes: String, to output: TraceOutput, _ body: (_ emit: ([String]) -> Bool) -> Void) {
+        guard output.piece("<g id=\"\(id)\" class=\"debug\"\(attributes)>\n") else { return }
+        body { output.piece($0.joined(separator: "\n") + "\n") }
+        output.close("</g>\n")
     }
 
     /// Wraps a behavior's elements so that they show only while it is in the tree.
@@ -389,83 +411,83 @@ struct SVGRenderer {
         return ["<g class=\"\(cls)\"\(v.attribute)>"] + (v.animation.map { [$0] } ?? []) + body + ["</g>"]
     }
 
-    func boundariesOverlay() -> [String] {
-        var body: [String] = []
-        for t in tracks {
-            guard let c = t.behavior as? CollisionBehavior else { continue }
-            var parts: [String] = []
-            if let insets = c.referenceInsets, let bounds = recorder.animator.referenceBounds {
-                let r = bounds.inset(by: insets).standardized
-                parts.append("<rect x=\"\(Format.short(r.minX))\" y=\"\(Format.short(r.minY))\" width=\"\(Format.short(r.width))\" height=\"\(Format.short(r.height))\"><title>reference bounds</title></rect>")
-            }
-            for id in c.boundaryIdentifiers {
-                guard let path = c.boundary(withIdentifier: id) else { continue }
-                parts.append("<path d=\"\(Format.pathData(path))\"><title>\(Format.xml("\(id.base)"))</title></path>")
-            }
-            if !parts.isEmpty { body += shown(t, "collision", parts) }
-        }
-        return group("debug-boundaries", " fill=\"none\" stroke=\"\(SVGRenderer.boundaryColor)\" stroke-width=\"\(Format.short(2.5 * unit))\" stroke-linejoin=\"round\" stroke-linecap=\"round\"", body)
-    }
-
-    func attachmentsOverlay() -> [String] {
-        var body: [String] = []
-        let dot = Format.short(2.5 * unit), ring = Format.short(4 * unit)
-        for t in tracks {
-            guard let a = t.behavior as? AttachmentBehavior, !a.items.isEmpty else { continue }
-            let endA = attachmentPoints(of: a.items[0], offset: a.offsetA)
-            let endB: [(Double, Double)] = a.items.count > 1
-                ? attachmentPoints(of: a.items[1], offset: a.offsetB)
-                : t.points.map { (Double($0.x), Double($0.y)) }
-            let linearB = a.items.count > 1
-            let dash = a.kind == .spring && a.frequency > 0 ? " stroke-dasharray=\"\(Format.short(5 * unit)) \(Format.short(3 * unit))\"" : ""
-            var parts: [String] = []
-            let xA = endA.map { Format.short($0.0) }, yA = endA.map { Format.short($0.1) }
-            let xB = endB.map { Format.short($0.0) }, yB = endB.map { Format.short($0.1) }
-            // The line, from B (anchor or second item) to A (first item).
-            var line = ["<line x1=\"\(xB[0])\" y1=\"\(yB[0])\" x2=\"\(xA[0])\" y2=\"\(yA[0])\"\(dash)>"]
-            for (attr, values, linear) in [("x1", xB, linearB), ("y1", yB, linearB), ("x2", xA, true), ("y2", yA, true)] {
-                guard Set(values).count > 1 else { continue }
-                if linear { line.append(animate(attr, values)) } else if let d = discreteAnimate(attr, values) { line.append(d) }
-            }
-            line.append("<title>\(a.kind.rawValue) attachment</title></line>")
-            parts.append(line.joined())
-            // The ends: a hollow circle at an anchor, dots at the items' attachment points.
-            func circle(_ xs: [String], _ ys: [String], linear: Bool, anchor: Bool) -> String {
-                var c = "<circle cx=\"\(xs[0])\" cy=\"\(ys[0])\" r=\"\(anchor ? ring : dot)\""
-                c += anchor ? " fill=\"#ffffff\" class=\"anchor\">" : " fill=\"\(SVGRenderer.attachmentColor)\">"
-                for (attr, values) in [("cx", xs), ("cy", ys)] where Set(values).count > 1 {
-                    if linear { c += animate(attr, values) } else if let d = discreteAnimate(attr, values) { c += d }
+    func boundariesOverlay(to output: TraceOutput) {
+        group("debug-boundaries", " fill=\"none\" stroke=\"\(SVGRenderer.boundaryColor)\" stroke-width=\"\(Format.short(2.5 * unit))\" stroke-linejoin=\"round\" stroke-linecap=\"round\"", to: output) { emit in
+            for t in tracks {
+                guard let c = t.behavior as? CollisionBehavior else { continue }
+                var parts: [String] = []
+                if let insets = c.referenceInsets, let bounds = recorder.animator.referenceBounds {
+                    let r = bounds.inset(by: insets).standardized
+                    parts.append("<rect x=\"\(Format.short(r.minX))\" y=\"\(Format.short(r.minY))\" width=\"\(Format.short(r.width))\" height=\"\(Format.short(r.height))\"><title>reference bounds</title></rect>")
                 }
-                return c + "</circle>"
+                for id in c.boundaryIdentifiers {
+                    guard let path = c.boundary(withIdentifier: id) else { continue }
+                    parts.append("<path d=\"\(Format.pathData(path))\"><title>\(Format.xml("\(id.base)"))</title></path>")
+                }
+                if !parts.isEmpty, !emit(shown(t, "collision", parts)) { return }
             }
-            parts.append(circle(xB, yB, linear: linearB, anchor: !linearB))
-            parts.append(circle(xA, yA, linear: true, anchor: false))
-            body += shown(t, "attachment", parts)
         }
-        return group("debug-attachments", " fill=\"none\" stroke=\"\(SVGRenderer.attachmentColor)\" stroke-width=\"\(Format.short(1.5 * unit))\"", body)
     }
 
-    func snapsOverlay() -> [String] {
-        var body: [String] = []
-        let s = 6 * unit
-        for t in tracks {
-            guard let snap = t.behavior as? SnapBehavior else { continue }
-            let points = t.points.map { SVGRenderer.point($0) }
-            var parts: [String] = []
-            // A dotted line from the item's center to the snap point.
-            let item = attachmentPoints(of: snap.item, offset: .zero)
-            let xs = item.map { Format.short($0.0) }, ys = item.map { Format.short($0.1) }
-            let sx = t.points.map { Format.short($0.x) }, sy = t.points.map { Format.short($0.y) }
-            var line = "<line class=\"snap-line\" x1=\"\(xs[0])\" y1=\"\(ys[0])\" x2=\"\(sx[0])\" y2=\"\(sy[0])\" stroke-width=\"\(Format.short(unit))\" stroke-dasharray=\"\(Format.short(unit)) \(Format.short(2 * unit))\" stroke-opacity=\"0.6\">"
-            for (attr, values) in [("x1", xs), ("y1", ys)] where Set(values).count > 1 { line += animate(attr, values) }
-            for (attr, values) in [("x2", sx), ("y2", sy)] { if let d = discreteAnimate(attr, values) { line += d } }
-            parts.append(line + "</line>")
-            var cross = "<path class=\"snap-point\" d=\"M\(SVGRenderer.point(-s, -s)) L\(SVGRenderer.point(s, s)) M\(SVGRenderer.point(-s, s)) L\(SVGRenderer.point(s, -s))\" transform=\"translate(\(points[0]))\">"
-            if let d = discreteTranslate(points) { cross += d }
-            parts.append(cross + "<title>snap point</title></path>")
-            body += shown(t, "snap", parts)
+    func attachmentsOverlay(to output: TraceOutput) {
+        group("debug-attachments", " fill=\"none\" stroke=\"\(SVGRenderer.attachmentColor)\" stroke-width=\"\(Format.short(1.5 * unit))\"", to: output) { emit in
+            let dot = Format.short(2.5 * unit), ring = Format.short(4 * unit)
+            for t in tracks {
+                guard let a = t.behavior as? AttachmentBehavior, !a.items.isEmpty else { continue }
+                let endA = attachmentPoints(of: a.items[0], offset: a.offsetA)
+                let endB: [(Double, Double)] = a.items.count > 1
+                    ? attachmentPoints(of: a.items[1], offset: a.offsetB)
+                    : t.points.map { (Double($0.x), Double($0.y)) }
+                let linearB = a.items.count > 1
+                let dash = a.kind == .spring && a.frequency > 0 ? " stroke-dasharray=\"\(Format.short(5 * unit)) \(Format.short(3 * unit))\"" : ""
+                var parts: [String] = []
+                let xA = endA.map { Format.short($0.0) }, yA = endA.map { Format.short($0.1) }
+                let xB = endB.map { Format.short($0.0) }, yB = endB.map { Format.short($0.1) }
+                // The line, from B (anchor or second item) to A (first item).
+                var line = ["<line x1=\"\(xB[0])\" y1=\"\(yB[0])\" x2=\"\(xA[0])\" y2=\"\(yA[0])\"\(dash)>"]
+                for (attr, values, linear) in [("x1", xB, linearB), ("y1", yB, linearB), ("x2", xA, true), ("y2", yA, true)] {
+                    guard Set(values).count > 1 else { continue }
+                    if linear { line.append(animate(attr, values)) } else if let d = discreteAnimate(attr, values) { line.append(d) }
+                }
+                line.append("<title>\(a.kind.rawValue) attachment</title></line>")
+                parts.append(line.joined())
+                // The ends: a hollow circle at an anchor, dots at the items' attachment points.
+                func circle(_ xs: [String], _ ys: [String], linear: Bool, anchor: Bool) -> String {
+                    var c = "<circle cx=\"\(xs[0])\" cy=\"\(ys[0])\" r=\"\(anchor ? ring : dot)\""
+                    c += anchor ? " fill=\"#ffffff\" class=\"anchor\">" : " fill=\"\(SVGRenderer.attachmentColor)\">"
+                    for (attr, values) in [("cx", xs), ("cy", ys)] where Set(values).count > 1 {
+                        if linear { c += animate(attr, values) } else if let d = discreteAnimate(attr, values) { c += d }
+                    }
+                    return c + "</circle>"
+                }
+                parts.append(circle(xB, yB, linear: linearB, anchor: !linearB))
+                parts.append(circle(xA, yA, linear: true, anchor: false))
+                guard emit(shown(t, "attachment", parts)) else { return }
+            }
         }
-        return group("debug-snaps", " fill=\"none\" stroke=\"\(SVGRenderer.snapColor)\" stroke-width=\"\(Format.short(2 * unit))\" stroke-linecap=\"round\"", body)
+    }
+
+    func snapsOverlay(to output: TraceOutput) {
+        group("debug-snaps", " fill=\"none\" stroke=\"\(SVGRenderer.snapColor)\" stroke-width=\"\(Format.short(2 * unit))\" stroke-linecap=\"round\"", to: output) { emit in
+            let s = 6 * unit
+            for t in tracks {
+                guard let snap = t.behavior as? SnapBehavior else { continue }
+                let points = t.points.map { SVGRenderer.point($0) }
+                var parts: [String] = []
+                // A dotted line from the item's center to the snap point.
+                let item = attachmentPoints(of: snap.item, offset: .zero)
+                let xs = item.map { Format.short($0.0) }, ys = item.map { Format.short($0.1) }
+                let sx = t.points.map { Format.short($0.x) }, sy = t.points.map { Format.short($0.y) }
+                var line = "<line class=\"snap-line\" x1=\"\(xs[0])\" y1=\"\(ys[0])\" x2=\"\(sx[0])\" y2=\"\(sy[0])\" stroke-width=\"\(Format.short(unit))\" stroke-dasharray=\"\(Format.short(unit)) \(Format.short(2 * unit))\" stroke-opacity=\"0.6\">"
+                for (attr, values) in [("x1", xs), ("y1", ys)] where Set(values).count > 1 { line += animate(attr, values) }
+                for (attr, values) in [("x2", sx), ("y2", sy)] { if let d = discreteAnimate(attr, values) { line += d } }
+                parts.append(line + "</line>")
+                var cross = "<path class=\"snap-point\" d=\"M\(SVGRenderer.point(-s, -s)) L\(SVGRenderer.point(s, s)) M\(SVGRenderer.point(-s, s)) L\(SVGRenderer.point(s, -s))\" transform=\"translate(\(points[0]))\">"
+                if let d = discreteTranslate(points) { cross += d }
+                parts.append(cross + "<title>snap point</title></path>")
+                guard emit(shown(t, "snap", parts)) else { return }
+            }
+        }
     }
 
     /// A pitch of 1, 2 or 5 × 10ⁿ near `x`.
@@ -476,61 +498,61 @@ struct SVGRenderer {
         return (m < 1.5 ? 1 : m < 3.5 ? 2 : m < 7.5 ? 5 : 10) * e
     }
 
-    func fieldsOverlay() -> [String] {
-        var body: [String] = []
-        let vb = viewBox
-        let pitch = SVGRenderer.niceStep(Double(max(vb.width, vb.height)) / 16)
-        var gx: [Double] = [], gy: [Double] = []
-        var x = (Double(vb.minX) / pitch).rounded(.down) * pitch + pitch / 2
-        while x < Double(vb.maxX) { if x > Double(vb.minX) { gx.append(x) }; x += pitch }
-        var y = (Double(vb.minY) / pitch).rounded(.down) * pitch + pitch / 2
-        while y < Double(vb.maxY) { if y > Double(vb.minY) { gy.append(y) }; y += pitch }
+    func fieldsOverlay(to output: TraceOutput) {
+        group("debug-fields", " stroke=\"\(SVGRenderer.fieldColor)\"", to: output) { emit in
+            let vb = viewBox
+            let pitch = SVGRenderer.niceStep(Double(max(vb.width, vb.height)) / 16)
+            var gx: [Double] = [], gy: [Double] = []
+            var x = (Double(vb.minX) / pitch).rounded(.down) * pitch + pitch / 2
+            while x < Double(vb.maxX) { if x > Double(vb.minX) { gx.append(x) }; x += pitch }
+            var y = (Double(vb.minY) / pitch).rounded(.down) * pitch + pitch / 2
+            while y < Double(vb.maxY) { if y > Double(vb.minY) { gy.append(y) }; y += pitch }
 
-        for t in tracks {
-            guard let field = t.behavior as? FieldBehavior else { continue }
-            let origin = t.points[t.present.firstIndex(of: true) ?? 0]
-            let ox = Double(origin.x), oy = Double(origin.y)
-            var parts: [String] = []
-            parts += SVGRenderer.regionShapes(field.region.shape, dashed: false, unit: unit)
-            parts.append("<circle class=\"field-position\" cx=\"0\" cy=\"0\" r=\"\(Format.short(2.5 * unit))\" fill=\"\(SVGRenderer.fieldColor)\"/>")
-            // The arrow grid, in the field's coordinates (it moves with the field).
-            var arrows: [(x: Double, y: Double, fx: Double, fy: Double, m: Double)] = []
-            var maxMagnitude = 0.0
-            for y in gy {
-                for x in gx {
-                    let p = CGPoint(x: x - ox, y: y - oy)
-                    guard field.region.contains(p) else { continue }
-                    let f = field.force(at: p, velocity: .zero, mass: 1, charge: 1, time: 0)
-                    let fx = Double(f.dx), fy = Double(f.dy)
-                    let m = (fx * fx + fy * fy).squareRoot()
-                    guard m.isFinite, m > 0 else { continue }
-                    arrows.append((Double(p.x), Double(p.y), fx, fy, m))
-                    maxMagnitude = max(maxMagnitude, m)
+            for t in tracks {
+                guard let field = t.behavior as? FieldBehavior else { continue }
+                let origin = t.points[t.present.firstIndex(of: true) ?? 0]
+                let ox = Double(origin.x), oy = Double(origin.y)
+                var parts: [String] = []
+                parts += SVGRenderer.regionShapes(field.region.shape, dashed: false, unit: unit)
+                parts.append("<circle class=\"field-position\" cx=\"0\" cy=\"0\" r=\"\(Format.short(2.5 * unit))\" fill=\"\(SVGRenderer.fieldColor)\"/>")
+                // The arrow grid, in the field's coordinates (it moves with the field).
+                var arrows: [(x: Double, y: Double, fx: Double, fy: Double, m: Double)] = []
+                var maxMagnitude = 0.0
+                for y in gy {
+                    for x in gx {
+                        let p = CGPoint(x: x - ox, y: y - oy)
+                        guard field.region.contains(p) else { continue }
+                        let f = field.force(at: p, velocity: .zero, mass: 1, charge: 1, time: 0)
+                        let fx = Double(f.dx), fy = Double(f.dy)
+                        let m = (fx * fx + fy * fy).squareRoot()
+                        guard m.isFinite, m > 0 else { continue }
+                        arrows.append((Double(p.x), Double(p.y), fx, fy, m))
+                        maxMagnitude = max(maxMagnitude, m)
+                    }
                 }
-            }
-            if !arrows.isEmpty {
-                var d: [String] = []
-                for a in arrows {
-                    let length = 0.8 * pitch * max(0.3, (a.m / maxMagnitude).squareRoot())
-                    let ux = a.fx / a.m, uy = a.fy / a.m
-                    let (sx, sy) = (a.x - ux * length / 2, a.y - uy * length / 2)
-                    let (tx, ty) = (a.x + ux * length / 2, a.y + uy * length / 2)
-                    let head = min(0.35 * length, 0.25 * pitch)
-                    let (c, s) = (cos(0.45), sin(0.45))
-                    let (h1x, h1y) = (tx - head * (c * ux - s * uy), ty - head * (s * ux + c * uy))
-                    let (h2x, h2y) = (tx - head * (c * ux + s * uy), ty - head * (-s * ux + c * uy))
-                    d.append("M\(SVGRenderer.point(sx, sy))L\(SVGRenderer.point(tx, ty))M\(SVGRenderer.point(h1x, h1y))L\(SVGRenderer.point(tx, ty))L\(SVGRenderer.point(h2x, h2y))")
+                if !arrows.isEmpty {
+                    var d: [String] = []
+                    for a in arrows {
+                        let length = 0.8 * pitch * max(0.3, (a.m / maxMagnitude).squareRoot())
+                        let ux = a.fx / a.m, uy = a.fy / a.m
+                        let (sx, sy) = (a.x - ux * length / 2, a.y - uy * length / 2)
+                        let (tx, ty) = (a.x + ux * length / 2, a.y + uy * length / 2)
+                        let head = min(0.35 * length, 0.25 * pitch)
+                        let (c, s) = (cos(0.45), sin(0.45))
+                        let (h1x, h1y) = (tx - head * (c * ux - s * uy), ty - head * (s * ux + c * uy))
+                        let (h2x, h2y) = (tx - head * (c * ux + s * uy), ty - head * (-s * ux + c * uy))
+                        d.append("M\(SVGRenderer.point(sx, sy))L\(SVGRenderer.point(tx, ty))M\(SVGRenderer.point(h1x, h1y))L\(SVGRenderer.point(tx, ty))L\(SVGRenderer.point(h2x, h2y))")
+                    }
+                    parts.append("<path class=\"field-arrows\" d=\"\(d.joined())\" fill=\"none\" stroke-width=\"\(Format.short(1.2 * unit))\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>")
                 }
-                parts.append("<path class=\"field-arrows\" d=\"\(d.joined())\" fill=\"none\" stroke-width=\"\(Format.short(1.2 * unit))\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>")
+                let positions = t.points.map { SVGRenderer.point($0) }
+                var inner = ["<g transform=\"translate(\(positions[0]))\">"]
+                if let anim = discreteTranslate(positions) { inner.append(anim) }
+                inner += parts
+                inner.append("</g>")
+                guard emit(shown(t, "field", inner)) else { return }
             }
-            let positions = t.points.map { SVGRenderer.point($0) }
-            var inner = ["<g transform=\"translate(\(positions[0]))\">"]
-            if let anim = discreteTranslate(positions) { inner.append(anim) }
-            inner += parts
-            inner.append("</g>")
-            body += shown(t, "field", inner)
         }
-        return group("debug-fields", " stroke=\"\(SVGRenderer.fieldColor)\"", body)
     }
 
     /// The circles and rectangles of a region's tree, centered on (0, 0).
@@ -556,48 +578,49 @@ struct SVGRenderer {
         }
     }
 
-    func contactsOverlay() -> [String] {
-        var body: [String] = []
-        // Recorded frames with their rendered index (the first rendered copy).
-        var recorded: [(k: Int, frame: TraceRecorder.Frame)] = []
-        var seen: Set<Int> = []
-        for (k, s) in source.enumerated() {
-            guard let s, seen.insert(s).inserted else { continue }
-            recorded.append((k, frames[k]))
-        }
-        var chosen = recorded.indices.map { $0 }
-        if chosen.count > SVGRenderer.maximumContactSamples {
-            let n = SVGRenderer.maximumContactSamples
-            chosen = (0..<n).map { $0 * (recorded.count - 1) / (n - 1) }
-        }
-        let r = Format.short(3 * unit)
-        for (j, c) in chosen.enumerated() {
-            let frame = recorded[c].frame
-            guard !frame.contacts.isEmpty else { continue }
-            let start = keyTimes[recorded[c].k]
-            let end: String? = j + 1 < chosen.count ? keyTimes[recorded[chosen[j + 1]].k] : nil
-            var g = "<g class=\"contacts\" data-time=\"\(Format.short(frame.time, 6))\""
-            if isAnimated {
-                let (values, kts): (String, String)
-                switch (start == "0", end) {
-                case (true, let e?): (values, kts) = ("visible;hidden", "0;\(e)")
-                case (true, nil): (values, kts) = ("visible", "0")
-                case (false, let e?): (values, kts) = ("hidden;visible;hidden", "0;\(start);\(e)")
-                case (false, nil): (values, kts) = ("hidden;visible", "0;\(start)")
-                }
-                g += (values.hasPrefix("visible") ? ">" : " visibility=\"hidden\">")
-                if values != "visible" {
-                    g += "<animate attributeName=\"visibility\" values=\"\(values)\" keyTimes=\"\(kts)\" calcMode=\"discrete\" \(durationAttributes)/>"
-                }
-            } else {
-                g += ">"
+    func contactsOverlay(to output: TraceOutput) {
+        group("debug-contacts", " fill=\"\(SVGRenderer.contactColor)\" stroke=\"#ffffff\" stroke-width=\"\(Format.short(0.8 * unit))\"", to: output) { emit in
+            // Recorded frames with their rendered index (the first rendered copy).
+            var recorded: [(k: Int, frame: TraceRecorder.Frame)] = []
+            var seen: Set<Int> = []
+            for (k, s) in source.enumerated() {
+                guard let s, seen.insert(s).inserted else { continue }
+                recorded.append((k, frames[k]))
             }
-            body.append(g)
-            for p in frame.contacts {
-                body.append("<circle cx=\"\(Format.short(p.x))\" cy=\"\(Format.short(p.y))\" r=\"\(r)\"/>")
+            var chosen = recorded.indices.map { $0 }
+            if chosen.count > SVGRenderer.maximumContactSamples {
+                let n = SVGRenderer.maximumContactSamples
+                chosen = (0..<n).map { $0 * (recorded.count - 1) / (n - 1) }
             }
-            body.append("</g>")
+            let r = Format.short(3 * unit)
+            for (j, c) in chosen.enumerated() {
+                let frame = recorded[c].frame
+                guard !frame.contacts.isEmpty else { continue }
+                let start = keyTimes[recorded[c].k]
+                let end: String? = j + 1 < chosen.count ? keyTimes[recorded[chosen[j + 1]].k] : nil
+                var g = "<g class=\"contacts\" data-time=\"\(Format.short(frame.time, 6))\""
+                if isAnimated {
+                    let (values, kts): (String, String)
+                    switch (start == "0", end) {
+                    case (true, let e?): (values, kts) = ("visible;hidden", "0;\(e)")
+                    case (true, nil): (values, kts) = ("visible", "0")
+                    case (false, let e?): (values, kts) = ("hidden;visible;hidden", "0;\(start);\(e)")
+                    case (false, nil): (values, kts) = ("hidden;visible", "0;\(start)")
+                    }
+                    g += (values.hasPrefix("visible") ? ">" : " visibility=\"hidden\">")
+                    if values != "visible" {
+                        g += "<animate attributeName=\"visibility\" values=\"\(values)\" keyTimes=\"\(kts)\" calcMode=\"discrete\" \(durationAttributes)/>"
+                    }
+                } else {
+                    g += ">"
+                }
+                var body = [g]
+                for p in frame.contacts {
+                    body.append("<circle cx=\"\(Format.short(p.x))\" cy=\"\(Format.short(p.y))\" r=\"\(r)\"/>")
+                }
+                body.append("</g>")
+                guard emit(body) else { return }
+            }
         }
-        return group("debug-contacts", " fill=\"\(SVGRenderer.contactColor)\" stroke=\"#ffffff\" stroke-width=\"\(Format.short(0.8 * unit))\"", body)
     }
 }

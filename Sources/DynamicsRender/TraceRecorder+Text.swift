@@ -76,21 +76,27 @@ extension TraceRecorder {
     /// The samples as CSV: the header `time,item,x,y,angle,vx,vy`, then one row per item per
     /// sample (samples in time order, items in `names` order), lines ending in "\n".
     /// Fixed decimals: time and angle 6 (s, rad), x, y, vx, vy 4 (points, pt/s); names quoted
-    /// when they hold a comma or quote.
+    /// when they hold a comma or quote. At most `maximumBytes` (see `writeCSV`).
     public func csv() -> String {
-        var out = TraceRecorder.csvHeader + "\n"
-        out.reserveCapacity(frames.count * items.count * 48 + 32)
+        TraceOutput.collecting(limit: maximumBytes) { writeCSV(to: $0) }
+    }
+
+    /// Writes the CSV (see `csv()`) to `output`, a sample's rows at a time: the samples whose
+    /// rows fit under its limit (it turns `isTruncated` when one did not).
+    public func writeCSV(to output: TraceOutput) {
+        guard output.piece(TraceRecorder.csvHeader + "\n") else { return }
         let quoted = names.map(Format.csvField)
         for frame in frames {
+            var rows = ""
             let time = Format.fixed(frame.time, 6)
             for (i, s) in frame.items.enumerated() {
-                out += time; out += ","; out += quoted[i]; out += ","
-                out += Format.fixed(s.x, 4); out += ","; out += Format.fixed(s.y, 4); out += ","
-                out += Format.fixed(s.angle, 6); out += ","
-                out += Format.fixed(s.vx, 4); out += ","; out += Format.fixed(s.vy, 4); out += "\n"
+                rows += time; rows += ","; rows += quoted[i]; rows += ","
+                rows += Format.fixed(s.x, 4); rows += ","; rows += Format.fixed(s.y, 4); rows += ","
+                rows += Format.fixed(s.angle, 6); rows += ","
+                rows += Format.fixed(s.vx, 4); rows += ","; rows += Format.fixed(s.vy, 4); rows += "\n"
             }
+            guard output.piece(rows) else { break }
         }
-        return out
     }
 
     /// The samples as a `Trace`.
@@ -103,68 +109,106 @@ extension TraceRecorder {
     }
 
     /// The samples as JSON (see `Trace` for the shape, which `JSONDecoder` reads back exactly),
-    /// keys sorted, no extra whitespace. Written as text in one pass, as the CSV is: encoding
-    /// a `Trace` with `JSONEncoder` held several copies of the recording (28 000 items traced
-    /// to the 256 MB bound grew the process to 1.7 GB). Throws `EncodingError` if a recorded
-    /// number is not finite.
+    /// keys sorted, no extra whitespace. Throws `EncodingError` if a recorded number is not
+    /// finite. At most `maximumBytes` (see `writeJSON`).
     public func json() throws -> Data {
-        var out = ""
-        out.reserveCapacity(estimatedBytes + 64)
-        func number(_ v: Double) throws {
+        Data(try TraceOutput.collecting(limit: maximumBytes) { try writeJSON(to: $0) }.utf8)
+    }
+
+    /// Writes the JSON (see `json()`) to `output`, a sample at a time: the samples that fit
+    /// under its limit, and the closing brackets (it turns `isTruncated` when a sample did
+    /// not fit). Encoding a
+    /// `Trace` with `JSONEncoder` held several copies of the recording (28 000 items traced
+    /// to the 256 MB bound grew the process to 1.7 GB); a string of the whole trace held one,
+    /// six times the names' bytes when they were control characters (3 GB).
+    public func writeJSON(to output: TraceOutput) throws {
+        func number(_ v: Double, into out: inout String) throws {
             guard v.isFinite else {
                 throw EncodingError.invalidValue(v, .init(codingPath: [], debugDescription: "a trace number is not finite: \(v)"))
             }
             out += v.description // the shortest text that reads back as the same Double
         }
         let quoted = names.map(Format.jsonString)
-        out += "{\"items\":["
-        out += quoted.joined(separator: ",")
-        out += "],\"sampleRate\":"
-        try number(sampleRate)
-        out += ",\"samples\":["
+        var head = "{\"items\":["
+        head += quoted.joined(separator: ",")
+        head += "],\"sampleRate\":"
+        try number(sampleRate, into: &head)
+        head += ",\"samples\":["
+        // A head that does not fit leaves a trace without names: an empty one instead.
+        guard output.piece(head) else {
+            output.close("{\"items\":[],\"sampleRate\":")
+            var rate = ""
+            try number(sampleRate, into: &rate)
+            output.close(rate + ",\"samples\":[]}")
+            return
+        }
         for (f, frame) in frames.enumerated() {
-            if f > 0 { out += "," }
-            out += "{"
+            var out = f > 0 ? ",{" : "{"
             if debug {
                 out += "\"contacts\":["
                 for (k, p) in frame.contacts.enumerated() {
                     out += k > 0 ? ",[" : "["
-                    try number(Double(p.x)); out += ","; try number(Double(p.y)); out += "]"
+                    try number(Double(p.x), into: &out); out += ","; try number(Double(p.y), into: &out); out += "]"
                 }
                 out += "],"
             }
             out += "\"items\":["
             for (i, s) in frame.items.enumerated() {
                 out += i > 0 ? ",{\"angle\":" : "{\"angle\":"
-                try number(s.angle)
+                try number(s.angle, into: &out)
                 out += ",\"name\":"; out += quoted[i]
-                out += ",\"vx\":"; try number(s.vx)
-                out += ",\"vy\":"; try number(s.vy)
-                out += ",\"x\":"; try number(s.x)
-                out += ",\"y\":"; try number(s.y)
+                out += ",\"vx\":"; try number(s.vx, into: &out)
+                out += ",\"vy\":"; try number(s.vy, into: &out)
+                out += ",\"x\":"; try number(s.x, into: &out)
+                out += ",\"y\":"; try number(s.y, into: &out)
                 out += "}"
             }
             out += "],\"time\":"
-            try number(frame.time)
+            try number(frame.time, into: &out)
             out += "}"
+            guard output.piece(out) else { break }
         }
-        out += "]}"
-        return Data(out.utf8)
+        output.close("]}")
     }
 
     /// Writes the trace to `url` in the format of its extension: `.csv`, `.json` or `.svg`
-    /// (`debug` adds the SVG's overlay). Throws for another extension or a failed write.
-    public func write(to url: URL, debug: Bool = false) throws {
+    /// (`debug` adds the SVG's overlay), streamed to a temporary file beside it that then
+    /// replaces it. Throws for another extension or a failed write. Returns whether the
+    /// writer stopped at `maximumBytes` (the file is complete, with fewer samples or elements).
+    @discardableResult
+    public func write(to url: URL, debug: Bool = false) throws -> Bool {
         guard let format = TraceFormat(path: url.path) else {
             throw CocoaError(.fileWriteUnsupportedScheme, userInfo: [NSFilePathErrorKey: url.path,
                 NSLocalizedDescriptionKey: "unknown trace format '\(url.pathExtension)' (expected .csv, .json or .svg)"])
         }
-        let data: Data
-        switch format {
-        case .csv: data = Data(csv().utf8)
-        case .json: data = try json()
-        case .svg: data = Data(svg(debug: debug).utf8)
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString)")
+        guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
+            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: url.path])
         }
-        try data.write(to: url, options: .atomic)
+        do {
+            let handle = try FileHandle(forWritingTo: temporary)
+            defer { try? handle.close() }
+            let output = TraceOutput(limit: maximumBytes) { bytes in try handle.write(contentsOf: bytes) }
+            try write(format, to: output, debug: debug)
+            try output.finish()
+            try handle.close()
+            guard rename(temporary.path, url.path) == 0 else {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path,
+                    NSLocalizedDescriptionKey: "cannot write \(url.path): \(String(cString: strerror(errno)))"])
+            }
+            return output.isTruncated
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw error
+        }
+    }
+
+    /// Writes the trace in `format` to `output` (`debug` adds the SVG's overlay).
+    public func write(_ format: TraceFormat, to output: TraceOutput, debug: Bool = false) throws {
+        switch format {
+        case .csv: writeCSV(to: output)
+        case .json: try writeJSON(to: output)
+        case .svg: writeSVG(to: output, debug: debug)
+        }
     }
 }

@@ -72,22 +72,40 @@ public final class TraceRecorder {
     /// The samples, in time order.
     public internal(set) var frames: [Frame] = []
 
-    /// A bound on what the recording holds and writes, by estimate (bytes): 128 per item per
-    /// sample plus its name (the CSV repeats it on every row), 200 per sample for the SVG's
-    /// time readout, and with `debug` 32 per contact point and 48 per overlay behavior. Samples stop when the next would pass it, and
-    /// `isTruncated` turns true. Default 256 MiB: a scene of 25 000 items traced for a minute
-    /// needed 4.3 GB and aborted the process; 1000 items with 4 KB names grew it by 2.5 GB.
+    /// A bound on what the recording writes (bytes), kept twice:
+    /// - while recording, by an estimate of what the writers will emit for each sample, at
+    ///   least what any of them does (`SampleCost`): an item's numbers and its name as the
+    ///   CSV and JSON write it on every sample (escaped: a control character is six bytes in
+    ///   JSON), its group and name in the SVG once, the SVG's time readout, and with `debug`
+    ///   each contact point and each overlay behavior's animated values and elements. Samples
+    ///   stop when the next would pass it, and `isTruncated` turns true;
+    /// - while writing, exactly: the writers stream through a `TraceOutput` with this limit
+    ///   and stop at it with a complete file, whatever the estimate missed.
+    /// Default 256 MiB: a scene of 25 000 items traced for a minute needed 4.3 GB and aborted
+    /// the process; 100 items named with 4 KiB of control characters wrote 1.6 GB of JSON
+    /// (3 GB of memory) past a bound that counted their raw bytes, and 50 000 springs drew
+    /// a 363 MB SVG past one that counted 48 B for each overlay element.
     public var maximumBytes = 256 << 20
     /// True once a sample was dropped for `maximumBytes`: the recording ends early.
     public private(set) var isTruncated = false
     /// The estimate so far (see `maximumBytes`).
     public private(set) var estimatedBytes = 0
-    /// Bytes per sample for the items: 128 each plus the names.
-    private lazy var itemBytesPerSample: Int = items.count * 128 + names.reduce(0) { $0 + $1.utf8.count }
+    /// Bytes per sample for the items: `SampleCost.item` each plus their names as the CSV
+    /// and JSON write them (the larger of the two).
+    private lazy var itemBytesPerSample: Int = items.count * SampleCost.item
+        + names.reduce(0) { $0 + max(Format.jsonString($1).utf8.count, Format.csvField($1).utf8.count) }
+    /// Bytes written once per item: its name in the JSON's list, its group in the SVG with
+    /// its name twice and its shape.
+    private lazy var itemBytesOnce: Int = zip(items, names).reduce(0) { total, pair in
+        total + Format.jsonString(pair.1).utf8.count + 1
+            + SampleCost.itemGroup + 2 * Format.xml(pair.1).utf8.count + SampleCost.shapeBytes(of: pair.0)
+    }
 
     /// The behaviors the debug overlay draws, in the order first seen (debug recording only).
     private(set) var overlayBehaviors: [DynamicBehavior] = []
     private var overlayIndex: [ObjectIdentifier: Int] = [:]
+    /// Each overlay behavior's point at the last sample it was in (by its index).
+    private var overlayLastPoints: [CGPoint] = []
     /// Per frame (debug recording only): which overlay behaviors were in the tree, and their point.
     private(set) var overlayFrames: [[OverlaySample]] = []
 
@@ -160,8 +178,17 @@ public final class TraceRecorder {
             contacts = animator.contactPoints
             if contacts.count > maximumContactsPerSample { contacts.removeLast(contacts.count - maximumContactsPerSample) }
         }
-        let overlayCount = debug ? TraceRecorder.overlayBehaviors(of: animator).count : 0
-        let bytes = itemBytesPerSample + TraceRecorder.readoutBytesPerSample + 32 * contacts.count + 48 * overlayCount
+        var bytes = itemBytesPerSample + TraceRecorder.readoutBytesPerSample + SampleCost.contact * contacts.count + (frames.isEmpty ? itemBytesOnce : 0)
+        let overlay = debug ? TraceRecorder.overlayBehaviors(of: animator) : []
+        for (b, point) in overlay {
+            // A behavior first seen costs its elements; its point's discrete animation
+            // grows only when the point moved.
+            if let i = overlayIndex[ObjectIdentifier(b)] {
+                bytes += SampleCost.perSample(of: b, pointMoved: overlayLastPoints[i] != point)
+            } else {
+                bytes += SampleCost.once(of: b) + SampleCost.perSample(of: b, pointMoved: true)
+            }
+        }
         guard estimatedBytes + bytes <= maximumBytes else {
             isTruncated = true
             return
@@ -179,7 +206,7 @@ public final class TraceRecorder {
         var frame = Frame(time: time, items: states)
         if debug {
             frame.contacts = contacts
-            overlayFrames.append(currentOverlay())
+            overlayFrames.append(register(overlay))
         }
         frames.append(frame)
     }
@@ -212,14 +239,79 @@ public final class TraceRecorder {
         return out
     }
 
-    /// The overlay behaviors now, registered in `overlayBehaviors`.
-    private func currentOverlay() -> [OverlaySample] {
-        TraceRecorder.overlayBehaviors(of: animator).map { b, point in
+    /// `overlay` (the behaviors now, with their points) registered in `overlayBehaviors`,
+    /// their points kept as the last seen.
+    private func register(_ overlay: [(behavior: DynamicBehavior, point: CGPoint)]) -> [OverlaySample] {
+        overlay.map { b, point in
             let key = ObjectIdentifier(b)
-            if let i = overlayIndex[key] { return OverlaySample(behavior: i, point: point) }
-            overlayIndex[key] = overlayBehaviors.count
-            overlayBehaviors.append(b)
-            return OverlaySample(behavior: overlayBehaviors.count - 1, point: point)
+            let i: Int
+            if let known = overlayIndex[key] {
+                i = known
+            } else {
+                i = overlayBehaviors.count
+                overlayIndex[key] = i
+                overlayBehaviors.append(b)
+                overlayLastPoints.append(point)
+            }
+            overlayLastPoints[i] = point
+            return OverlaySample(behavior: i, point: point)
+        }
+    }
+}
+
+/// What the writers emit, at most, for each part of a recording (bytes): the estimate that
+/// keeps a recording under `TraceRecorder.maximumBytes`. Numbers are counted at their widest
+/// (a coordinate within ±10⁷ pt as the SVG writes it is at most 12 characters, a key time 8).
+enum SampleCost {
+    /// An item's numbers in one sample: the JSON's keys (41 bytes) and five numbers (up to
+    /// 24 characters each), more than a CSV row or the SVG's translate and rotate values with
+    /// a key time each.
+    static let item = 168
+    /// A contact point in one sample: `[x,y],` in the JSON, or a circle in the SVG.
+    static let contact = 56
+    /// An item's group in the SVG beside its name and shape: ids, transforms, the animation
+    /// elements' attributes.
+    static let itemGroup = 768
+    /// An element of a path as the SVG writes it ("L1234567.89 -1234567.89 ").
+    static let pathElement = 28
+
+    /// The shape of an item in the SVG: its path's elements, or a group's members'.
+    static func shapeBytes(of item: DynamicItem) -> Int {
+        if let group = item as? DynamicItemGroup {
+            return group.items.reduce(0) { $0 + 160 + shapeBytes(of: $1) }
+        }
+        return 256 + (item.collisionBoundsType == .path ? item.collisionBoundingPath.elements.count * pathElement : 0)
+    }
+
+    /// A value of an animation in one sample: the number (at most 12 characters) and a key
+    /// time (8), each with its ";". Every animation element lists every key time.
+    static let animatedValue = 22
+
+    /// An overlay behavior in one sample: the values its linear animations add (an
+    /// attachment's ends on items, its line's and circles' coordinates; a snap line's item
+    /// end), and with `pointMoved` those its discrete ones add (an anchor, a snap point, a
+    /// field's position: they list only changes).
+    static func perSample(of behavior: DynamicBehavior, pointMoved: Bool) -> Int {
+        switch behavior {
+        case let a as AttachmentBehavior:
+            // Each end: its line coordinates and its circle's, linear on an item, discrete at an anchor.
+            return (a.items.count > 1 || pointMoved ? 8 : 4) * animatedValue
+        case is SnapBehavior: return (pointMoved ? 5 : 2) * animatedValue
+        case is FieldBehavior: return pointMoved ? animatedValue : 0
+        default: return 0 // a collision behavior: its visibility, which lists only changes
+        }
+    }
+
+    /// An overlay behavior once: its elements and their animations' attributes, a
+    /// collision behavior's boundary paths, a field's region shapes and arrow grid (at most
+    /// 17 × 17 arrows).
+    static func once(of behavior: DynamicBehavior) -> Int {
+        switch behavior {
+        case is AttachmentBehavior: return 1280
+        case is SnapBehavior: return 1024
+        case let f as FieldBehavior: return 1024 + 17 * 17 * 80 + f.region.nodeCount * 192
+        case let c as CollisionBehavior: return 512 + c.boundaryIdentifiers.count * 128 + c.boundaryElementCount * pathElement
+        default: return 512
         }
     }
 }

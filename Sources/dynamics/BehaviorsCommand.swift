@@ -35,7 +35,7 @@ struct Behaviors: ParsableCommand {
         timeout.arm("behaviors", fallback: Behaviors.defaultTimeout)
         for name in BehaviorRegistry.shared.names {
             guard let d = BehaviorRegistry.shared.definition(named: name) else { continue }
-            print("\(name) (\(d.origin.rawValue)) — \(d.summary)\n    \(LuaBridge.luaForm(of: d))")
+            printOut("\(ShownText.line(name)) (\(d.origin.rawValue)) — \(d.summary)\n    \(LuaBridge.luaForm(of: d))")
         }
         // Each plugin in a state of its own: a broken or looping one is reported and cannot
         // stop the others from being listed (a state stops after three calls over budget).
@@ -47,10 +47,10 @@ struct Behaviors: ParsableCommand {
             case .success(let plugin):
                 // Escaped like test names: a plugin's names and strings cannot forge lines
                 // of the listing or drive the terminal.
-                let e = LuaTestRunner.Result.escaped
-                print("\(e(plugin.name)) (lua, \(e(plugin.file)))\n    \(e(LuaBridge.luaForm(plugin: plugin.name, params: plugin.params)))")
+                let e = ShownText.line
+                printOut("\(e(plugin.name)) (lua, \(e(plugin.file)))\n    \(e(LuaBridge.luaForm(plugin: plugin.name, params: plugin.params)))")
             case .failure(let error):
-                print("\(LuaTestRunner.Result.escaped(name)) (lua)\n    error: \(LuaTestRunner.Result.escaped(LuaBridge.shownMessage(error.message)))")
+                printOut("\(ShownText.line(name)) (lua)\n    error: \(ShownText.line(LuaBridge.shownMessage(error.message)))")
                 broken += 1
             }
         }

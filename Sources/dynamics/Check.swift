@@ -1,4 +1,5 @@
 import ArgumentParser
+import Dynamics
 import DynamicsLua
 import Foundation
 
@@ -26,7 +27,7 @@ struct Check: ParsableCommand {
         for file in files {
             let source: String
             do { source = try LuaSource.read(file) } catch {
-                printError("error: \(file): \(error)"); failed += 1; continue
+                printError("error: \(ShownText.line(file)): \(error)"); failed += 1; continue
             }
             do {
                 var callbackErrors: [LuaError] = []
@@ -34,7 +35,7 @@ struct Check: ParsableCommand {
                 if let scene = Check.sceneFolder(ofPlugin: file) { bridge.sceneFolder = scene }
                 try bridge.state.run(source, chunkName: file) // locations name the path as given
                 if let e = callbackErrors.first { throw e }
-                print("ok \(file)")
+                printOut("ok \(ShownText.line(file))")
             } catch let error as LuaError {
                 report(error)
                 failed += 1

@@ -17,7 +17,7 @@ struct DynamicsCommand: ParsableCommand {
         // Scripts are untrusted: a check the model makes outside a call from a script (a
         // frame the CLI steps, a viewer's drag) prints its error instead of trapping.
         InvalidInput.uncaughtHandler = { error in
-            writeRaw(2, "error: \(error)\n")
+            printError("error: \(error)")
         }
         // Swift hands the arguments over as Strings, each byte that is not UTF-8 replaced by
         // U+FFFD, so a file named with such bytes cannot be reached through its argument
@@ -48,7 +48,7 @@ struct DynamicsCommand: ParsableCommand {
                 if !message.isEmpty, !writeRaw(1, message + "\n") { Foundation.exit(1) }
                 Foundation.exit(0)
             }
-            if !message.isEmpty { writeRaw(2, message + "\n") }
+            if !message.isEmpty { printError(message) }
             // ArgumentParser reports bad usage as 64 (EX_USAGE); the contract says 2.
             Foundation.exit(code == .validationFailure ? 2 : code.rawValue)
         }
@@ -61,7 +61,7 @@ struct DynamicsCommand: ParsableCommand {
             guard let raw = CommandLine.unsafeArgv[i] else { continue }
             let bytes = UnsafeRawBufferPointer(start: raw, count: strlen(raw))
             if String(validating: bytes, as: UTF8.self) == nil {
-                return LuaTestRunner.Result.escaped(String(decoding: bytes, as: UTF8.self))
+                return ShownText.line(String(decoding: bytes, as: UTF8.self))
             }
         }
         return nil

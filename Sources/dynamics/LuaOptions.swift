@@ -1,4 +1,5 @@
 import ArgumentParser
+import Dynamics
 import DynamicsLua
 import Foundation
 
@@ -53,17 +54,20 @@ struct WholeNumber: ExpressibleByArgument {
     var defaultValueDescription: String { text }
 }
 
-/// Writes to standard error, with control characters other than newline and tab shown as
-/// "?": messages carry what scripts wrote (an error's text, a misspelled key), and an escape
-/// sequence in one reached the terminal raw.
+/// Writes to standard error, as every line the CLI shows: control and bidirectional
+/// characters other than newline and tab as "?" (`ShownText.lines`). Messages carry what
+/// scripts wrote (an error's text, a misspelled key, a file name), and an escape sequence in
+/// one reached the terminal raw.
 func printError(_ text: String) {
-    var shown = ""
-    shown.unicodeScalars.reserveCapacity(text.unicodeScalars.count + 1)
-    for u in text.unicodeScalars {
-        let control = (u.value < 0x20 && u != "\n" && u != "\t") || (u.value >= 0x7f && u.value < 0xa0)
-        shown.unicodeScalars.append(control ? "?" : u)
-    }
-    writeRaw(2, shown + "\n")
+    writeRaw(2, ShownText.lines(text) + "\n")
+}
+
+/// Writes a line to standard output (as `print` does, buffered), with control and
+/// bidirectional characters other than newline and tab as "?" (`ShownText.lines`). Text from
+/// scripts and file names in it should be `ShownText.line` already, so a newline in one
+/// cannot forge a line.
+func printOut(_ text: String) {
+    print(ShownText.lines(text))
 }
 
 /// Writes `text` to a file descriptor (1 or 2) whole; false if it could not. Foundation's

@@ -1,4 +1,6 @@
+import Dynamics
 import DynamicsLua
+import DynamicsRender
 import Foundation
 
 /// The files the CLI writes on request (`run --trace/--svg`, `test --junit`, `types --output`):
@@ -55,7 +57,7 @@ enum OutputFile {
                 // Blank (whitespace only, as read whole) counts as empty.
                 let blank = trimmed.isEmpty && target.st_size <= 64
                 if !blank && !outputs.contains(where: { trimmed.hasPrefix($0) }) {
-                    throw Failure(description: "\(option): cannot write \(path): it holds something else than a previous output (it begins \"\(LuaTestRunner.Result.escaped(String(trimmed.prefix(20))))\"), which the output would replace")
+                    throw Failure(description: "\(option): cannot write \(path): it holds something else than a previous output (it begins \"\(ShownText.line(String(trimmed.prefix(20))))\"), which the output would replace")
                 }
             }
         }
@@ -71,14 +73,21 @@ enum OutputFile {
     /// A FIFO is written only while a process reads it: opened without blocking (a FIFO with
     /// no reader held the CLI for good, `--timeout` or not), then written blocking.
     static func write(_ data: Data, to path: String, option: String) throws {
+        let fd = try openForWriting(path, option: option)
+        defer { close(fd) }
+        guard data.withUnsafeBytes({ writeAll(fd, $0) }) else { throw failure(option, path) }
+    }
+
+    /// `path` opened for writing (created or truncated; a FIFO only while a process reads it),
+    /// in blocking mode.
+    private static func openForWriting(_ path: String, option: String) throws -> Int32 {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NONBLOCK, 0o644)
         guard fd >= 0 else {
             if errno == ENXIO { throw Failure(description: "\(option): cannot write \(path): it is a FIFO that no process is reading") }
             throw failure(option, path)
         }
-        defer { close(fd) }
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
-        guard data.withUnsafeBytes({ writeAll(fd, $0) }) else { throw failure(option, path) }
+        return fd
     }
 
     /// Writes `text` to standard output (file descriptor 1, after what `print` buffered),
@@ -88,6 +97,19 @@ enum OutputFile {
         guard writeRaw(1, text) else {
             throw Failure(description: "cannot write the standard output: \(String(cString: strerror(errno)))")
         }
+    }
+
+    /// Streams what `write` writes into `path` (as `write(_:to:option:)` writes data), at most
+    /// `limit` bytes (see `TraceOutput`); returns whether the writer stopped at the limit.
+    static func stream(to path: String, option: String, limit: Int, _ write: (TraceOutput) throws -> Void) throws -> Bool {
+        let fd = try openForWriting(path, option: option)
+        defer { close(fd) }
+        let output = TraceOutput(limit: limit) { bytes in
+            guard writeAll(fd, bytes) else { throw failure(option, path) }
+        }
+        try write(output)
+        try output.finish()
+        return output.isTruncated
     }
 
     static func write(_ text: String, to path: String, option: String) throws {

@@ -131,19 +131,30 @@ struct Run: ParsableCommand {
         recorder?.finish(time: start + Double(frames) / fps + lastFrame)
         if let recorder, recorder.isTruncated {
             let end = recorder.frames.last.map { String(format: "%.3f", $0.time) } ?? "0"
-            printError("error: \(trace != nil ? "--trace" : "--svg"): the recording of \(recorder.items.count) items reached its bound of \(recorder.maximumBytes >> 20) MB and ends at \(end) s (lower --seconds or record fewer items)")
+            printError("error: \(trace != nil ? "--trace" : "--svg"): the recording of \(recorder.items.count) items reached its bound of \(recorder.maximumBytes >> 20) MB (what its files would hold) and ends at \(end) s (lower --seconds or record fewer items)")
             errorCount += 1
         }
         if let recorder {
+            // Streamed a sample or an element at a time, and stopped at the bound with a
+            // complete file: what is held while writing is one piece, not the file.
+            var cut: [String] = []
             if let trace {
-                if trace.hasSuffix(".json") { try OutputFile.write(try recorder.json(), to: trace, option: "--trace") }
-                else { try OutputFile.write(recorder.csv(), to: trace, option: "--trace") }
+                let format: TraceFormat = trace.hasSuffix(".json") ? .json : .csv
+                if try OutputFile.stream(to: trace, option: "--trace", limit: recorder.maximumBytes, { try recorder.write(format, to: $0) }) {
+                    cut.append("--trace")
+                }
             }
-            if let svg, still == nil { try OutputFile.write(recorder.svg(debug: debug), to: svg, option: "--svg") }
+            if let svg, still == nil, try OutputFile.stream(to: svg, option: "--svg", limit: recorder.maximumBytes, { recorder.writeSVG(to: $0, debug: debug) }) {
+                cut.append("--svg")
+            }
+            for option in cut {
+                printError("error: \(option): the file reached its bound of \(recorder.maximumBytes >> 20) MB and ends early (\(option == "--svg" ? "items and overlay elements after it are not drawn" : "the samples after it are not written"))")
+                errorCount += 1
+            }
         }
         if let still, let svg { try OutputFile.write(still.svg(debug: debug), to: svg, option: "--svg") }
         let paused = animator.isRunning ? "running" : "paused"
-        print(String(format: "%@: %d items, %.3f s simulated, %@", scene as NSString, items.count, animator.elapsedTime, paused as NSString))
+        printOut(String(format: "%@: %d items, %.3f s simulated, %@", ShownText.line(scene) as NSString, items.count, animator.elapsedTime, paused as NSString))
         withExtendedLifetime(loaded) {}
         if errorCount > Run.maximumPrintedErrors {
             printError("error: … and \(errorCount - Run.maximumPrintedErrors) more errors (the first \(Run.maximumPrintedErrors) are shown)")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Dynamics
 import DynamicsLua
 import DynamicsServe
 import Foundation
@@ -31,7 +32,7 @@ struct Serve: ParsableCommand {
         // not UTF-8 text (a PNG) or too large. A script error is served anyway: saving the
         // file fixes it.
         do { _ = try LuaSource.read(scene) } catch {
-            printError("error: \(LuaTestRunner.Result.escaped(scene)): \(error)")
+            printError("error: \(ShownText.line(scene)): \(error)")
             throw ExitCode(1)
         }
         let session = LiveSession(scenePath: scene, limits: lua.limits)
@@ -47,7 +48,7 @@ struct Serve: ParsableCommand {
         Task {
             do {
                 try await server.run { port in
-                    writeRaw(1, "serving \(LuaTestRunner.Result.escaped(scene)) at http://\(shown):\(port)/\n")
+                    writeRaw(1, "serving \(ShownText.line(scene)) at http://\(shown):\(port)/\n")
                     // Once listening (it warned, then failed to listen on an address not this
                     // machine's).
                     if !LiveServer.isLoopback(host) {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Dynamics
 import DynamicsLua
 import Foundation
 
@@ -64,9 +65,11 @@ struct Test: ParsableCommand {
         let roots = paths.isEmpty ? ["Tests/Scenes"] : paths
         let runner = LuaTestRunner(limits: lua.limits)
         let found = runner.testFiles(in: roots)
+        // What the tests may read besides their own folders (LuaReadableFolders).
+        let runFolders = LuaTestRunner.folders(of: roots)
         // A folder without test files is no passing run ("0 passed, 0 failed" read as one).
         if found.isEmpty {
-            printError("error: no test files (named *_test.lua) in \(roots.map { LuaTestRunner.Result.escaped($0) }.joined(separator: ", "))")
+            printError("error: no test files (named *_test.lua) in \(roots.map { ShownText.line($0) }.joined(separator: ", "))")
             throw ExitCode(2)
         }
         // A slice may hold no file (more slices than files): it runs nothing and passes.
@@ -90,6 +93,7 @@ struct Test: ParsableCommand {
         // an option without its value to the worker's parser).
         if let filter, !filter.isEmpty { workerArguments += ["--filter=\(filter)"] }
         if updateGoldens { workerArguments.append("--update-goldens") }
+        workerArguments += runFolders.map { "--run-folder=\($0.isEmpty ? "." : $0)" }
         let arguments = workerArguments, timeout = self.timeout
         let pictures = artifacts.map { ArtifactPictures.workerArguments(folder: $0, files: files) }
         for (i, file) in files.enumerated() {
@@ -105,7 +109,7 @@ struct Test: ParsableCommand {
         // A filter that matches nothing is no passing run either: a mistyped one passed in CI.
         // (In one slice of a sharded run it may match in the others.)
         if let filter, !filter.isEmpty, results.isEmpty, shard == nil {
-            printError("error: no test matches --filter '\(LuaTestRunner.Result.escaped(filter))' in \(files.count) file\(files.count == 1 ? "" : "s")")
+            printError("error: no test matches --filter '\(ShownText.line(filter))' in \(files.count) file\(files.count == 1 ? "" : "s")")
             throw ExitCode(1)
         }
         for r in results { print(TestReport.text(of: r, verbose: verbose), terminator: "") }
@@ -133,6 +137,8 @@ struct TestWorker: ParsableCommand {
 
     @Argument var file: String
     @Option var filter: String?
+    /// The folders the run was given, which the file's tests may read (LuaReadableFolders).
+    @Option var runFolder: [String] = []
     /// Where the report goes (standard output when absent). The supervisor passes a file of
     /// its own, so what the script prints never mixes with the report.
     @Option var report: String?
@@ -153,7 +159,7 @@ struct TestWorker: ParsableCommand {
         defer { if fd != 1 { close(fd) } }
         let writer = WorkerReportLine.Writer(fd: fd)
         let pictures = artifacts.map { ArtifactPictures(folder: $0, prefix: artifactsName ?? (file as NSString).lastPathComponent) }
-        var runner = LuaTestRunner(limits: lua.limits)
+        var runner = LuaTestRunner(limits: lua.limits, runFolders: runFolder)
         runner.updateGoldens = updateGoldens
         runner.run(file: file, filter: filter, observer: pictures,
                    starting: { writer.write(WorkerReportLine(running: $0)) },

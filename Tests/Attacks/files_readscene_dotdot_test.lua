@@ -1,7 +1,7 @@
 -- expect: ok
--- The test API's scene reader must not read files outside the test file's folder (and the
--- folder above it, where the scene a tests/ folder tests lives), by ../, absolute paths, /proc
--- or doubled slashes, through the global or loadScene.
+-- The test API's scene reader must not read files outside the folders a test may read (its
+-- own folder and below, the folders its run was given), by ../, absolute paths, /proc or
+-- doubled slashes, through the global or loadScene.
 local outside = {
   "../../Examples/blockman.lua",
   "behaviors/../../../Examples/blockman.lua",

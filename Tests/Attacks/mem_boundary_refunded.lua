@@ -1,6 +1,6 @@
 -- expect: ok "refunded"
 -- A boundary's charge is refunded when it is removed or replaced: a 25 000-point boundary
--- (9.6 MB of charges) added, replaced and removed 10 times fits in 16 MB, while two at once do
+-- (11.2 MB of charges) added, replaced and removed 10 times fits in 16 MB, while two at once do
 -- not (mem_boundary_points.lua).
 -- args: --seconds 1 --lua-budget 100000000000 --lua-memory 16
 local dyn = require "dynamics"

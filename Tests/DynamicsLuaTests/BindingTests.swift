@@ -139,7 +139,7 @@ struct BindingTests {
         let scene = try Scene()
         let cases: [(String, String)] = [
             ("dynamics.item{ size = 'big' }", "scene.lua:1: item.size: expected a vector {x, y}, got string"),
-            ("dynamics.item{ size = {-5, 10} }", "scene.lua:1: item.size: must be > 0"),
+            ("dynamics.item{ size = {-5, 10} }", "scene.lua:1: item.size: each side must be in 0.01…1000000.0 pt, got -5.0 × 10.0"),
             ("dynamics.item{ size = {10, 10}, center = {0/0, 0} }", "scene.lua:1: item.center: must be finite"),
             ("dynamics.itemBehavior{ elastcity = 1 }", "scene.lua:1: dynamics.itemBehavior: unknown property 'elastcity'"),
             ("dynamics.itemBehavior{ density = 0 }", "scene.lua:1: itemBehavior.density: must be a finite number > 0 (at least 1e-06)"),

@@ -75,8 +75,15 @@ struct SceneSearchPathTests {
             "tests/same.lua": "local dyn = require 'dynamics'\nreturn dyn.use('local_one') and 42\n",
             "tests/behaviors/local_one.lua": "return { name = 'local_one' }\n",
         ])
-        let results = LuaTestRunner().run(file: folder.appendingPathComponent("tests/pip_test.lua").path)
+        // The run was given the scene's folder (as `dynamics test FOLDER`), so its tests may read it.
+        let test = folder.appendingPathComponent("tests/pip_test.lua").path
+        let results = LuaTestRunner(runFolders: [folder.path]).run(file: test)
         #expect(results.map(\.line) == ["ok loads", "ok its plugin's module", "ok the same folder"])
+        #expect(LuaTestRunner().run(paths: [folder.path]).map(\.line) == ["ok loads", "ok its plugin's module", "ok the same folder"])
+        // Given the test alone, it reads its own folder and below only.
+        let alone = LuaTestRunner().run(file: test)
+        #expect(alone.map(\.passed) == [false, false, true])
+        #expect(alone[0].failure?.contains("loadScene(path): ../pip.lua is outside the folders scripts may read") == true, "\(alone[0])")
     }
 
     /// Examples/behaviors (wind, magnet) was appended to every search path, so every user
@@ -176,9 +183,9 @@ struct ModuleTests {
         try fm.createSymbolicLink(atPath: folder.appendingPathComponent("lib/alias.lua").path, withDestinationPath: "../a.lua")
         try fm.createSymbolicLink(atPath: folder.appendingPathComponent("up.lua").path, withDestinationPath: "../\(outside.lastPathComponent)/secret.lua")
         let run = try SceneRun(folder: folder)
-        #expect(run.error("require 'out'")?.message.contains("require: lib/out.lua is a link out of its folder") == true)
-        #expect(run.error("require 'dir.x'")?.message.contains("require: lib/dir/x.lua is a link out of its folder") == true)
-        #expect(run.error("require 'up'")?.message.contains("require: up.lua is a link out of its folder") == true)
+        #expect(run.error("require 'out'")?.message.contains("require: lib/out.lua is outside the folders scripts may read") == true)
+        #expect(run.error("require 'dir.x'")?.message.contains("require: lib/dir/x.lua is outside the folders scripts may read") == true)
+        #expect(run.error("require 'up'")?.message.contains("require: up.lua is outside the folders scripts may read") == true)
         #expect(try run.string("return require 'alias'") == "inside")
     }
 

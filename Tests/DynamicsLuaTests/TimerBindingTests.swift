@@ -85,10 +85,12 @@ struct TimerBindingTests {
 
     @Test("Bad timer arguments are errors at the caller's line")
     func badArguments() throws {
-        for (call, message) in [("a:after(-1, function() end)", "after(seconds): must be ≥ 0"),
-                                ("a:every(0, function() end)", "every(seconds): must be at least 1e-06 s"),
+        // The ranges are the model's (`DynamicAnimator.validateDelay`, `validateInterval`).
+        for (call, message) in [("a:after(-1, function() end)", "animator.after(seconds): must be a finite number in 0…1000000000.0, got -1.0"),
+                                ("a:after(2e9, function() end)", "animator.after(seconds): must be a finite number in 0…1000000000.0, got 2000000000.0"),
+                                ("a:every(0, function() end)", "animator.every(seconds): must be a finite number > 0 (at least 1e-06)"),
                                 // A subnormal period made the next firing time infinite.
-                                ("a:every(1e-315, function() end)", "every(seconds): must be at least 1e-06 s, got 1e-315"),
+                                ("a:every(1e-315, function() end)", "animator.every(seconds): must be a finite number > 0 (at least 1e-06) and ≤ 1000000000.0, got 1e-315"),
                                 ("a:after(1, 2)", "after(seconds, fn): expected a function"),
                                 ("a:every('x', function() end)", "every(seconds): expected a number")] {
             let state = try LuaState()

@@ -112,12 +112,15 @@ struct Scene {
     }
 
     @Test func recordingStopsAtItsBound() {
-        // Six items: 6 · 128 bytes plus the names (3 + 4 + 5 + 3 + 4 + 5) per sample, and
-        // the SVG's time readout.
-        let perSample = 6 * 128 + 24 + TraceRecorder.readoutBytesPerSample
-        let recorder = Scene().run(debug: false, maximumBytes: 10 * perSample)
+        // Six items: each sample costs 6 · 168 bytes and the names as the JSON writes them
+        // (3 + 4 + 5 + 3 + 4 + 5, quoted) and the SVG's time readout; the first also each
+        // item's group in the SVG (its name twice, its shape: the wedge's four path elements)
+        // and its name in the JSON's list.
+        let perSample = 6 * SampleCost.item + 24 + 12 + TraceRecorder.readoutBytesPerSample
+        let once = 6 * (SampleCost.itemGroup + 256 + 3) + 3 * 24 + 4 * SampleCost.pathElement
+        let recorder = Scene().run(debug: false, maximumBytes: once + 10 * perSample)
         #expect(recorder.isTruncated)
-        #expect(recorder.frames.count == 10 && recorder.estimatedBytes == 10 * perSample)
+        #expect(recorder.frames.count == 10 && recorder.estimatedBytes == once + 10 * perSample, "\(recorder.frames.count) \(recorder.estimatedBytes)")
         #expect(abs(recorder.duration - 9.0 / 30) < 1e-9, "the samples up to the bound are kept")
         let whole = Scene().run(debug: false)
         #expect(!whole.isTruncated && whole.frames.count == 61)

@@ -147,7 +147,7 @@ struct BadInputTests {
     @Test("Errors name an item by its escaped name, or by where it is")
     func itemOwners() {
         let quoted = DynamicView(center: .zero, size: CGSize(width: 1, height: 1), name: "q\"uote\nx")
-        #expect(Validate.owner(of: quoted) == #"item "q\"uote?x""#)
+        #expect(Validate.owner(of: quoted) == #"item "q\"uote\nx""#)
         let empty = DynamicView(center: CGPoint(x: 0, y: -1234566.9668), size: CGSize(width: 1, height: 1), name: "")
         #expect(Validate.owner(of: empty) == "item at (0.0, -1234567.0)")
     }

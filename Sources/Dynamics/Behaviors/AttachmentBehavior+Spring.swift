@@ -10,10 +10,15 @@ extension AttachmentBehavior {
     public var spring: Spring? {
         get { frequency > 0 ? Spring(unchecked: 1, (2 * .pi * frequency) * (2 * .pi * frequency), 4 * .pi * frequency * damping) : nil }
         set {
+            // Every range before anything changes: frequency and damping ratio together.
             guard accept({
                 guard kind == .spring else {
                     throw DynamicsError(owner: "AttachmentBehavior", property: "spring",
                                         message: "applies to spring attachments, not \(kind.rawValue)")
+                }
+                if let spring = newValue {
+                    try AttachmentBehavior.checkFrequency(spring.frequency)
+                    try AttachmentBehavior.checkDamping(spring.dampingRatio)
                 }
             }) else { return }
             guard let spring = newValue else { frequency = 0; return }

@@ -242,6 +242,11 @@ open class AttachmentBehavior: DynamicBehavior {
         }
     }
 
+    /// A spring's frequency (Hz): 0 (a rigid rod) … 10⁴.
+    static func checkFrequency(_ f: CGFloat) throws { try Validate.nonNegative(f, "AttachmentBehavior", "frequency", max: 1e4) }
+    /// A damping ratio: ≥ 0.
+    static func checkDamping(_ d: CGFloat) throws { try Validate.nonNegative(d, "AttachmentBehavior", "damping") }
+
     /// Rest length of a spring or rod, or the rope's maximum (points, ≥ 0).
     public var length: CGFloat {
         get { storedLength }
@@ -251,13 +256,13 @@ open class AttachmentBehavior: DynamicBehavior {
     /// Damping ratio of the spring (1 = critical), ≥ 0.
     public var damping: CGFloat {
         get { storedDamping }
-        set { guard accept({ try Validate.nonNegative(newValue, "AttachmentBehavior", "damping") }) else { return }; storedDamping = newValue; setNeedsUpdate() }
+        set { guard accept({ try AttachmentBehavior.checkDamping(newValue) }) else { return }; storedDamping = newValue; setNeedsUpdate() }
     }
 
     /// Spring frequency in Hz (0 = rigid rod), ≥ 0.
     public var frequency: CGFloat {
         get { storedFrequency }
-        set { guard accept({ try Validate.nonNegative(newValue, "AttachmentBehavior", "frequency", max: 1e4) }) else { return }; storedFrequency = newValue; setNeedsUpdate() }
+        set { guard accept({ try AttachmentBehavior.checkFrequency(newValue) }) else { return }; storedFrequency = newValue; setNeedsUpdate() }
     }
 
     /// Torque a pin resists turning with (UIKit Newton·points), or the force a sliding

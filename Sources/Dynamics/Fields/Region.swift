@@ -66,19 +66,27 @@ public struct Region: Sendable, Equatable {
     /// The whole plane: the default region of a field.
     public static let infinite = Region(shape: .infinite)
 
+    /// Checks a circle's radius (points): finite, ≥ 0. Bindings call it before they make anything.
+    public static func checkRadius(_ radius: CGFloat) throws {
+        try Validate.nonNegative(radius, "Region", "radius")
+    }
+
+    /// Checks a rectangle's size (points): each side finite, ≥ 0.
+    public static func checkSize(_ size: CGSize) throws {
+        try Validate.nonNegative(size.width, "Region", "size.width")
+        try Validate.nonNegative(size.height, "Region", "size.height")
+    }
+
     /// A disc of `radius` points (finite, ≥ 0) centered at the origin.
     public init(radius: CGFloat) {
-        require { try Validate.nonNegative(radius, "Region", "radius") }
+        require { try Region.checkRadius(radius) }
         shape = .circle(radius: radius)
         nodeCount = 1
     }
 
     /// A rectangle of `size` points (each side finite, ≥ 0) centered at the origin.
     public init(size: CGSize) {
-        require {
-            try Validate.nonNegative(size.width, "Region", "size.width")
-            try Validate.nonNegative(size.height, "Region", "size.height")
-        }
+        require { try Region.checkSize(size) }
         shape = .rectangle(size: size)
         nodeCount = 1
     }

@@ -37,7 +37,10 @@ extension DynamicAnimator {
             delegate?.dynamicAnimatorWillResume(self)
         }
 
-        // 2. Fixed internal steps.
+        // 2. Fixed internal steps, with at most the contacts the host allows (`contactAllowance`).
+        let heldBefore = world.heldContactCount
+        if let allowance = contactAllowance { world.maximumContacts = max(1, min(contactBound, allowance(heldBefore))) }
+        defer { if let allowance = contactAllowance, world.heldContactCount > heldBefore { _ = allowance(world.heldContactCount) } }
         world.clearEvents()
         accumulator += dt
         let h = fixedTimeStep
@@ -60,9 +63,14 @@ extension DynamicAnimator {
                 clearHeldForces()
                 running = false
                 let found = world.overflowedPairs
+                // Below `maximumContacts`, the bound was the host's allowance (its memory).
+                let bound = world.maximumContacts < contactBound
+                    ? "the \(world.maximumContacts) pairs of shapes the host's memory allows contacts"
+                    : "\(world.maximumContacts) pairs of shapes"
+                let raise = world.maximumContacts < contactBound ? "" : "; maximumContacts raises it"
                 invalidInputHandler(DynamicsError(
                     owner: "DynamicAnimator", property: "maximumContacts",
-                    message: "the items touch in more than \(world.maximumContacts) pairs of shapes (found: \(found.betweenBodies) between items, \(found.withStatic) of items with boundary segments or anchored items); the animator stops. Fewer items piled in one place, or boundaries of fewer segments near the items, stay under the bound; maximumContacts raises it"))
+                    message: "the items touch in more than \(bound) (found: \(found.betweenBodies) between items, \(found.withStatic) of items with boundary segments or anchored items); the animator stops. Fewer items piled in one place, or boundaries of fewer segments near the items, stay under the bound\(raise)"))
                 return
             }
         }

@@ -48,8 +48,19 @@ extension DynamicAnimator {
     public func after(_ seconds: TimeInterval, _ body: @escaping () -> Void) -> DynamicTimer {
         // Checked before anything changes: a refused timer is never added, so it cannot keep
         // the animator from pausing.
-        guard accept({ try Validate.nonNegative(seconds, "DynamicAnimator", "after(seconds)") }) else { return refusedTimer() }
+        guard accept({ try DynamicAnimator.validateDelay(seconds) }) else { return refusedTimer() }
         return addTimer(DynamicTimer(fireTime: elapsedTime + seconds, interval: nil, body: { body(); return false }))
+    }
+
+    /// Checks `after(_:_:)`'s delay (s): finite, 0…`Limits.magnitude`. Bindings call it before
+    /// they make anything the timer needs.
+    public static func validateDelay(_ seconds: TimeInterval) throws {
+        try Validate.nonNegative(seconds, "DynamicAnimator", "after(seconds)")
+    }
+
+    /// Checks `every(_:_:)`'s period (s): finite, `minimumTimerInterval`…`Limits.magnitude`.
+    public static func validateInterval(_ seconds: TimeInterval) throws {
+        try Validate.positive(seconds, "DynamicAnimator", "every(seconds)", min: DynamicAnimator.minimumTimerInterval)
     }
 
     /// What `after` and `every` return for refused input: a timer that is already cancelled
@@ -71,7 +82,7 @@ extension DynamicAnimator {
     /// step fires once a step). Otherwise as `after(_:_:)`.
     @discardableResult
     public func every(_ seconds: TimeInterval, _ body: @escaping () -> Bool) -> DynamicTimer {
-        guard accept({ try Validate.positive(seconds, "DynamicAnimator", "every(seconds)", min: DynamicAnimator.minimumTimerInterval) }) else {
+        guard accept({ try DynamicAnimator.validateInterval(seconds) }) else {
             return refusedTimer()
         }
         return addTimer(DynamicTimer(fireTime: elapsedTime + seconds, interval: seconds, body: body))

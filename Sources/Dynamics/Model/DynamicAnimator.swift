@@ -80,16 +80,28 @@ open class DynamicAnimator: HostCharged {
     /// good: `invalidInputHandler` receives the error, `isRunning` turns false and later
     /// frames do nothing. At least 1.
     public var maximumContacts: Int {
-        get { world.maximumContacts }
+        get { contactBound }
         set {
             guard accept({
                 guard newValue >= 1 else {
                     throw DynamicsError(owner: "DynamicAnimator", property: "maximumContacts", message: "must be at least 1, got \(newValue)")
                 }
             }) else { return }
+            contactBound = newValue
             world.maximumContacts = newValue
         }
     }
+
+    /// Contacts the world holds: the most pairs of shapes it held at once, whose slots,
+    /// manifolds and solver rows it keeps for reuse. What they hold in memory grows with it.
+    public var heldContacts: Int { world.heldContactCount }
+
+    /// For a host that charges the memory its callers cause (the Lua bridge, against its
+    /// memory cap): called with `heldContacts` at the start of every frame and after a frame
+    /// in which it grew, it charges them and returns how many contacts the world may hold
+    /// during the next frame. The world stops past that as past `maximumContacts` (the lower
+    /// of the two applies). nil by default: no allowance.
+    public var contactAllowance: ((_ heldContacts: Int) -> Int)?
 
     /// Asked after every internal step of a frame; when it returns true the frame ends there
     /// and the time it had left is dropped. nil by default. The Lua bridge sets it to its
@@ -115,6 +127,8 @@ open class DynamicAnimator: HostCharged {
     }
 
     let world = World()
+    /// `maximumContacts` as set (the world's own bound may be lower: `contactAllowance`).
+    var contactBound = Int.max
     /// Unchecked like the world's arrays (see `World`): a script reading one velocity would
     /// otherwise pay a run-time exclusivity check here too. Mutated only by the update, which
     /// calls no user code while it holds the array; readers that call out (the write-back to

@@ -59,11 +59,11 @@ public enum Validate {
     public static func owner(of item: DynamicItem) -> String {
         if let name = (item as? DynamicView)?.name, !name.isEmpty {
             let cut = name.count > 40 ? "\(name.prefix(40))…" : name
-            // Quotes and backslashes escaped, control characters as "?": the name is the
-            // script's, and must not end the quote or reach the terminal raw.
-            let escaped = cut.unicodeScalars.map { u -> String in
-                u == "\"" || u == "\\" ? "\\\(u)" : (u.value < 0x20 || u.value == 0x7f) ? "?" : String(u)
-            }.joined()
+            // Quotes and backslashes escaped, control characters as `ShownText` shows them:
+            // the name is the script's, and must not end the quote or reach the terminal raw.
+            let escaped = ShownText.line(cut.unicodeScalars.map { u -> String in
+                u == "\"" || u == "\\" ? "\\\(u)" : String(u)
+            }.joined())
             return "item \"\(escaped)\""
         }
         func short(_ v: CGFloat) -> String { v.isNaN ? "NaN" : String(format: abs(v) < 1e9 ? "%.1f" : "%g", Double(v)) }

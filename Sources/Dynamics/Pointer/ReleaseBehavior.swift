@@ -16,45 +16,77 @@ open class ReleaseBehavior: DynamicBehavior {
     public let item: DynamicItem
     override var ownItems: [DynamicItem] { [item] }
 
-    /// Where the item may come to rest (points). Ignored while `chooseTarget` is set.
+    /// Where the item may come to rest (points; at most `maximumTargets`). Ignored while
+    /// `chooseTarget` is set.
     public var targets: [CGPoint] {
         get { storedTargets }
         set {
-            guard accept({ for (i, p) in newValue.enumerated() { try Validate.finite(p, "ReleaseBehavior", "targets[\(i + 1)]") } }) else { return }
+            guard accept({
+                guard newValue.count <= ReleaseBehavior.maximumTargets else {
+                    throw DynamicsError(owner: "ReleaseBehavior", property: "targets", message: "at most \(ReleaseBehavior.maximumTargets) points, got \(newValue.count)")
+                }
+                for (i, p) in newValue.enumerated() { try Validate.finite(p, "ReleaseBehavior", "targets[\(i + 1)]") }
+            }) else { return }
             storedTargets = newValue
         }
     }
+    /// Most `targets` (each release looks at every one).
+    public static let maximumTargets = 10_000
     /// Picks the target from the projected point (the nearest of `targets` when nil).
     public var chooseTarget: ((CGPoint) -> CGPoint)?
     /// The spring's frequency (Hz) and damping ratio (default: SwiftUI's default spring,
     /// response 0.55 s and damping fraction 0.825).
-    public var frequency: CGFloat = 1 / 0.55 {
-        didSet {
-            if !accept({ try Validate.positive(frequency, "ReleaseBehavior", "frequency", max: 1000) }) { frequency = oldValue } else { setNeedsUpdate() }
+    public var frequency: CGFloat {
+        get { storedFrequency }
+        set {
+            guard accept({ try ReleaseBehavior.checkFrequency(newValue) }) else { return }
+            storedFrequency = newValue
+            setNeedsUpdate()
         }
     }
-    public var damping: CGFloat = 0.825 {
-        didSet {
-            if !accept({ try Validate.nonNegative(damping, "ReleaseBehavior", "damping", max: 1000) }) { damping = oldValue } else { setNeedsUpdate() }
+    public var damping: CGFloat {
+        get { storedDamping }
+        set {
+            guard accept({ try ReleaseBehavior.checkDamping(newValue) }) else { return }
+            storedDamping = newValue
+            setNeedsUpdate()
         }
     }
+    private var storedFrequency: CGFloat = 1 / 0.55
+    private var storedDamping: CGFloat = 0.825
+    /// Frequency (Hz): > 0, at most 1000.
+    static func checkFrequency(_ f: CGFloat) throws { try Validate.positive(f, "ReleaseBehavior", "frequency", max: 1000) }
+    /// Damping ratio: 0…1000.
+    static func checkDamping(_ d: CGFloat) throws { try Validate.nonNegative(d, "ReleaseBehavior", "damping", max: 1000) }
+
     /// The fling's deceleration per millisecond, in (0, 1): UIScrollView's `.normal` 0.998 or
     /// `.fast` 0.99.
-    public var decelerationRate: CGFloat = 0.998 {
-        didSet {
-            if !accept({
-                guard decelerationRate > 0, decelerationRate < 1 else {
-                    throw DynamicsError(owner: "ReleaseBehavior", property: "decelerationRate", message: "must be in (0, 1) per millisecond, got \(Validate.shown(decelerationRate))")
+    public var decelerationRate: CGFloat {
+        get { storedDecelerationRate }
+        set {
+            guard accept({
+                guard newValue > 0, newValue < 1 else {
+                    throw DynamicsError(owner: "ReleaseBehavior", property: "decelerationRate", message: "must be in (0, 1) per millisecond, got \(Validate.shown(newValue))")
                 }
-            }) { decelerationRate = oldValue }
+            }) else { return }
+            storedDecelerationRate = newValue
         }
     }
-    /// The spring in any dialect (`Spring`): its frequency and damping ratio.
+    private var storedDecelerationRate: CGFloat = 0.998
+    /// The spring in any dialect (`Spring`): its frequency and damping ratio, both checked
+    /// before either changes (a spring of 5000 Hz, past the release's 1000, left its damping
+    /// ratio set and its frequency as it was).
     public var spring: Spring {
         get { Spring(frequency: Double(frequency), dampingRatio: Double(damping)) }
         set {
-            frequency = CGFloat(newValue.frequency)
-            damping = CGFloat(newValue.dampingRatio)
+            let f = CGFloat(newValue.frequency), d = CGFloat(newValue.dampingRatio)
+            guard accept({
+                try ReleaseBehavior.checkFrequency(f)
+                try ReleaseBehavior.checkDamping(d)
+            }) else { return }
+            storedFrequency = f
+            storedDamping = d
+            setNeedsUpdate()
         }
     }
 

@@ -83,15 +83,18 @@ extension LuaBridge {
             // The contact bound is the host's: here it comes from the memory cap.
             var error = error
             if error.property == "maximumContacts" {
-                error.message += " (for a script, one pair per KiB of the Lua memory cap: a larger cap raises it)"
+                error.message += "; for a script, contacts are charged against the Lua memory cap (\(HostMemory.Estimate.contact) B each): a larger cap raises it"
             }
             if InvalidInput.isCatching { InvalidInput.report(error) } else {
                 self.errorHandler(LuaError(kind: .runtime, message: LuaBridge.luaMessage(error)))
             }
         }
-        // The engine's contacts grow with the square of the items piled on one spot; they
-        // are bounded by the same budget as the script's memory (see `Estimate.contact`).
-        animator.maximumContacts = max(1024, state.limits.memoryCap / HostMemory.Estimate.contact)
+        // The engine's contacts grow with the square of the items piled on one spot: they are
+        // charged against the script's memory cap as the world holds them, and a frame may
+        // make only as many as the room left holds (see `Estimate.contact`).
+        animator.contactAllowance = { [weak self, unowned animator] held in
+            self?.contactAllowance(of: animator, held: held) ?? Int.max // the bridge gone: no cap left to keep
+        }
         // A frame stepped from a script stops between internal steps once the script's call
         // is over budget (outside calls into Lua the mark is never set).
         animator.shouldInterruptStep = { [weak state] in state?.isOverBudget ?? false }

@@ -43,9 +43,8 @@ extension LuaBridge {
         }
         var axis = CGVector(dx: 1, dy: 0)
         if kind == "sliding" {
+            // A unit vector: the model checks it (`AttachmentBehavior.make`).
             axis = try withField("axis", of: 1) { try vector(at: $0, "attachment.axis") } ?? axis
-            let l = (axis.dx * axis.dx + axis.dy * axis.dy).squareRoot()
-            guard abs(l - 1) < 1e-6 else { throw LuaArgumentError(message: "attachment.axis: must be a unit vector, got length \(l)") }
         }
         let a = try AttachmentBehavior.make(AttachmentBehavior.Kind(rawValue: kind)!, item: item, other: other, otherName: "to",
                                             anchor: anchor, offset: Offset(horizontal: offset.dx, vertical: offset.dy),
@@ -110,18 +109,14 @@ extension LuaBridge {
             return true
         },
         set: { bridge, a, p, v in
-            func nonNegative(_ what: String) throws -> Double {
-                let x = try bridge.number(at: v, what)
-                guard x >= 0 else { throw LuaArgumentError(message: "\(what): must be ≥ 0, got \(x)") }
-                return x
-            }
+            // The ranges are the model's: its setters check them before anything changes.
             try checkApplies("\(p)", to: a)
             switch p {
             case .anchor: a.anchorPoint = try bridge.point(at: v, "attachment.anchor")
-            case .length: a.length = try nonNegative("attachment.length")
-            case .frequency: a.frequency = try nonNegative("attachment.frequency")
-            case .damping: a.damping = try nonNegative("attachment.damping")
-            case .frictionTorque: a.frictionTorque = try nonNegative("attachment.frictionTorque")
+            case .length: a.length = try bridge.number(at: v, "attachment.length")
+            case .frequency: a.frequency = try bridge.number(at: v, "attachment.frequency")
+            case .damping: a.damping = try bridge.number(at: v, "attachment.damping")
+            case .frictionTorque: a.frictionTorque = try bridge.number(at: v, "attachment.frictionTorque")
             case .range:
                 // nil removes the limit; an infinite end (as `range` reads back without one) is
                 // no limit on that side.
@@ -130,7 +125,6 @@ extension LuaBridge {
                     return true
                 }
                 let (lo, hi) = try bridge.pair(at: v, "attachment.range", keys: ("min", "max"), infinite: true)
-                guard lo <= 0, hi >= 0 else { throw LuaArgumentError(message: "attachment.range: must contain 0, got {\(lo), \(hi)}") }
                 a.attachmentRange = FloatRange(minimum: lo, maximum: hi)
             case .spring:
                 a.spring = lua_type(bridge.L, v) == LUA_TNIL ? nil : try bridge.spring(at: v, "attachment.spring")

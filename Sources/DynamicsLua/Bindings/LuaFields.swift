@@ -73,13 +73,14 @@ extension LuaBridge {
         let regions = lua_gettop(L)
         setFunction("circle", in: regions) { bridge, _ in
             let r = try bridge.number(at: 1, "region.circle(radius)")
-            guard r >= 0 else { throw LuaArgumentError(message: "region.circle(radius): must be ≥ 0, got \(r)") }
+            // The model's check, before the region is made and charged.
+            try LuaBridge.lua { try Region.checkRadius(r) }
             try bridge.pushNew(Region(radius: r), "region.circle")
             return 1
         }
         setFunction("rect", in: regions) { bridge, _ in
             let w = try bridge.number(at: 1, "region.rect(width, height)"), h = try bridge.number(at: 2, "region.rect(width, height)")
-            guard w >= 0, h >= 0 else { throw LuaArgumentError(message: "region.rect(width, height): must be ≥ 0") }
+            try LuaBridge.lua { try Region.checkSize(CGSize(width: w, height: h)) }
             try bridge.pushNew(Region(size: CGSize(width: w, height: h)), "region.rect")
             return 1
         }
@@ -216,8 +217,9 @@ extension LuaBridge {
                 e.ref = ref
                 e.failed = false
             case .minimumRadius, .smoothness, .animationSpeed:
+                // The ranges are the model's (`animationSpeed` any finite number: negative
+                // runs the noise backwards).
                 let x = try bridge.number(at: v, what)
-                guard x >= 0 else { throw LuaArgumentError(message: "\(what): must be ≥ 0, got \(x)") }
                 switch p {
                 case .minimumRadius: f.minimumRadius = x
                 case .smoothness: f.smoothness = x

@@ -19,9 +19,6 @@ extension LuaBridge {
         guard let size = try withField("size", of: 1, { try vector(at: $0, "item.size") }) else {
             throw LuaArgumentError(message: "item.size: required, e.g. size = {50, 50}")
         }
-        guard size.dx > 0, size.dy > 0 else {
-            throw LuaArgumentError(message: "item.size: must be > 0, got {\(size.dx), \(size.dy)}")
-        }
         try Validate.size(CGSize(width: size.dx, height: size.dy), "item", "size")
         let name = try withField("name", of: 1) { i -> String in
             guard let s = try keptString(at: i, "item.name") else { throw LuaArgumentError(message: "item.name: expected a string, got \(typeName(at: i))") }

@@ -60,8 +60,7 @@ extension LuaBridge {
                 try LuaBridge.lua { try Validate.density(x, "itemBehavior") }
                 d.density = x
             case .elasticity, .friction, .resistance, .angularResistance:
-                let x = try bridge.number(at: v, what)
-                guard x >= 0 else { throw LuaArgumentError(message: "\(what): must be ≥ 0, got \(x)") }
+                let x = try bridge.number(at: v, what) // ≥ 0: the model's check
                 switch p {
                 case .elasticity: d.elasticity = x
                 case .friction: d.friction = x

@@ -53,7 +53,9 @@ extension LuaBridge {
             let t = lua_absindex(L, v)
             guard lua_type(L, t) == LUA_TTABLE else { throw LuaArgumentError(message: "release.targets: expected a list of points, got \(bridge.typeName(at: t))") }
             let n = lua_rawlen(L, t)
-            guard n <= 10_000 else { throw LuaArgumentError(message: "release.targets: at most 10000 points, got \(n)") }
+            guard n <= ReleaseBehavior.maximumTargets else {
+                throw LuaArgumentError(message: "release.targets: at most \(ReleaseBehavior.maximumTargets) points, got \(n)")
+            }
             var points: [CGPoint] = []
             if n > 0 {
                 for i in 1...n {

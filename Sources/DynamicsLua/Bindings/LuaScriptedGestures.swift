@@ -46,26 +46,27 @@ extension LuaBridge {
             throw LuaArgumentError(message: "tap.point: expected a point {x, y}, got nil")
         }
         let time = try withField("at", of: 2) { try number(at: $0, "tap.at") }
-        do {
-            try Validate.finite(p, "tap", "point")
-            if let time { try Validate.nonNegative(time, "tap", "at", max: DynamicAnimator.maximumWait) }
-        } catch let error as DynamicsError {
-            throw LuaArgumentError(message: LuaBridge.luaMessage(error))
-        }
-        return try play(DragGesture(start: p, end: p, time: time, duration: 0), on: a)
+        // The model checks it (one validation layer), named as the script wrote it.
+        return try play(DragGesture(start: p, end: p, time: time, duration: 0), on: a, as: "tap",
+                        names: ["start": "point", "time": "at"])
     }
 
-    /// Checks the gesture (the model's checks, raised at the script's line) and plays it.
-    private func play(_ g: DragGesture, on a: DynamicAnimator) throws -> Int32 {
-        _ = pointerDriver(a)
+    /// Reserves its memory, has the model check the gesture (raised at the script's line, its
+    /// properties named as the script's `names` for the model's) and plays it. Nothing is
+    /// made or played when a check fails.
+    private func play(_ g: DragGesture, on a: DynamicAnimator, as what: String = "drag", names: [String: String] = [:]) throws -> Int32 {
+        let charge = try reserve(HostMemory.Estimate.gesture, what)
         let task: DynamicTask
-        do { task = try a.beginDrag(g) } catch let error as DynamicsError {
+        do { task = try a.beginDrag(g) } catch var error as DynamicsError {
+            if what != "drag" {
+                error.owner = what
+                error.property = names[error.property] ?? error.property
+                throw LuaArgumentError(message: "\(error)")
+            }
             throw LuaArgumentError(message: LuaBridge.luaMessage(error))
         }
-        do { try charge(task, HostMemory.Estimate.task, "drag") } catch {
-            task.cancel()
-            throw error
-        }
+        task.hostCharge = charge
+        _ = pointerDriver(a)
         push(task, as: .task)
         return 1
     }

@@ -14,8 +14,7 @@ extension LuaBridge {
         let point = try withField("point", of: 1) { try self.point(at: $0, "snap.point") } ?? item.center
         let s = SnapBehavior(item: item, snapTo: point)
         if let d = try withField("damping", of: 1, { try number(at: $0, "snap.damping") }) {
-            guard d >= 0, d <= 1 else { throw LuaArgumentError(message: "snap.damping: must be in 0…1, got \(d)") }
-            s.damping = d
+            s.damping = d // 0…1: the model's check
         }
         try applySnapSpringOptions(s, keys)
         try pushNew(s, "dynamics.snap")

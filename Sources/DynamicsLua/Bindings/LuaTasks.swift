@@ -81,6 +81,8 @@ extension LuaBridge {
         guard lua_type(L, 2) == LUA_TFUNCTION else {
             throw LuaArgumentError(message: "spawn(fn): expected a function, got \(typeName(at: 2))")
         }
+        // The memory first: a refused task is never made (the animator does not see it).
+        let charge = try reserve(HostMemory.Estimate.task, "spawn")
         let place = callerLocation()
         // The coroutine, made by the task chunk (which marks it as a task).
         var co: Int32 = LUA_NOREF
@@ -91,17 +93,10 @@ extension LuaBridge {
             throw LuaArgumentError(message: "spawn: \(error.message)")
         }
         let coroutine = HeldFunction(bridge: self, ref: co)
-        var failure: Error?
         let task = a.spawn { task in
-            do {
-                try charge(task, HostMemory.Estimate.task, "spawn")
-            } catch {
-                failure = error
-                return
-            }
+            task.hostCharge = charge
             advance(task, coroutine, place: place, outcome: nil)
         }
-        if let failure { task.cancel(); throw failure }
         push(task, as: .task)
         return 1
     }

@@ -18,9 +18,14 @@ extension LuaBridge {
         return { bridge, L in
             let a = try bridge.object(at: 1, .animator, as: DynamicAnimator.self, what: name)
             let seconds = try bridge.number(at: 2, "\(name)(seconds)")
-            guard repeating ? seconds >= DynamicAnimator.minimumTimerInterval : seconds >= 0 else {
-                throw LuaArgumentError(message: "\(name)(seconds): must be \(repeating ? "at least \(DynamicAnimator.minimumTimerInterval) s" : "≥ 0"), got \(seconds)")
+            // Every check before anything is made: the range is the model's (one validation
+            // layer), the memory is reserved before the timer exists.
+            do {
+                if repeating { try DynamicAnimator.validateInterval(seconds) } else { try DynamicAnimator.validateDelay(seconds) }
+            } catch let error as DynamicsError {
+                throw LuaArgumentError(message: LuaBridge.luaMessage(error))
             }
+            let charge = try bridge.reserve(HostMemory.Estimate.timer, "timer")
             // The function's reference lives as long as the timer's body: the animator
             // releases the body when the timer ends (fired, cancelled or failed), and the
             // reference with it.
@@ -49,12 +54,7 @@ extension LuaBridge {
             }
             let t = repeating ? a.every(seconds, body) : a.after(seconds) { _ = body() }
             timer.timer = t
-            do {
-                try bridge.charge(t, HostMemory.Estimate.timer, "timer")
-            } catch {
-                t.cancel()
-                throw error
-            }
+            t.hostCharge = charge
             bridge.push(t, as: .timer)
             return 1
         }

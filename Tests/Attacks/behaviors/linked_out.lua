@@ -1,1 +1,1 @@
-../support/secret_table.lua
+/etc/passwd

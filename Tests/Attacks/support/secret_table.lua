@@ -1,1 +1,0 @@
-return { name = "secret", params = { secret = "SECRET FROM OUTSIDE" } }
