@@ -49,7 +49,7 @@ struct ShownTextCLITests {
         #expect(r.stdout.contains("FAIL y\(Self.shown)_test.lua — "), "\(r.stdout)")
         let xml = try String(contentsOfFile: junit, encoding: .utf8)
         #expect(Self.clean(xml), "\(xml.debugDescription)")
-        #expect(xml.contains("name=\"name \(Self.shown)\"") && xml.contains("testsuite name=\"x\(Self.shown)_test.lua\""), "\(xml)")
+        #expect(xml.contains("name=\"name \(Self.shown)\"") && xml.contains("x\(Self.shown)_test.lua\" tests=") && xml.contains("<testsuite name=\"\(dir.path)/x\(Self.shown)_test.lua\""), "\(xml)")
     }
 
     @Test("c1ControlsReachTheTerminalInListings: behaviors, check and run file names, errors")

@@ -375,8 +375,8 @@ public final class LiveSession: @unchecked Sendable {
             }
             pristine = false
             // A value whose `apply` fails (an error, its budget, a stopped script) is answered
-            // as the failure it is, and the slider keeps its last good value; it used to be
-            // answered ok and shown as set.
+            // as the failure it is, and the slider keeps its last good value (not answered ok
+            // and shown as set).
             if let e = scene.bridge.apply(p, value: value) {
                 callbackError = e.message
                 throw CommandError(e.message)
