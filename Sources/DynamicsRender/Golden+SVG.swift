@@ -116,11 +116,13 @@ extension Golden {
         if let close = lines.lastIndex(of: "</svg>") {
             var top = ["<g id=\"mismatch\">"] + marks + ["</g>"]
             let x = Format.short(box[0] + size / 2)
-            top.append("<text class=\"legend\" x=\"\(x)\" y=\"\(Format.short(box[1] + 1.4 * size))\" font-family=\"sans-serif\" font-size=\"\(Format.short(size))\" fill=\"#333333\">ghosted grey, dashed path: the golden · solid: this run</text>")
+            // Below the time readout's plate (1.8 of its size from the top), which it would cover.
+            let below = 2 * SVGRenderer.readoutSize(in: CGRect(x: box[0], y: box[1], width: box[2], height: box[3]))
+            top.append("<text class=\"legend\" x=\"\(x)\" y=\"\(Format.short(box[1] + below + 1.4 * size))\" font-family=\"sans-serif\" font-size=\"\(Format.short(size))\" fill=\"#333333\">ghosted grey, dashed path: the golden · solid: this run</text>")
             if let note {
                 // Small enough to fit the width (a sans-serif letter is about half its size wide).
                 let fit = min(0.7 * size, 1.9 * (box[2] - size) / Double(max(note.count, 1)))
-                top.append("<text class=\"note\" x=\"\(x)\" y=\"\(Format.short(box[1] + 2.2 * size))\" font-family=\"sans-serif\" font-size=\"\(Format.short(fit))\" fill=\"#d62828\">\(Format.xml(note))</text>")
+                top.append("<text class=\"note\" x=\"\(x)\" y=\"\(Format.short(box[1] + below + 2.2 * size))\" font-family=\"sans-serif\" font-size=\"\(Format.short(fit))\" fill=\"#d62828\">\(Format.xml(note))</text>")
             }
             lines.insert(contentsOf: top, at: close)
         }

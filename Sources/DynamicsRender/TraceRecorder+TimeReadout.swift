@@ -36,10 +36,7 @@ extension SVGRenderer {
             if shown.last?.text != text { shown.append((text, f.time, k)) }
         }
         let vb = viewBox
-        // 13 units (1/500 of the larger side each), and at least 11 pt or 1/20 of the
-        // smaller side, whichever is less: legible in a small picture too.
-        let smaller = Double(min(vb.width, vb.height))
-        let size = max(13 * unit, min(11, 0.05 * smaller)), pad = 0.4 * size
+        let size = SVGRenderer.readoutSize(in: vb), pad = 0.4 * size
         let longest = shown.map(\.text.count).max() ?? 12
         let (x, y) = (Double(vb.minX) + pad, Double(vb.minY) + pad)
         let width = 0.62 * size * Double(longest) + 2 * pad, height = size + 2 * pad
@@ -68,5 +65,15 @@ extension SVGRenderer {
         }
         out.append("</g>")
         return out
+    }
+}
+
+extension SVGRenderer {
+    /// The readout's font size in a picture of `viewBox`: 13 units (1/500 of the larger side
+    /// each), and at least 11 pt or 1/20 of the smaller side, whichever is less, so it is
+    /// legible in a small picture too. Its plate is 1.8 times as tall, from the top left corner.
+    static func readoutSize(in viewBox: CGRect) -> Double {
+        let unit = max(Double(max(viewBox.width, viewBox.height)) / 500, 0.01)
+        return max(13 * unit, min(11, 0.05 * Double(min(viewBox.width, viewBox.height))))
     }
 }
