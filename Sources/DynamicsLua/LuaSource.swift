@@ -90,7 +90,7 @@ public enum LuaSource {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         #if os(Linux)
         let n = readlink("/proc/self/fd/\(fd)", &buffer, buffer.count - 1)
-        if n > 0 { return folders.contains(real: String(cString: buffer)) }
+        if n > 0 { return folders.contains(real: String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)) }
         #elseif canImport(Darwin)
         if fcntl(fd, F_GETPATH, &buffer) != -1 { return folders.contains(real: String(cString: buffer)) }
         #endif
@@ -109,6 +109,6 @@ public enum LuaSource {
 
     /// Pushes `text` as a Lua string of its whole length (NUL bytes included).
     static func push(_ L: OpaquePointer, _ text: String) {
-        text.withCString { lua_pushlstring(L, $0, text.utf8.count) }
+        _ = text.withCString { lua_pushlstring(L, $0, text.utf8.count) }
     }
 }

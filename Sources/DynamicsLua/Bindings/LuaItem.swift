@@ -197,7 +197,7 @@ extension LuaBridge {
             guard let (a, _) = bridge.locateInWorld(handle, item) else {
                 throw LuaArgumentError(message: "item.angularVelocity: the item is not in an animator yet")
             }
-            a._withUnsafeGuaranteedRef { $0.setVelocity($0.linearVelocity(of: item) ?? .zero, angularVelocity: w, for: item) }
+            _ = a._withUnsafeGuaranteedRef { $0.setVelocity($0.linearVelocity(of: item) ?? .zero, angularVelocity: w, for: item) }
         case .size, .mass, .name: return false
         }
         return true
