@@ -65,7 +65,7 @@ let package = Package(
         .target(
             name: "DynamicsServe",
             dependencies: [
-                "Dynamics", "DynamicsLua", "DynamicsRender", "CLua", "CLuaShim",
+                "Dynamics", "DynamicsLua", "DynamicsRender",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),

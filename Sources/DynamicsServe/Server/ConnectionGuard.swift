@@ -269,8 +269,11 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         let body = LiveRoutes.encode(["error": message])
         // The answer to a HEAD has the length of its body, not the body.
         let text = "HTTP/1.1 \(status)\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(firstMethod == "HEAD" ? "" : body)"
-        context.writeAndFlush(wrapOutboundOut(context.channel.allocator.buffer(string: text))).whenComplete { _ in
-            context.close(promise: nil)
+        // The channel (Sendable) closes once the answer is written; the context may not be
+        // captured by the completion, which can run off this handler's turn.
+        let channel = context.channel
+        context.writeAndFlush(wrapOutboundOut(channel.allocator.buffer(string: text))).whenComplete { _ in
+            channel.close(promise: nil)
         }
     }
 }
