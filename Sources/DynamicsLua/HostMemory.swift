@@ -22,22 +22,21 @@ final class HostMemory {
         static let animator = 8192
         /// A timer: the model's timer and its body, the host's closures around the script's
         /// function, its reference, the weak links between them and the charge itself. 200 000
-        /// timers grew the process by 600 B each beyond what Lua counts (they were charged
-        /// 256 B: 211 000 timers under a 64 MiB cap grew the process by 133 MB).
+        /// timers grow the process by 600 B each beyond what Lua counts.
         static let timer = 640
         /// A task: the model's task and its wait, the host's closures and the coroutine's
         /// reference (the coroutine itself is Lua memory, counted by the allocator). 50 000
-        /// tasks waiting grew the process by 562 B each beyond what Lua counts.
+        /// tasks waiting grow the process by 562 B each beyond what Lua counts.
         static let task = 576
         /// A scripted gesture (`drag`, `tap`): its task, the gesture's path and the pointer
-        /// events it will play. 50 000 drags grew the process by 853 B each.
+        /// events it will play. 50 000 drags grow the process by 853 B each.
         static let gesture = 896
         /// A region handle and the node its operation made (a union of two regions is one
         /// new node sharing both operands).
         static let region = 128
         /// Per point of a collision boundary: the model's path element and the engine's chain
         /// segment with its vertices, normals and broad-phase proxy. 60 000- and 120 000-point
-        /// boundaries grew the process by 410 B a point, beside the script's point table.
+        /// boundaries grow the process by 410 B a point, beside the script's point table.
         static let boundaryPoint = 448
         /// Per entry of a behavior's item list (the list's array and identity set hold about
         /// 33 B an item: a timer making behaviors over 16 000 items grew the process by
@@ -45,7 +44,7 @@ final class HostMemory {
         static let listedItem = 48
         /// Per contact the engine holds (its slot, index entry, pair keys, manifold, the
         /// solver's constraint rows and the broad phase's pair buffers, which keep their size):
-        /// piles of 400 and 800 items (79 800 and 319 600 touching pairs) grew the process by
+        /// piles of 400 and 800 items (79 800 and 319 600 touching pairs) grow the process by
         /// 1416 B a contact. An animator's charge follows the contacts its world holds
         /// (`DynamicAnimator.contactAllowance`).
         static let contact = 1472

@@ -2,8 +2,8 @@ extension LuaTestRunner {
     /// Keeps the text of a run's results (names, failures, tracebacks, output) within a total
     /// number of bytes. Results are admitted in order; once the total is spent, each later
     /// result keeps at most `cutNameBytes` of its name and `cutFailureBytes` of its failure
-    /// (no traceback, no output) and says it was cut. 10 000 failing cases with 8 KB messages
-    /// made 80 MB of text, held by the worker, its report and the supervisor (+353 MB).
+    /// (no traceback, no output) and says it was cut. Unbounded, 10 000 failing cases with
+    /// 8 KB messages make 80 MB of text, held by the worker, its report and the supervisor.
     public struct ResultBound: Sendable {
         /// The worker's bound on one file's results.
         public static let fileBytes = 4 << 20

@@ -100,7 +100,7 @@ struct CollisionTests {
     }
 
     /// Each `began` gets its `ended`, whatever ends the contact: a delegate that counts open
-    /// contacts used to leak when an item or boundary left the behavior, the mode changed or
+    /// contacts leaked when an item or boundary left the behavior, the mode changed or
     /// the behavior was removed while two items touched (the engine ended the contact, but no
     /// behavior held both parties any more, so nobody was told).
     @Test("Every began gets its ended when an item, boundary, mode or behavior goes", arguments: [

@@ -63,7 +63,7 @@ extension DynamicAnimator {
                 clearHeldForces()
                 running = false
                 let found = world.overflowedPairs
-                // Below `maximumContacts`, the bound was the host's allowance (its memory).
+                // Below `maximumContacts`, the bound is the host's allowance (its memory).
                 let bound = world.maximumContacts < contactBound
                     ? "the \(world.maximumContacts) pairs of shapes the host's memory allows contacts"
                     : "\(world.maximumContacts) pairs of shapes"

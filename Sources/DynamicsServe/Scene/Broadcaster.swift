@@ -5,8 +5,8 @@ import NIOCore
 ///
 /// Each message is encoded once, into a `ByteBuffer` that every viewer's connection writes
 /// from (a buffer is shared, not copied, until someone changes it, and writing does not):
-/// each viewer used to turn the message into bytes of its own, so 16 viewers that did not
-/// read held 16 copies of a 40 MB scene message and took the server to 887 MB.
+/// bytes made per viewer would let 16 viewers that do not read hold 16 copies of a 40 MB
+/// scene message (887 MB of server).
 ///
 /// Each viewer has a `Mailbox` of two slots, not a queue: the newest frame not yet written
 /// (a newer one replaces it: a slow viewer skips frames) and the newest scene message not yet
