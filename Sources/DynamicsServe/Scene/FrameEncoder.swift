@@ -95,14 +95,14 @@ enum FrameEncoder {
         (item as? DynamicView)?.name ?? "item\(index + 1)"
     }
 
-    /// The name the page shows and `GET /state` reports: at most 128 characters, control
-    /// characters as "?". Names may be 4 KiB, and JSON writes a control character as six
+    /// The name the page shows and `GET /state` reports: at most 128 characters, control and
+    /// bidirectional characters as "?" (`ShownText.isControl`). Names may be 4 KiB, and JSON writes a control character as six
     /// bytes: 5000 such names made each /state answer 120 MB, and slow readers ran the server
     /// out of memory.
     static func displayName(of item: DynamicItem, index: Int) -> String {
         let full = name(of: item, index: index)
         var out = String.UnicodeScalarView()
-        for u in full.unicodeScalars.prefix(128) { out.append(u.value < 0x20 || u.value == 0x7F ? "?" : u) }
+        for u in full.unicodeScalars.prefix(128) { out.append(ShownText.isControl(u) ? "?" : u) }
         return full.unicodeScalars.count > 128 ? String(out) + "…" : String(out)
     }
 
