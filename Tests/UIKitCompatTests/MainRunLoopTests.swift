@@ -1,4 +1,3 @@
-import Foundation
 import UIKitCompat
 import XCTest
 
@@ -59,6 +58,27 @@ final class MainRunLoopTests: XCTestCase {
         loop.advance(frames: 60)
         XCTAssertEqual(animator.elapsedTime, 1, accuracy: 1e-12)
         XCTAssertEqual(queued, 1)
+    }
+
+    /// On the main thread, as app code writes it: a 2 s timer and a 1 s `asyncAfter` run on
+    /// the virtual clock's frames, not the wall clock's.
+    func testTimersAndAsyncAfterFollowTheVirtualClockOnTheMainThread() {
+        let loop = MainLoop.main
+        loop.clock = .virtual
+        defer { loop.clock = .real }
+        nonisolated(unsafe) var fired = 0, later = 0
+        let started = Date()
+        let timer = Timer.scheduledTimer(withTimeInterval: 2, repeats: false) { _ in fired += 1 }
+        DispatchQueue.main.asyncAfter(deadline: .now() + 1) { later += 1 }
+        RunLoop.main.run(until: Date(timeIntervalSinceNow: 0.05)) // the wall clock does not fire them
+        XCTAssertEqual(fired + later, 0)
+        loop.advance(frames: 60)
+        XCTAssertEqual(later, 1)
+        XCTAssertEqual(fired, 0)
+        loop.advance(frames: 60)
+        XCTAssertEqual(fired, 1)
+        XCTAssertFalse(timer.isValid)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 1)
     }
 
     func testA120HzScreenSteps120FramesASecond() {

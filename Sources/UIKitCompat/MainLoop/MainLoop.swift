@@ -5,8 +5,10 @@ import Dynamics
 /// a time at `UIScreen.main`'s rate (`maximumFramesPerSecond`, 60 by default).
 ///
 /// A frame, at loop time `time` (seconds since the loop began), runs in this order:
-/// 1. with the virtual clock on the main thread: `DispatchQueue.main` work and due `Timer`s
-///    (one turn of Foundation's main run loop; with the real clock that loop runs the frames);
+/// 1. with the virtual clock: the `Timer`s and `DispatchQueue.main` work due by the frame's
+///    time that were scheduled on this loop (see Timer.swift and DispatchQueue+MainLoop.swift),
+///    then, on the main thread, one turn of Foundation's main run loop (with the real clock
+///    that loop runs the frames, and Foundation runs timers and main-queue work itself);
 /// 2. display links (`CADisplayLink`) whose frame it is;
 /// 3. scroll views that decelerate, spring back or animate an offset;
 /// 4. the dynamic animators made on the loop's thread that are running (they have behaviors
@@ -61,8 +63,11 @@ public final class MainLoop: @unchecked Sendable {
     var displayLinks: [CADisplayLink] = []
     var scrollViews: [UIScrollView] = []
     var layoutViews: [WeakView] = []
+    /// Timers and main-queue work scheduled on the virtual clock (MainLoop+Scheduled.swift).
+    var tasks: [LoopTask] = []
+    var nextTaskOrder = 0
     /// The repeating Foundation timer that runs real-clock frames on the main thread.
-    private var frameTimer: Timer?
+    private var frameTimer: Foundation.Timer?
     /// Wall-clock time (seconds of uptime) of the last real-clock frame.
     private var lastFrameUptime: TimeInterval?
 
@@ -114,9 +119,22 @@ public final class MainLoop: @unchecked Sendable {
             while true {
                 next += frameDuration
                 let now = ProcessInfo.processInfo.systemUptime
-                if next > end { if end > now { Thread.sleep(forTimeInterval: end - now) }; break }
-                if next > now { Thread.sleep(forTimeInterval: next - now) }
+                if next > end { if end > now { wait(until: end) }; break }
+                if next > now { wait(until: next) }
                 realTick()
+            }
+        }
+    }
+
+    /// Waits until the uptime `instant`, running this thread's Foundation run loop meanwhile
+    /// (its timers and sources), or sleeping when it has none.
+    private func wait(until instant: TimeInterval) {
+        while true {
+            let left = instant - ProcessInfo.processInfo.systemUptime
+            guard left > 0 else { return }
+            if !RunLoop.current.run(mode: .default, before: Date(timeIntervalSinceNow: left)) {
+                Thread.sleep(forTimeInterval: left)
+                return
             }
         }
     }
@@ -146,8 +164,10 @@ public final class MainLoop: @unchecked Sendable {
         defer { isInFrame = false }
         time += dt
         frameCount += 1
+        runDueTasks()
         if pumpRunLoop, isMain, Thread.isMainThread {
-            // Main-queue work and due timers: one non-blocking turn of Foundation's loop.
+            // Foundation's own timers and main-queue work (made before the clock was virtual,
+            // or from other threads): one non-blocking turn of Foundation's loop.
             _ = RunLoop.main.run(mode: .default, before: Date())
         }
         for link in displayLinks { link.frame(self) }
@@ -220,7 +240,7 @@ public final class MainLoop: @unchecked Sendable {
 
     private func installFrameTimer() {
         guard isMain, clock == .real, frameTimer == nil, Thread.isMainThread else { return }
-        let timer = Timer(timeInterval: frameDuration, repeats: true) { _ in
+        let timer = Foundation.Timer(timeInterval: frameDuration, repeats: true) { _ in
             MainLoop.main.realTick()
         }
         RunLoop.main.add(timer, forMode: .common)
@@ -242,6 +262,11 @@ enum ThreadLoops {
         }
         return key
     }()
+
+    /// The thread's loop if it has one yet.
+    static func existingLoop() -> MainLoop? {
+        pthread_getspecific(key).map { Unmanaged<MainLoop>.fromOpaque($0).takeUnretainedValue() }
+    }
 
     static func loop() -> MainLoop {
         if let raw = pthread_getspecific(key) { return Unmanaged<MainLoop>.fromOpaque(raw).takeUnretainedValue() }
