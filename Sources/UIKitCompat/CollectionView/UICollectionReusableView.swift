@@ -32,6 +32,15 @@ open class UICollectionReusableView: UIView {
     /// ones applied (after `center`, `bounds`, `transform`, `alpha`, `isHidden` and the
     /// layer's `zPosition` were set from them); a subclass reads its own attributes here.
     open func apply(_ layoutAttributes: UICollectionViewLayoutAttributes) {}
+
+    /// The attributes the view would like, given the layout's (a self-sizing cell changes the
+    /// size to fit its content). There is no Auto Layout headless, so the default returns the
+    /// layout's attributes unchanged; a self-sizing cell overrides it, sets the copy's `size`
+    /// (or `frame`) and returns it. A layout that sizes itself by it (a flow layout with an
+    /// `estimatedItemSize`) then lays the items out anew with that size.
+    open func preferredLayoutAttributesFitting(_ layoutAttributes: UICollectionViewLayoutAttributes) -> UICollectionViewLayoutAttributes {
+        layoutAttributes
+    }
 }
 
 /// A collection view cell (UIKit's `UICollectionViewCell`): content goes in `contentView`,
@@ -43,8 +52,10 @@ open class UICollectionViewCell: UICollectionReusableView {
     open var backgroundView: UIView? {
         didSet { oldValue?.removeFromSuperview(); installBackground(backgroundView, at: 0) }
     }
-    /// Whether the cell is selected or highlighted (held).
+    /// Whether the cell's item is selected: the collection view sets it (see
+    /// UICollectionView+Selection.swift).
     open var isSelected = false
+    /// Whether a finger is down on the cell: the collection view sets it during a tap.
     open var isHighlighted = false
 
     public required init(frame: CGRect) {

@@ -12,8 +12,21 @@ extension UICollectionView {
     /// The layout pass: prepares the layout if it was invalidated, takes its content size,
     /// and shows a view for every element whose attributes meet the bounds.
     func runLayoutPass() {
+        // A self-sizing cell's new size invalidates the layout: pass again, a few times at most
+        // (each pass sizes the cells it newly shows).
+        for _ in 0..<UICollectionView.maximumSizingPasses {
+            guard runOnePass() else { break }
+        }
+        updatePrefetching()
+    }
+
+    /// The most layout passes one `layoutSubviews()` runs for self-sizing cells.
+    static let maximumSizingPasses = 8
+
+    /// One layout pass; true if a cell's preferred size invalidated the layout.
+    private func runOnePass() -> Bool {
         let layout = collectionViewLayout
-        guard layout.collectionView === self else { return }
+        guard layout.collectionView === self else { return false }
         loadCounts()
         if layout.needsPrepare {
             layout.needsPrepare = false
@@ -33,20 +46,44 @@ extension UICollectionView {
         }
         var shown: [ElementKey: UICollectionReusableView] = [:]
         shown.reserveCapacity(attributes.count)
+        let askAll = layout.needsPreferredAttributes
+        layout.needsPreferredAttributes = false
+        var resized = false
         for a in attributes {
             let key = ElementKey(a)
             guard shown[key] == nil else { continue }
             if let view = visibleViews[key] {
                 apply(a, to: view)
                 shown[key] = view
+                if askAll, key.category == .cell { resized = askPreferredAttributes(view, a, layout) || resized }
             } else if let view = makeView(for: a) {
+                if let cell = view as? UICollectionViewCell, key.category == .cell {
+                    cell.isSelected = isItemSelected(key.indexPath)
+                    cell.isHighlighted = false
+                }
                 apply(a, to: view)
                 shown[key] = view
+                if key.category == .cell { resized = askPreferredAttributes(view, a, layout) || resized }
                 tellWillDisplay(view, key)
                 if view.superview !== self { addSubview(view) }
             }
         }
         visibleViews = shown
+        return resized
+    }
+
+    /// Asks a shown cell for its preferred attributes; a valid size that differs from the
+    /// layout's, and that the layout takes, invalidates the layout (true). A size that is not
+    /// finite, is negative or exceeds `Limits.length` is reported and ignored.
+    private func askPreferredAttributes(_ view: UICollectionReusableView, _ a: UICollectionViewLayoutAttributes,
+                                        _ layout: UICollectionViewLayout) -> Bool {
+        guard let original = a.copy() as? UICollectionViewLayoutAttributes else { return false }
+        let preferred = view.preferredLayoutAttributesFitting(original)
+        guard preferred.size != a.size else { return false }
+        guard UIKitInput.size(preferred.size, "\(type(of: view))", "preferredLayoutAttributesFitting(_:) for item \(a.indexPath)") else { return false }
+        guard layout.shouldInvalidateLayout(forPreferredLayoutAttributes: preferred, withOriginalAttributes: a) else { return false }
+        layout.invalidateLayout(with: layout.invalidationContext(forPreferredLayoutAttributes: preferred, withOriginalAttributes: a))
+        return true
     }
 
     /// Whether the layout's attributes can be shown: finite geometry and, for a cell, an

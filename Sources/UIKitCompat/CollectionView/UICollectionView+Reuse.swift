@@ -50,6 +50,12 @@ extension UICollectionView {
         adopt(UICollectionReusableView(frame: .zero), identifier: "UIKitCompat.placeholder.\(kind)")
     }
 
+    /// A plain cell owned by this collection view, shown where no cell could be had (after
+    /// the failure was reported).
+    func placeholderCell() -> UICollectionViewCell {
+        adopt(UICollectionViewCell(frame: .zero), identifier: "UIKitCompat.placeholder.cell") as! UICollectionViewCell
+    }
+
     private func dequeue(poolKey: String, identifier: String, make: () -> UICollectionReusableView) -> UICollectionReusableView {
         if let view = reusePool[poolKey]?.popLast() {
             view.prepareForReuse()

@@ -23,6 +23,10 @@ struct BatchUpdates {
 extension UICollectionView {
     func reloadAll() {
         sectionCounts = nil
+        for path in selectedItems { (visibleViews[ElementKey(cell: path)] as? UICollectionViewCell)?.isSelected = false }
+        selectedItems = []
+        prefetchedItems = []
+        (collectionViewLayout as? UICollectionViewFlowLayout)?.preferredSizes = [:]
         let gone = visibleViews
         visibleViews = [:]
         for (key, view) in gone { enqueueForReuse(view, key: key) }
@@ -89,6 +93,9 @@ extension UICollectionView {
             moved[newKey] = view
         }
         visibleViews = moved
+        moveSelection(mapping)
+        movePrefetched(mapping)
+        (collectionViewLayout as? UICollectionViewFlowLayout)?.movePreferredSizes(mapping)
 
         let context = (type(of: collectionViewLayout).invalidationContextClass as! UICollectionViewLayoutInvalidationContext.Type).init()
         context.invalidateDataSourceCounts = true

@@ -52,6 +52,25 @@ open class UICollectionView: UIScrollView {
     /// Whether the main loop holds this view for its layout pass.
     var isQueuedForLayout = false
 
+    /// Whether a tap selects an item (UIKit's default true; see UICollectionView+Selection.swift).
+    open var allowsSelection = true
+    /// Whether a tap adds to the selection (and a tap on a selected item deselects it) rather
+    /// than replacing it (default false).
+    open var allowsMultipleSelection = false
+    /// The selected items, in the order they were selected.
+    var selectedItems: [IndexPath] = []
+
+    /// Told which items will be shown soon and which no longer will (UICollectionView+Prefetching.swift).
+    open weak var prefetchDataSource: UICollectionViewDataSourcePrefetching? {
+        didSet { if prefetchDataSource !== oldValue { prefetchedItems = [] } }
+    }
+    /// Whether the prefetch data source is told (default true).
+    open var isPrefetchingEnabled = true
+    /// The items the prefetch data source was told to prefetch and that have not been shown since.
+    var prefetchedItems = Set<IndexPath>()
+    /// The direction of the last scroll along the scroll axis: +1 toward the content's end, −1 back.
+    var scrollSign: CGFloat = 1
+
     /// A collection view with `frame` whose elements `layout` places.
     public init(frame: CGRect, collectionViewLayout layout: UICollectionViewLayout) {
         collectionViewLayout = layout
@@ -85,7 +104,19 @@ open class UICollectionView: UIScrollView {
                 layout.invalidateLayout(with: layout.invalidationContext(forBoundsChange: newValue))
             }
         }
-        didSet { if bounds != oldValue { setNeedsLayout() } }
+        didSet {
+            guard bounds != oldValue else { return }
+            let along = isScrollingVertically ? bounds.minY - oldValue.minY : bounds.minX - oldValue.minX
+            if along != 0 { scrollSign = along > 0 ? 1 : -1 }
+            setNeedsLayout()
+        }
+    }
+
+    /// Whether the content scrolls vertically: a flow layout's direction, else whether the
+    /// content is taller than the bounds or not wider than them.
+    var isScrollingVertically: Bool {
+        if let flow = collectionViewLayout as? UICollectionViewFlowLayout { return flow.scrollDirection == .vertical }
+        return contentSize.height > bounds.height || contentSize.width <= bounds.width
     }
 
     /// Marks the view for a layout pass, which the main loop runs at the end of its frame
@@ -286,6 +317,20 @@ public protocol UICollectionViewDelegate: UIScrollViewDelegate {
     /// A supplementary view left the bounds.
     func collectionView(_ collectionView: UICollectionView, didEndDisplayingSupplementaryView view: UICollectionReusableView,
                         forElementOfKind elementKind: String, at indexPath: IndexPath)
+    /// Whether a touch on the item highlights it (default true).
+    func collectionView(_ collectionView: UICollectionView, shouldHighlightItemAt indexPath: IndexPath) -> Bool
+    /// A touch highlighted the item.
+    func collectionView(_ collectionView: UICollectionView, didHighlightItemAt indexPath: IndexPath)
+    /// The touch on a highlighted item ended.
+    func collectionView(_ collectionView: UICollectionView, didUnhighlightItemAt indexPath: IndexPath)
+    /// Whether a tap selects the item (default true).
+    func collectionView(_ collectionView: UICollectionView, shouldSelectItemAt indexPath: IndexPath) -> Bool
+    /// A tap selected the item (not called for `selectItem(at:animated:scrollPosition:)`).
+    func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath)
+    /// Whether a tap deselects the selected item (default true).
+    func collectionView(_ collectionView: UICollectionView, shouldDeselectItemAt indexPath: IndexPath) -> Bool
+    /// A tap deselected the item (not called for `deselectItem(at:animated:)`).
+    func collectionView(_ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath)
 }
 
 extension UICollectionViewDelegate {
@@ -295,4 +340,11 @@ extension UICollectionViewDelegate {
                                forElementKind elementKind: String, at indexPath: IndexPath) {}
     public func collectionView(_ collectionView: UICollectionView, didEndDisplayingSupplementaryView view: UICollectionReusableView,
                                forElementOfKind elementKind: String, at indexPath: IndexPath) {}
+    public func collectionView(_ collectionView: UICollectionView, shouldHighlightItemAt indexPath: IndexPath) -> Bool { true }
+    public func collectionView(_ collectionView: UICollectionView, didHighlightItemAt indexPath: IndexPath) {}
+    public func collectionView(_ collectionView: UICollectionView, didUnhighlightItemAt indexPath: IndexPath) {}
+    public func collectionView(_ collectionView: UICollectionView, shouldSelectItemAt indexPath: IndexPath) -> Bool { true }
+    public func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {}
+    public func collectionView(_ collectionView: UICollectionView, shouldDeselectItemAt indexPath: IndexPath) -> Bool { true }
+    public func collectionView(_ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath) {}
 }

@@ -155,9 +155,14 @@ extension UICollectionViewFlowLayout {
             // Item sizes (across, along).
             var sizes: [CGSize] = []
             sizes.reserveCapacity(n)
+            let estimate: CGSize? = isSelfSizing && estimatedItemSize != UICollectionViewFlowLayout.automaticSize ? estimatedItemSize : nil
             for i in 0..<n {
                 var size = itemSize
-                if let delegate {
+                if isSelfSizing, let preferred = preferredSizes[IndexPath(item: i, section: s)] {
+                    size = preferred
+                } else if let estimate {
+                    size = estimate
+                } else if let delegate {
                     let asked = delegate.collectionView(cv, layout: self, sizeForItemAt: IndexPath(item: i, section: s))
                     if UIKitInput.size(asked, owner, "collectionView(_:layout:sizeForItemAt: [\(s), \(i)])") { size = asked }
                 }

@@ -123,6 +123,28 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
     open var sectionInset: UIEdgeInsets = .zero {
         didSet { guard UIKitInput.insets(sectionInset, "UICollectionViewFlowLayout", "sectionInset") else { sectionInset = oldValue; return }; invalidateLayout() }
     }
+    /// Self-sizing cells: zero (the default) lays items out at `itemSize` or the delegate's
+    /// sizes; any other size turns self-sizing on. Items are first laid out at this size
+    /// (`UICollectionViewFlowLayout.automaticSize`: at `itemSize` or the delegate's size), then
+    /// at the size each cell prefers once it is shown (`preferredLayoutAttributesFitting(_:)`),
+    /// which the layout keeps until the data is reloaded.
+    open var estimatedItemSize: CGSize = .zero {
+        didSet {
+            guard estimatedItemSize == UICollectionViewFlowLayout.automaticSize
+                    || UIKitInput.size(estimatedItemSize, "UICollectionViewFlowLayout", "estimatedItemSize") else {
+                estimatedItemSize = oldValue
+                return
+            }
+            invalidateLayout()
+        }
+    }
+    /// The `estimatedItemSize` that estimates each item at its `itemSize` or delegate size.
+    public static let automaticSize = CGSize(width: CGFloat.greatestFiniteMagnitude, height: CGFloat.greatestFiniteMagnitude)
+    /// Whether items size themselves (`estimatedItemSize` is not zero).
+    var isSelfSizing: Bool { estimatedItemSize != .zero }
+    /// The sizes the cells preferred, by index path (self-sizing).
+    var preferredSizes: [IndexPath: CGSize] = [:]
+
     /// Vertical (lines are rows) or horizontal (lines are columns).
     open var scrollDirection: UICollectionView.ScrollDirection = .vertical {
         didSet { if scrollDirection != oldValue { invalidateLayout() } }
@@ -140,6 +162,8 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
         } else if let flow = context as? UICollectionViewFlowLayoutInvalidationContext,
                   flow.invalidateFlowLayoutAttributes || flow.invalidateFlowLayoutDelegateMetrics {
             needsGrid = true
+        } else if context.invalidatedItemIndexPaths?.isEmpty == false {
+            needsGrid = true
         }
         super.invalidateLayout(with: context)
     }
@@ -154,6 +178,34 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
     }
 
     open override var collectionViewContentSize: CGSize { grid.contentSize }
+
+    /// With self-sizing on, a cell's preferred size that differs from its laid-out one
+    /// invalidates the layout.
+    open override func shouldInvalidateLayout(forPreferredLayoutAttributes preferredAttributes: UICollectionViewLayoutAttributes,
+                                              withOriginalAttributes originalAttributes: UICollectionViewLayoutAttributes) -> Bool {
+        isSelfSizing && originalAttributes.representedElementCategory == .cell && preferredAttributes.size != originalAttributes.size
+    }
+
+    /// Keeps the cell's preferred size for its item and names the item; the grid is laid out
+    /// anew with it (the items after it move), keeping the delegate's metrics.
+    open override func invalidationContext(forPreferredLayoutAttributes preferredAttributes: UICollectionViewLayoutAttributes,
+                                           withOriginalAttributes originalAttributes: UICollectionViewLayoutAttributes) -> UICollectionViewLayoutInvalidationContext {
+        let context = super.invalidationContext(forPreferredLayoutAttributes: preferredAttributes, withOriginalAttributes: originalAttributes)
+        if isSelfSizing { preferredSizes[originalAttributes.indexPath] = preferredAttributes.size }
+        if let flow = context as? UICollectionViewFlowLayoutInvalidationContext {
+            flow.invalidateFlowLayoutDelegateMetrics = false
+            flow.invalidateFlowLayoutAttributes = true
+        }
+        return context
+    }
+
+    /// The preferred sizes after a batch update, at their items' new index paths.
+    func movePreferredSizes(_ mapping: ItemMapping) {
+        guard !preferredSizes.isEmpty else { return }
+        var moved: [IndexPath: CGSize] = [:]
+        for (path, size) in preferredSizes { if let to = mapping.newIndexPath(ofItem: path) { moved[to] = size } }
+        preferredSizes = moved
+    }
 
     /// A bounds change invalidates the layout when the size changes (a resize), not when only
     /// the origin does (a scroll).

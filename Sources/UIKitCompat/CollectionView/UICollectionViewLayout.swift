@@ -13,6 +13,14 @@ open class UICollectionViewLayoutInvalidationContext {
     open var contentOffsetAdjustment: CGPoint = .zero
     /// How the content size is to change with the new layout (points).
     open var contentSizeAdjustment: CGSize = .zero
+    /// The items whose layout is invalidated (nil: none named; a self-sizing cell's new size
+    /// names its item).
+    open private(set) var invalidatedItemIndexPaths: [IndexPath]?
+
+    /// Names items whose layout is invalidated.
+    open func invalidateItems(at indexPaths: [IndexPath]) {
+        invalidatedItemIndexPaths = (invalidatedItemIndexPaths ?? []) + indexPaths
+    }
 
     public required init() {}
 }
@@ -93,6 +101,28 @@ open class UICollectionViewLayout: NSObject {
         proposedContentOffset
     }
 
+    // MARK: Self-sizing
+
+    /// Whether a cell's preferred attributes (its `preferredLayoutAttributesFitting(_:)`),
+    /// which differ from `originalAttributes`, invalidate the layout (default false; a flow
+    /// layout with an `estimatedItemSize` says true when the size differs).
+    open func shouldInvalidateLayout(forPreferredLayoutAttributes preferredAttributes: UICollectionViewLayoutAttributes,
+                                     withOriginalAttributes originalAttributes: UICollectionViewLayoutAttributes) -> Bool {
+        false
+    }
+
+    /// The invalidation for a cell's preferred attributes: one naming its item.
+    open func invalidationContext(forPreferredLayoutAttributes preferredAttributes: UICollectionViewLayoutAttributes,
+                                  withOriginalAttributes originalAttributes: UICollectionViewLayoutAttributes) -> UICollectionViewLayoutInvalidationContext {
+        let context = (type(of: self).invalidationContextClass as! UICollectionViewLayoutInvalidationContext.Type).init()
+        context.invalidateItems(at: [originalAttributes.indexPath])
+        return context
+    }
+
+    /// Whether the next layout pass asks every shown cell for its preferred attributes, not only
+    /// the cells it newly shows (set by an invalidation of everything or of the counts).
+    var needsPreferredAttributes = true
+
     /// Told the changes of a batch update before the layout pass that shows them.
     open func prepare(forCollectionViewUpdates updateItems: [UICollectionViewUpdateItem]) {}
 
@@ -112,6 +142,7 @@ open class UICollectionViewLayout: NSObject {
     /// that overrides it reads the context and calls super.
     open func invalidateLayout(with context: UICollectionViewLayoutInvalidationContext) {
         needsPrepare = true
+        if context.invalidateEverything || context.invalidateDataSourceCounts { needsPreferredAttributes = true }
         collectionView?.layoutDidInvalidate()
     }
 
