@@ -29,3 +29,6 @@ print(runSpringyButton().bounce.report)
 
 // (e) A springy flow layout: a drag, a release.
 for line in runSpringy() { print(line) }
+
+// (f) A chat bubble list: self-sized springy bubbles, a drag, a release, a new message.
+for line in runChat() { print(line) }

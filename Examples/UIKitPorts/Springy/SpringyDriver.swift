@@ -16,12 +16,22 @@ func makeSpringy(cells: Int = 100, tiles: Bool = true) -> SpringyViewController 
     return vc
 }
 
-extension SpringyViewController {
+/// A screen whose collection view hangs on a springy layout (the springy grid, the chat).
+protocol SpringyScreen: AnyObject {
+    var collectionView: UICollectionView! { get }
+    var springyLayout: SpringyFlowLayout { get }
+}
+
+extension SpringyViewController: SpringyScreen {
+    var springyLayout: SpringyFlowLayout { layout }
+}
+
+extension SpringyScreen {
     /// Each visible cell's distance from its place on the grid (points), by index path.
     var offsetsFromGrid: [IndexPath: CGVector] {
         var out: [IndexPath: CGVector] = [:]
         for cell in collectionView.visibleCells {
-            guard let path = collectionView.indexPath(for: cell), let grid = layout.gridFrame(at: path) else { continue }
+            guard let path = collectionView.indexPath(for: cell), let grid = springyLayout.gridFrame(at: path) else { continue }
             out[path] = CGVector(dx: cell.center.x - grid.midX, dy: cell.center.y - grid.midY)
         }
         return out
@@ -39,7 +49,7 @@ extension SpringyViewController {
         repeat {
             MainLoop.current.advance(frames: 1)
             frames += 1
-        } while layout.animator.isRunning && frames < limit
+        } while springyLayout.animator.isRunning && frames < limit
         return frames
     }
 }

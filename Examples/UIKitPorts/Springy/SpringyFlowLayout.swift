@@ -14,7 +14,7 @@
 
 import UIKitCompat
 
-final class SpringyFlowLayout: UICollectionViewFlowLayout {
+class SpringyFlowLayout: UICollectionViewFlowLayout {
     /// How far past the bounds (points) cells keep their springs.
     var tilingMargin: CGFloat = 100
     /// false hangs every cell on a spring (no tiling).
@@ -31,6 +31,9 @@ final class SpringyFlowLayout: UICollectionViewFlowLayout {
     private(set) var springs: [IndexPath: UIAttachmentBehavior] = [:]
     /// The last scroll step (points along the scroll direction), for cells that join mid-scroll.
     private var lastScrollDelta: CGFloat = 0
+    /// Whether the grid moved under the springs (a batch update, a cell's new size, a resize):
+    /// the next `prepare()` moves their anchors.
+    private var gridMoved = false
 
     override func prepare() {
         super.prepare()
@@ -44,6 +47,10 @@ final class SpringyFlowLayout: UICollectionViewFlowLayout {
             animator.removeBehavior(spring)
             springs[path] = nil
         }
+        if gridMoved {
+            gridMoved = false
+            moveAnchorsOntoGrid()
+        }
 
         let scrolling = collectionView.isDragging || collectionView.isDecelerating
         let touch = collectionView.panGestureRecognizer.location(in: collectionView)
@@ -55,19 +62,82 @@ final class SpringyFlowLayout: UICollectionViewFlowLayout {
             spring.frequency = springFrequency
             // A cell that comes into view mid-scroll starts where the last step would have left it.
             if scrolling { item.center = displaced(item.center, anchor: spring.anchorPoint, by: lastScrollDelta, touch: touch) }
+            willHang(item, on: spring)
             animator.addBehavior(spring)
             springs[attributes.indexPath] = spring
         }
     }
 
-    /// A new grid (new data, a new size) moves every anchor: the springs start over.
+    /// New data moves every anchor: the springs start over. A batch update, a cell's new size
+    /// or a resize moves the grid under the springs, which follow it in the next `prepare()`.
     override func invalidateLayout(with context: UICollectionViewLayoutInvalidationContext) {
-        if context.invalidateEverything || context.invalidateDataSourceCounts {
+        if context.invalidateEverything {
             animator.removeAllBehaviors()
             springs = [:]
+        } else if context.invalidateDataSourceCounts || context.invalidatedItemIndexPaths != nil
+                    || (context as? UICollectionViewFlowLayoutInvalidationContext)?.invalidateFlowLayoutAttributes == true {
+            gridMoved = true
         }
         super.invalidateLayout(with: context)
     }
+
+    /// A batch update: the springs of deleted and reloaded items let go, the others follow
+    /// their items to their new index paths (moves and section changes start the springs over).
+    override func prepare(forCollectionViewUpdates updateItems: [UICollectionViewUpdateItem]) {
+        super.prepare(forCollectionViewUpdates: updateItems)
+        var deleted: [IndexPath] = [], inserted: [IndexPath] = []
+        for update in updateItems {
+            let before = update.indexPathBeforeUpdate, after = update.indexPathAfterUpdate
+            switch update.updateAction {
+            case .delete where before?.count == 2: deleted.append(before!)
+            case .insert where after?.count == 2: inserted.append(after!)
+            case .reload where before?.count == 2: deleted.append(before!); inserted.append(after ?? before!)
+            default:
+                animator.removeAllBehaviors()
+                springs = [:]
+                return
+            }
+        }
+        var moved: [IndexPath: UIAttachmentBehavior] = [:]
+        for (path, spring) in springs {
+            guard !deleted.contains(path) else { animator.removeBehavior(spring); continue }
+            var item = path.item - deleted.filter { $0.section == path.section && $0.item < path.item }.count
+            for new in inserted.filter({ $0.section == path.section }).map(\.item).sorted() where new <= item { item += 1 }
+            let to = IndexPath(item: item, section: path.section)
+            guard to != path, let old = spring.items.first as? UICollectionViewLayoutAttributes,
+                  let copy = old.copy() as? UICollectionViewLayoutAttributes else { moved[to] = spring; continue }
+            // An item's index path is part of its identity in the animator: hang a copy.
+            copy.indexPath = to
+            let renamed = UIAttachmentBehavior(item: copy, attachedToAnchor: spring.anchorPoint)
+            renamed.length = 0
+            renamed.damping = spring.damping
+            renamed.frequency = spring.frequency
+            animator.removeBehavior(spring)
+            animator.addBehavior(renamed)
+            moved[to] = renamed
+        }
+        springs = moved
+    }
+
+    /// Moves each spring's anchor onto its cell's place on the grid, and its item by as much
+    /// (so it keeps its lag), with the grid's size.
+    private func moveAnchorsOntoGrid() {
+        for (path, spring) in springs {
+            guard let grid = super.layoutAttributesForItem(at: path)?.frame,
+                  let item = spring.items.first as? UICollectionViewLayoutAttributes else { continue }
+            let anchor = CGPoint(x: grid.midX, y: grid.midY)
+            let dx = anchor.x - spring.anchorPoint.x, dy = anchor.y - spring.anchorPoint.y
+            guard dx != 0 || dy != 0 || item.size != grid.size else { continue }
+            spring.anchorPoint = anchor
+            item.size = grid.size
+            item.center = CGPoint(x: item.center.x + dx, y: item.center.y + dy)
+            animator.updateItem(usingCurrentState: item)
+        }
+    }
+
+    /// Called with each item as it gets its spring, before the spring is added (a subclass
+    /// may move it, to have it spring in).
+    func willHang(_ item: UICollectionViewLayoutAttributes, on spring: UIAttachmentBehavior) {}
 
     override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
         let hanging = animator.items(in: rect) as? [UICollectionViewLayoutAttributes] ?? []

@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+@testable import UIKitPorts
+import UIKitCompat
+
+// The chat bubble list of Examples/UIKitPorts/Chat, checked as a person would: bubbles of
+// their text's height on their places at rest, the lag while dragging, the pause after the
+// release, and a new message rising onto its place.
+@Suite struct ChatBubbleTests {
+    /// Where the bubbles rest, added up by hand: from y = 10, 300 pt wide, 8 pt apart, each
+    /// 20 pt a line of 35 characters ((300 − 16) / 8) plus 16 pt.
+    func restingFrames(_ messages: [ChatMessage]) -> [CGRect] {
+        var y: CGFloat = 10
+        return messages.map { m in
+            let lines = max(1, (m.text.count + 34) / 35)
+            let h = CGFloat(lines) * 20 + 16
+            defer { y += h + 8 }
+            return CGRect(x: 10, y: y, width: 300, height: h)
+        }
+    }
+
+    @Test func atRestEveryBubbleSitsOnItsPlaceAtItsTextsHeight() throws {
+        let vc = makeChat()
+        let cv = vc.collectionView!
+        let expected = restingFrames(vc.messages)
+        let heights = Set(expected.map(\.height))
+        #expect(heights.count >= 3, "bubbles of different heights: \(heights.sorted())")
+        for cell in cv.visibleCells {
+            let path = try #require(cv.indexPath(for: cell))
+            #expect(cell.frame == expected[path.item], "message \(path.item): \(cell.frame) vs \(expected[path.item])")
+        }
+        #expect(cv.visibleCells.count >= 8)
+        MainLoop.current.advance(frames: 30)
+        #expect(!vc.layout.animator.isRunning && vc.worstOffsetFromGrid == 0, "nothing moves by itself")
+    }
+
+    @Test func bubblesFarFromTheFingerLagInProportion() throws {
+        let vc = makeChat()
+        let pan = vc.collectionView.panGestureRecognizer
+        pan.simulate(.began, at: CGPoint(x: 160, y: 300), in: vc.view)
+        pan.simulate(.changed, at: CGPoint(x: 160, y: 250), in: vc.view) // 50 pt up
+        let expected = restingFrames(vc.messages)
+        // Before a frame each bubble trails by 50 · d / 1500, d its place's |dx| + |dy| from
+        // the finger in the content as it was, (160, 250).
+        for (path, offset) in vc.offsetsFromGrid {
+            let rest = expected[path.item]
+            let d = abs(rest.midX - 160) + abs(rest.midY - 250)
+            #expect(abs(offset.dy - 50 * min(1, d / 1500)) < 1e-9, "message \(path.item)")
+        }
+        pan.simulate(.ended, at: CGPoint(x: 160, y: 250), in: vc.view)
+    }
+
+    @Test func afterTheReleaseTheBubblesComeToRestAndTheAnimatorPauses() {
+        let vc = makeChat()
+        let pan = vc.collectionView.panGestureRecognizer
+        pan.simulate(.began, at: CGPoint(x: 160, y: 500), in: vc.view)
+        for step in 1...10 {
+            pan.simulate(.changed, at: CGPoint(x: 160, y: 500 - 10 * CGFloat(step)), in: vc.view)
+            MainLoop.current.advance(frames: 1)
+        }
+        #expect(vc.worstOffsetFromGrid > 3, "bubbles trail while the finger moves: \(vc.worstOffsetFromGrid)")
+        pan.simulate(.ended, at: CGPoint(x: 160, y: 400), in: vc.view)
+        let frames = vc.settle()
+        #expect(!vc.layout.animator.isRunning && frames < 4 * 60, "paused after \(frames) frames")
+        #expect(vc.worstOffsetFromGrid < 0.5, "worst \(vc.worstOffsetFromGrid) pt")
+    }
+
+    @Test func aNewMessageRisesOntoItsPlace() throws {
+        let vc = makeChat(messages: 6)
+        let cv = vc.collectionView!
+        let text = "A new message long enough to take two lines"
+        vc.send(text)
+        let path = IndexPath(item: 6, section: 0)
+        let rest = restingFrames(vc.messages)[6]
+        #expect(rest.height == 56, "two lines")
+        #expect(vc.layout.gridFrame(at: path) == rest)
+        let cell = try #require(cv.cellForItem(at: path))
+        // It starts 120 pt below its place, self-sized already, and the springs pull it up.
+        #expect(abs(cell.center.y - (rest.midY + 120)) < 1e-9 && cell.bounds.size == rest.size)
+        MainLoop.current.advance(frames: 10)
+        let rising = try #require(cv.cellForItem(at: path))
+        #expect(rising.center.y < rest.midY + 100, "moving up: \(rising.center.y)")
+        let frames = vc.settle()
+        let landed = try #require(cv.cellForItem(at: path))
+        #expect(abs(landed.center.y - rest.midY) < 0.5 && abs(landed.center.x - rest.midX) < 1e-9, "\(landed.frame) vs \(rest)")
+        #expect(!vc.layout.animator.isRunning && frames < 4 * 60)
+        // The messages before it never left their places.
+        for i in 0..<6 { #expect(cv.cellForItem(at: IndexPath(item: i, section: 0))?.frame == restingFrames(vc.messages)[i]) }
+    }
+
+    @Test func theRunnerPrintsTheChatPhases() {
+        let lines = runChat()
+        #expect(lines.count == 4)
+        #expect(lines[0].contains("at rest the worst bubble is 0.0 pt off its place"), "\(lines[0])")
+        #expect(lines[2].contains("paused") && lines[3].contains("0.0 pt off it"), "\(lines)")
+    }
+}
