@@ -1,6 +1,8 @@
 import UIKitCompat
 import XCTest
 
+// XCTest re-exports Foundation, so this file sees Foundation's `Timer` beside UIKitCompat's and
+// names UIKitCompat's (a file that imports UIKitCompat alone writes `Timer`).
 // On the main thread, as on a device: `RunLoop.main.run(until:)` runs the main loop's
 // frames beside Foundation's timers and main-queue work. Swift Testing runs its tests on
 // worker threads, where Foundation's main run loop cannot run, so these are XCTest cases
@@ -14,7 +16,7 @@ final class MainRunLoopTests: XCTestCase {
         let animator = UIDynamicAnimator(referenceView: view)
         animator.addBehavior(UIGravityBehavior(items: [box]))
         nonisolated(unsafe) var fired = 0, queued = 0, later = 0, frames = 0
-        let timer = Timer.scheduledTimer(withTimeInterval: 0.05, repeats: true) { _ in fired += 1 }
+        let timer = UIKitCompat.Timer.scheduledTimer(withTimeInterval: 0.05, repeats: true) { _ in fired += 1 }
         DispatchQueue.main.async { queued += 1 }
         DispatchQueue.main.asyncAfter(deadline: .now() + 0.1) { later += 1 }
         DispatchQueue.global().async { DispatchQueue.main.async { queued += 1 } }
@@ -68,7 +70,7 @@ final class MainRunLoopTests: XCTestCase {
         defer { loop.clock = .real }
         nonisolated(unsafe) var fired = 0, later = 0
         let started = Date()
-        let timer = Timer.scheduledTimer(withTimeInterval: 2, repeats: false) { _ in fired += 1 }
+        let timer = UIKitCompat.Timer.scheduledTimer(withTimeInterval: 2, repeats: false) { _ in fired += 1 }
         DispatchQueue.main.asyncAfter(deadline: .now() + 1) { later += 1 }
         RunLoop.main.run(until: Date(timeIntervalSinceNow: 0.05)) // the wall clock does not fire them
         XCTAssertEqual(fired + later, 0)

@@ -144,7 +144,8 @@ func onVirtualClock(_ body: (MainLoop) throws -> Void) rethrows {
             let animator = UIDynamicAnimator(referenceView: view)
             animator.addBehavior(UIGravityBehavior(items: [box]))
             nonisolated(unsafe) var seenAtTimer: TimeInterval = -1
-            Timer.scheduledTimer(withTimeInterval: 0.5, repeats: false) { _ in seenAtTimer = animator.elapsedTime }
+            nonisolated(unsafe) let watched = animator
+            Timer.scheduledTimer(withTimeInterval: 0.5, repeats: false) { _ in seenAtTimer = watched.elapsedTime }
             nonisolated(unsafe) var links = 0
             let link = CADisplayLink { _ in links += 1 }
             link.add(to: .main, forMode: .common)
