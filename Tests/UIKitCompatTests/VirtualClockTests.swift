@@ -95,8 +95,11 @@ func onVirtualClock(_ body: (MainLoop) throws -> Void) rethrows {
     @Test func fireRunsTheBlockNowAndEndsAOneShotTimer() {
         onVirtualClock { loop in
             let tally = Tally()
+            let pending = loop.pendingScheduledWork
             let timer = Timer.scheduledTimer(withTimeInterval: 1, repeats: false) { _ in tally.hit() }
+            #expect(loop.pendingScheduledWork == pending + 1)
             timer.fire()
+            #expect(loop.pendingScheduledWork == pending, "an invalidated timer leaves the schedule")
             #expect(tally.count == 1 && !timer.isValid)
             loop.run(for: 2)
             #expect(tally.count == 1)
@@ -118,6 +121,7 @@ func onVirtualClock(_ body: (MainLoop) throws -> Void) rethrows {
     @Test func mainQueueWorkRunsInTheNextFrameInOrder() {
         onVirtualClock { loop in
             let order = Tally()
+            let pending = loop.pendingScheduledWork
             nonisolated(unsafe) var seen: [Int] = []
             DispatchQueue.main.async { seen.append(1); order.hit() }
             DispatchQueue.main.async { seen.append(2) }
@@ -130,7 +134,7 @@ func onVirtualClock(_ body: (MainLoop) throws -> Void) rethrows {
             #expect(seen == [1, 2])
             loop.advance(frames: 1)
             #expect(seen == [1, 2, 3])
-            #expect(loop.pendingScheduledWork == 0)
+            #expect(loop.pendingScheduledWork == pending)
         }
     }
 

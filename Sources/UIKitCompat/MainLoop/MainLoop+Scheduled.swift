@@ -27,9 +27,17 @@ extension MainLoop {
 
     /// Runs `block` in the first frame whose loop time is at least `delay` seconds from now
     /// (`delay` ≤ 0: the next frame).
-    func schedule(after delay: TimeInterval, _ block: @escaping () -> Void) {
+    @discardableResult
+    func schedule(after delay: TimeInterval, _ block: @escaping () -> Void) -> LoopTask {
         nextTaskOrder += 1
-        tasks.append(LoopTask(due: time + max(delay, 0), order: nextTaskOrder, run: block))
+        let task = LoopTask(due: time + max(delay, 0), order: nextTaskOrder, run: block)
+        tasks.append(task)
+        return task
+    }
+
+    /// Takes `task` off the schedule (an invalidated timer's next firing).
+    func cancel(_ task: LoopTask) {
+        tasks.removeAll { $0 === task }
     }
 
     /// Runs the work due by the current loop time that was scheduled before this frame began,

@@ -110,6 +110,8 @@ open class Timer: @unchecked Sendable {
         valid = false
         foundationTimer?.invalidate()
         foundationTimer = nil
+        if let task, let loop { loop.cancel(task) }
+        task = nil
     }
 
     /// Schedules the timer on `runLoop` by the clock of this thread's loop (see the type).
@@ -132,21 +134,22 @@ open class Timer: @unchecked Sendable {
         }
     }
 
-    /// Puts the next firing on the loop's schedule.
+    /// Puts the next firing on the loop's schedule, in place of the one there.
     private func reschedule(on loop: MainLoop) {
-        generation += 1
-        let mine = generation
-        loop.schedule(after: due - loop.time) { [self] in
-            guard valid, generation == mine else { return }
+        if let task { loop.cancel(task) }
+        task = loop.schedule(after: due - loop.time) { [self] in
+            task = nil
+            guard valid else { return }
             fireOnSchedule(loop)
         }
     }
-    private var generation = 0
+    /// The next firing on the loop's schedule.
+    private var task: LoopTask?
 
     /// A virtual-clock firing: the block, then the next fire time after the loop's time.
     private func fireOnSchedule(_ loop: MainLoop) {
         block(self)
-        guard repeats else { valid = false; return }
+        guard repeats else { invalidate(); return }
         guard valid else { return }
         let missed = ((loop.time + MainLoop.dueTolerance - due) / timeInterval).rounded(.down)
         due += timeInterval * (max(missed, 0) + 1)
