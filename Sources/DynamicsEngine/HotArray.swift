@@ -72,7 +72,7 @@ final class HotArray<Element>: RandomAccessCollection, MutableCollection {
     /// `n` more elements, each `value`.
     func append(repeating value: Element, count n: Int) {
         guard n > 0 else { return }
-        reserveCapacity(Swift.max(count + n, 2 * capacity))
+        if count + n > capacity { reserveCapacity(Swift.max(count + n, 2 * capacity)) }
         (data + count).initialize(repeating: value, count: n)
         count += n
     }
