@@ -503,7 +503,8 @@ extension World {
             if c.pointee.manifold.pointCount > 0 { solverCandidates.append(SolverCandidate(ci, a, b)) }
             return .recycled
         }
-        var m = computeManifold(c, pa.pointee, pb.pointee, simA, simB, speculative: Tuning.speculativeDistance + motion)
+        var m = Manifold()
+        computeManifold(&m, c, pa, pb, simA, simB, speculative: Tuning.speculativeDistance + motion)
         World.carryOver(into: &m, from: c, simA, simB)
         c.pointee.manifold = m
         touchEvents(c, index: ci, awakeA: awakeA, awakeB: awakeB)
@@ -511,41 +512,44 @@ extension World {
         return .updated
     }
 
-    /// A fresh manifold for the pair of contact `c`, by the shapes' kinds, with points up to
-    /// `speculative` (m) apart. A chain segment first finds the side of its path the item is
-    /// on, and keeps it while they touch.
+    /// A fresh manifold `m` for the pair of contact `c`, by the shapes' kinds, with points up
+    /// to `speculative` (m) apart. A chain segment first finds the side of its path the item
+    /// is on, and keeps it while they touch. Written in place and read through the shapes'
+    /// pointers: copies of the manifold (232 bytes) and of the shapes showed in the profile.
     @inline(__always)
-    private func computeManifold(_ c: UnsafeMutablePointer<Contact>, _ sa: ShapeData, _ sb: ShapeData,
-                                 _ simA: BodySim, _ simB: BodySim, speculative: Double) -> Manifold {
+    private func computeManifold(_ m: inout Manifold, _ c: UnsafeMutablePointer<Contact>,
+                                 _ pa: UnsafeMutablePointer<ShapeData>, _ pb: UnsafeMutablePointer<ShapeData>,
+                                 _ simA: BodySim, _ simB: BodySim, speculative: Double) {
         let verts = vertices.data, norms = normals.data
+        let sa = UnsafePointer(pa).pointee, sb = UnsafePointer(pb).pointee
         if sa.kind == .chainSegment && (!c.pointee.touching || c.pointee.manifold.pointCount == 0) {
             c.pointee.chainReversed = !Collide.chainSide(verts + Int(sa.vertexStart),
                                                           simA.transform.invApply(simB.center))
         }
         switch (sa.kind, sb.kind) {
         case (.chainSegment, .polygon):
-            return Collide.chainSegmentAndPolygon(
+            m = Collide.chainSegmentAndPolygon(
                 verts + Int(sa.vertexStart), reversed: c.pointee.chainReversed, simA.transform,
                 PolygonRef(vertices: verts + Int(sb.vertexStart), normals: norms + Int(sb.vertexStart), count: Int(sb.vertexCount)),
                 simB.transform, speculative: speculative, scratch: scratchB, segmentScratch: scratchA)
         case (.chainSegment, .circle):
-            return Collide.chainSegmentAndCircle(verts + Int(sa.vertexStart), reversed: c.pointee.chainReversed, simA.transform,
-                                                 center: sb.center, radius: sb.radius, simB.transform, speculative: speculative)
+            m = Collide.chainSegmentAndCircle(verts + Int(sa.vertexStart), reversed: c.pointee.chainReversed, simA.transform,
+                                              center: sb.center, radius: sb.radius, simB.transform, speculative: speculative)
         case (.chainSegment, .chainSegment), (.polygon, .chainSegment), (.circle, .chainSegment):
-            return Manifold() // boundaries are static: they never pair with each other
+            break // boundaries are static: they never pair with each other
         case (.polygon, .polygon):
-            return Collide.polygons(
+            m = Collide.polygons(
                 PolygonRef(vertices: verts + Int(sa.vertexStart), normals: norms + Int(sa.vertexStart), count: Int(sa.vertexCount)),
                 simA.transform,
                 PolygonRef(vertices: verts + Int(sb.vertexStart), normals: norms + Int(sb.vertexStart), count: Int(sb.vertexCount)),
                 simB.transform, speculative: speculative, scratch: scratchB, scratchA: scratchA)
         case (.polygon, .circle):
-            return Collide.polygonAndCircle(
+            m = Collide.polygonAndCircle(
                 PolygonRef(vertices: verts + Int(sa.vertexStart), normals: norms + Int(sa.vertexStart), count: Int(sa.vertexCount)),
                 simA.transform, center: sb.center, radius: sb.radius, simB.transform, speculative: speculative)
         case (.circle, .circle):
-            return Collide.circles(centerA: sa.center, radiusA: sa.radius, simA.transform,
-                                   centerB: sb.center, radiusB: sb.radius, simB.transform, speculative: speculative)
+            m = Collide.circles(centerA: sa.center, radiusA: sa.radius, simA.transform,
+                                centerB: sb.center, radiusB: sb.radius, simB.transform, speculative: speculative)
         case (.circle, .polygon):
             preconditionFailure("contacts are ordered polygon before circle")
         }

@@ -170,10 +170,13 @@ extension World {
         let restitutionThreshold = Tuning.restitutionThreshold
         let fields = stepVelocitiesGiven
         let candidates = solverCandidates.data, count = solverCandidates.count
-        let lanes = contactLanes.data, batches = wideConstraints.data
+        let lanes = contactLanes.data, batches = wideConstraints.data, batchCount = wideConstraints.count
         let cs = contacts.data, inf = infos.data, simp = sims.data, stp = states.data
         for k in 0..<count {
-            if k + World.prefetchDistance < count { prefetchLane(of: k + World.prefetchDistance) }
+            if k + World.prefetchDistance < count {
+                let ahead = k + World.prefetchDistance
+                World.prefetchLane(candidates[ahead], lane: lanes[ahead], cs, inf, simp, stp, batches, batchCount: batchCount)
+            }
             let ci = Int(candidates[k].contact)
             if lanes[k] < 0 { continue }
             let batch = Int(lanes[k]) >> 2, j = Int(lanes[k]) & 3
@@ -202,7 +205,7 @@ extension World {
     /// ahead instead of 6 took a tenth off it (timing the preparation alone).
     static let prefetchDistance = 16
 
-    /// Asks for the memory the fill of candidate `k` will touch, so that the arithmetic of
+    /// Asks for the memory the fill of a candidate will touch, so that the arithmetic of
     /// one contact overlaps the loads of the next ones: the contact's first lines, its bodies'
     /// lines (22 000 bodies in manyPyramids, 6 MB in three arrays; asked for with the contact
     /// instead of after it arrives: manyPyramids −4 %), and the colour's next batch when the
@@ -211,24 +214,25 @@ extension World {
     /// again. One batch further than the contact's own, since the colour's three other lanes
     /// come between: 5 % less than fetching the batch the contact starts.
     @inline(__always)
-    private func prefetchLane(of k: Int) {
+    private static func prefetchLane(_ nc: SolverCandidate, lane: Int32, _ contacts: UnsafeMutablePointer<Contact>,
+                                     _ infos: UnsafeMutablePointer<BodyInfo>, _ sims: UnsafeMutablePointer<BodySim>,
+                                     _ states: UnsafeMutablePointer<BodyState>,
+                                     _ batches: UnsafeMutablePointer<WideConstraint>, batchCount: Int) {
         let span = MemoryLayout<Contact>.offset(of: \Contact.cachedRotationA) ?? 256
         let simOffset = MemoryLayout<BodySim>.offset(of: \BodySim.invMass) ?? 0
         let typeOffset = MemoryLayout<BodyInfo>.offset(of: \BodyInfo.type) ?? 0
-        let nc = solverCandidates.data[k]
-        let next = UnsafeRawPointer(contacts.data + Int(nc.contact))
+        let next = UnsafeRawPointer(contacts + Int(nc.contact))
         var offset = 0
         while offset < span { dyn_prefetch(next + offset); offset += 64 }
         let ba = Int(nc.bodyA), bb = Int(nc.bodyB)
-        dyn_prefetch(UnsafeRawPointer(sims.data + ba) + simOffset)
-        dyn_prefetch(UnsafeRawPointer(states.data + ba))
-        dyn_prefetch(UnsafeRawPointer(infos.data + ba) + typeOffset)
-        dyn_prefetch(UnsafeRawPointer(sims.data + bb) + simOffset)
-        dyn_prefetch(UnsafeRawPointer(states.data + bb))
-        dyn_prefetch(UnsafeRawPointer(infos.data + bb) + typeOffset)
-        let lane = contactLanes.data[k]
-        if lane >= 0 && lane & 3 == 0 && Int(lane >> 2) + 1 < wideConstraints.count {
-            let batch = UnsafeRawPointer(wideConstraints.data + Int(lane >> 2) + 1)
+        dyn_prefetch(UnsafeRawPointer(sims + ba) + simOffset)
+        dyn_prefetch(UnsafeRawPointer(states + ba))
+        dyn_prefetch(UnsafeRawPointer(infos + ba) + typeOffset)
+        dyn_prefetch(UnsafeRawPointer(sims + bb) + simOffset)
+        dyn_prefetch(UnsafeRawPointer(states + bb))
+        dyn_prefetch(UnsafeRawPointer(infos + bb) + typeOffset)
+        if lane >= 0 && lane & 3 == 0 && Int(lane >> 2) + 1 < batchCount {
+            let batch = UnsafeRawPointer(batches + Int(lane >> 2) + 1)
             var offset = 0
             while offset < MemoryLayout<WideConstraint>.stride { dyn_prefetch_write(batch + offset); offset += 64 }
         }

@@ -234,17 +234,18 @@ extension World {
     /// zero impulses, stored into the unused p1.
     private func storeImpulses() {
         var begins: [Int32] = []
-        let cs = contacts.data
-        for wc in wideConstraints.buffer {
-            for lane in 0..<4 where wc.source[lane] >= 0 {
-                let ci = wc.source[lane]
+        let cs = contacts.data, batches = wideConstraints.data
+        for i in 0..<wideConstraints.count {
+            let wc = UnsafePointer(batches + i) // no copy of the whole batch
+            for lane in 0..<4 where wc.pointee.source[lane] >= 0 {
+                let ci = wc.pointee.source[lane]
                 let c = cs + Int(ci)
-                c.pointee.manifold.p0.normalImpulse = Double(wc.normalImpulse1[lane])
-                c.pointee.manifold.p0.tangentImpulse = Double(wc.tangentImpulse1[lane])
-                c.pointee.manifold.p1.normalImpulse = Double(wc.normalImpulse2[lane])
-                c.pointee.manifold.p1.tangentImpulse = Double(wc.tangentImpulse2[lane])
-                let pushed = wc.maxNormalImpulse1[lane] > 0 || wc.maxNormalImpulse2[lane] > 0
-                if pushed && !wc.touching[lane] { begins.append(ci) }
+                c.pointee.manifold.p0.normalImpulse = Double(wc.pointee.normalImpulse1[lane])
+                c.pointee.manifold.p0.tangentImpulse = Double(wc.pointee.tangentImpulse1[lane])
+                c.pointee.manifold.p1.normalImpulse = Double(wc.pointee.normalImpulse2[lane])
+                c.pointee.manifold.p1.tangentImpulse = Double(wc.pointee.tangentImpulse2[lane])
+                let pushed = wc.pointee.maxNormalImpulse1[lane] > 0 || wc.pointee.maxNormalImpulse2[lane] > 0
+                if pushed && !wc.pointee.touching[lane] { begins.append(ci) }
             }
         }
         for bc in bouncingConstraints {

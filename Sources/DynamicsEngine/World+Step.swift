@@ -89,36 +89,29 @@ extension World {
         }
     }
 
-    /// Groups awake bodies into islands (connected by touching contacts) with a union-find,
-    /// and puts to sleep every island whose bodies have all rested for `Tuning.timeToSleep`.
-    /// The union-find arrays are reused from step to step.
+    /// Groups awake bodies into islands (connected by joints and touching contacts) with a
+    /// union-find, and puts to sleep every island whose bodies have all rested for
+    /// `Tuning.timeToSleep`. The union-find arrays are reused from step to step, and left
+    /// clean for the next one.
     private func updateSleep(h: Double) {
         if awakeBodies.isEmpty { return }
-        let n = infos.count
-        let sc = sleepScratch
-        if sc.parent.count < n {
-            sc.parent.reset(count: n, to: -1)
-            sc.minSleep.reset(count: n, to: .greatestFiniteMagnitude)
-            sc.islandOf.reset(count: n, to: -1)
-            sc.touching.reset(count: n, to: 0)
+        let stamp = sleepScratch.begin(bodies: infos.count)
+        for bi in awakeBodies {
+            sleepScratch.parent[Int(bi)] = bi
+            sleepScratch.minSleep[Int(bi)] = .greatestFiniteMagnitude
         }
-        var anyAsleep = false
-        if sc.stamp == .max { sc.stamp = 0; sc.touching.reset(count: sc.touching.count, to: 0) }
-        sc.stamp += 1
-        let stamp = sc.stamp
-        let parent = sc.parent.data, minSleep = sc.minSleep.data, islandOf = sc.islandOf.data
-        let touching = sc.touching.data
-        func find(_ x: Int32) -> Int32 {
-            var r = x
-            while parent[Int(r)] != r { r = parent[Int(r)] }
-            var y = x
-            while parent[Int(y)] != r { let next = parent[Int(y)]; parent[Int(y)] = r; y = next }
-            return r
-        }
-        for bi in awakeBodies { parent[Int(bi)] = bi; minSleep[Int(bi)] = .greatestFiniteMagnitude }
+        joinIslands(stamp: stamp)
+        if restIslands(stamp: stamp) { putRestedIslandsToSleep() }
+        for bi in awakeBodies { sleepScratch.parent[Int(bi)] = -1 }
+    }
+
+    /// Joins the awake bodies that joints and touching contacts connect, and marks every body
+    /// in a touching contact (with anything, static bodies included) with `stamp`.
+    private func joinIslands(stamp: UInt32) {
+        let sc = sleepScratch, parent = sleepScratch.parent.data, touching = sleepScratch.touching.data
         for j in joints where j.alive {
             if parent[Int(j.bodyA)] < 0 || parent[Int(j.bodyB)] < 0 { continue }
-            let ra = find(j.bodyA), rb = find(j.bodyB)
+            let ra = sc.find(j.bodyA), rb = sc.find(j.bodyB)
             if ra != rb { if ra < rb { parent[Int(rb)] = ra } else { parent[Int(ra)] = rb } }
         }
         for ci in 0..<contacts.count where contacts[ci].alive && contacts[ci].manifold.pointCount > 0 {
@@ -126,17 +119,23 @@ extension World {
             touching[Int(a)] = stamp
             touching[Int(b)] = stamp
             if parent[Int(a)] < 0 || parent[Int(b)] < 0 { continue } // static or asleep
-            let ra = find(a), rb = find(b)
+            let ra = sc.find(a), rb = sc.find(b)
             if ra != rb { if ra < rb { parent[Int(rb)] = ra } else { parent[Int(ra)] = rb } }
         }
-        // The rest rule beyond speed, for a body that touches nothing: it does not rest
-        // while it creeps (it moved the rest tolerance since its rest timer started), nor,
-        // when nothing holds it (no joint either), while the forces given to it would move
-        // it past that tolerance within the rest time (a·T²/2). A body in contact rests by
-        // speed alone, as in Box2D: the slow creep of a pile is the soft contacts', and
-        // sleep is what ends it.
+    }
+
+    /// Each island's shortest rest time (`minSleep` at its root); true when some island has
+    /// rested long enough to sleep. The rest rule beyond speed, for a body that touches
+    /// nothing: it does not rest while it creeps (it moved the rest tolerance since its rest
+    /// timer started), nor, when nothing holds it (no joint either), while the forces given to
+    /// it would move it past that tolerance within the rest time (a·T²/2). A body in contact
+    /// rests by speed alone, as in Box2D: the slow creep of a pile is the soft contacts', and
+    /// sleep is what ends it.
+    private func restIslands(stamp: UInt32) -> Bool {
+        let sc = sleepScratch, minSleep = sleepScratch.minSleep.data, touching = sleepScratch.touching.data
         let freeLimit = 2 * Tuning.restTolerance / (Tuning.timeToSleep * Tuning.timeToSleep)
         let tolerance2 = Tuning.restTolerance * Tuning.restTolerance
+        var anyAsleep = false
         for bi in awakeBodies {
             let b = Int(bi)
             if touching[b] != stamp && infos[b].sleepTime > 0
@@ -145,35 +144,38 @@ extension World {
                         && (rests[b].acceleration > freeLimit * freeLimit || rests[b].angularAcceleration > freeLimit))) {
                 infos[b].sleepTime = 0
             }
-            let r = Int(find(bi))
+            let r = Int(sc.find(bi))
             minSleep[r] = min(minSleep[r], infos[b].sleepTime)
             if minSleep[r] >= Tuning.timeToSleep { anyAsleep = true }
         }
-        if anyAsleep {
-            for bi in awakeBodies {
-                let b = Int(bi)
-                let r = Int(find(bi))
-                guard minSleep[r] >= Tuning.timeToSleep else { continue }
-                if islandOf[r] < 0 {
-                    let id: Int32
-                    if let free = freeIslands.popLast() { id = free; islandHeads[Int(id)] = -1 } else {
-                        id = Int32(islandHeads.count); islandHeads.append(-1)
-                    }
-                    islandOf[r] = id
+        return anyAsleep
+    }
+
+    /// Puts every island that rested `Tuning.timeToSleep` to sleep: its bodies stop, are
+    /// linked into a sleeping island (`islandHeads`) and reported in `fellAsleep`.
+    private func putRestedIslandsToSleep() {
+        let sc = sleepScratch, minSleep = sleepScratch.minSleep.data, islandOf = sleepScratch.islandOf.data
+        for bi in awakeBodies {
+            let b = Int(bi)
+            let r = Int(sc.find(bi))
+            guard minSleep[r] >= Tuning.timeToSleep else { continue }
+            if islandOf[r] < 0 {
+                let id: Int32
+                if let free = freeIslands.popLast() { id = free; islandHeads[Int(id)] = -1 } else {
+                    id = Int32(islandHeads.count); islandHeads.append(-1)
                 }
-                let id = islandOf[r]
-                infos[b].isAwake = false
-                fellAsleep.append(Int32(b))
-                infos[b].islandID = id
-                infos[b].islandNext = islandHeads[Int(id)]
-                islandHeads[Int(id)] = Int32(b)
-                states[b].v = .zero
-                states[b].w = 0
+                islandOf[r] = id
             }
-            for bi in awakeBodies { islandOf[Int(find(bi))] = -1 }
+            let id = islandOf[r]
+            infos[b].isAwake = false
+            fellAsleep.append(Int32(b))
+            infos[b].islandID = id
+            infos[b].islandNext = islandHeads[Int(id)]
+            islandHeads[Int(id)] = Int32(b)
+            states[b].v = .zero
+            states[b].w = 0
         }
-        // Leave the scratch clean for the next step.
-        for bi in awakeBodies { parent[Int(bi)] = -1 }
+        for bi in awakeBodies { islandOf[Int(sc.find(bi))] = -1 }
     }
 
     /// Wakes a body and its whole sleeping island, and restarts their rest timers.

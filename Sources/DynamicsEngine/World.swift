@@ -171,13 +171,41 @@ struct ShapeData {
 
 /// Reused union-find arrays of the sleep pass, indexed by body.
 final class SleepScratch {
+    /// Each awake body's parent in its island's tree (a root is its own parent); −1 for a
+    /// body outside the pass (static, asleep), and for every body between passes.
     let parent = HotArray<Int32>()
+    /// At an island's root: the shortest rest time of its bodies (s).
     let minSleep = HotArray<Double>()
     /// Bodies in a touching contact this step (with anything, static bodies included): the
     /// body's entry equals `stamp`, which each pass advances, so nothing is cleared.
     let touching = HotArray<UInt32>()
     var stamp: UInt32 = 0
+    /// At an island's root, while it is put to sleep: its sleeping island's id; else −1.
     let islandOf = HotArray<Int32>()
+
+    /// Readies the arrays for `n` bodies and advances the touching stamp; returns it.
+    func begin(bodies n: Int) -> UInt32 {
+        if parent.count < n {
+            parent.reset(count: n, to: -1)
+            minSleep.reset(count: n, to: .greatestFiniteMagnitude)
+            islandOf.reset(count: n, to: -1)
+            touching.reset(count: n, to: 0)
+        }
+        if stamp == .max { stamp = 0; touching.reset(count: touching.count, to: 0) }
+        stamp += 1
+        return stamp
+    }
+
+    /// The root of `x`'s island, compressing the path on the way (every body on it then points
+    /// at the root).
+    func find(_ x: Int32) -> Int32 {
+        let parent = parent.data
+        var r = x
+        while parent[Int(r)] != r { r = parent[Int(r)] }
+        var y = x
+        while parent[Int(y)] != r { let next = parent[Int(y)]; parent[Int(y)] = r; y = next }
+        return r
+    }
 }
 
 /// A contact began or ended touching.
