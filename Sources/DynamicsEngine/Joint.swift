@@ -153,7 +153,7 @@ struct Joint {
     }
 
     /// The definition (bodies rebuilt with the generations they have in `infos`).
-    func definition(_ infos: [BodyInfo]) -> JointDef {
+    func definition(_ infos: HotArray<BodyInfo>) -> JointDef {
         var d = JointDef(kind: kind, bodyA: BodyID(index: bodyA, generation: infos[Int(bodyA)].generation),
                          bodyB: BodyID(index: bodyB, generation: infos[Int(bodyB)].generation))
         d.localAnchorA = localAnchorA; d.localAnchorB = localAnchorB

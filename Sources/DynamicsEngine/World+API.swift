@@ -65,16 +65,16 @@ extension World {
     /// body turns and the two are apart.
     @inlinable public func originVelocity(of id: BodyID) -> Vec2 {
         let b = checked(id)
-        let r = sims.withUnsafeBufferPointer { $0[b].transform.p - $0[b].center }
-        return states.withUnsafeBufferPointer { $0[b].v + cross($0[b].w, r) }
+        let r = sims[b].transform.p - sims[b].center
+        return states[b].v + cross(states[b].w, r)
     }
 
     /// The body's transform, its origin's velocity (m/s) and its angular velocity (rad/s), read
     /// with one check of its id (a recorder reads them for every body, every frame).
     @inlinable public func motion(of id: BodyID) -> (transform: Transform, originVelocity: Vec2, angularVelocity: Double) {
         let b = checked(id)
-        let (xf, center) = sims.withUnsafeBufferPointer { ($0[b].transform, $0[b].center) }
-        let (v, w) = states.withUnsafeBufferPointer { ($0[b].v, $0[b].w) }
+        let xf = sims[b].transform, center = sims[b].center
+        let v = states[b].v, w = states[b].w
         return (xf, v + cross(w, xf.p - center), w)
     }
 
@@ -96,11 +96,11 @@ extension World {
     /// (a script may set every item's velocity every frame).
     public func setVelocity(_ id: BodyID, atOrigin v: Vec2) {
         let b = checked(id)
-        setVelocity(b, atOrigin: v, angular: states.withUnsafeBufferPointer { $0[b].w })
+        setVelocity(b, atOrigin: v, angular: states[b].w)
     }
 
     private func setVelocity(_ b: Int, atOrigin v: Vec2, angular: Double) {
-        let r = sims.withUnsafeBufferPointer { $0[b].transform.p - $0[b].center }
+        let r = sims[b].transform.p - sims[b].center
         setVelocity(b, linear: v - cross(angular, r), angular: angular)
     }
 
@@ -209,30 +209,21 @@ extension World {
     public func clearEvents() {
         beginEvents.removeAll(keepingCapacity: true)
         endEvents.removeAll(keepingCapacity: true)
-        fellAsleep.removeAll(keepingCapacity: true)
+        fellAsleep.removeAll()
     }
 
     /// Calls `body` for every body that moved in the last step (the awake ones) and every body
     /// that fell asleep since `clearEvents()`, with its frame and user data: what a renderer
     /// or the model writes back (Box2D's body move events). O(awake bodies).
     public func forEachMovedBody(_ body: (BodyID, Transform, Int) -> Void) {
-        // Through buffers: indexing the arrays of this class inside the loop retained and
-        // released each array once per body (the closure could have changed them).
-        infos.withUnsafeBufferPointer { infos in
-        sims.withUnsafeBufferPointer { sims in
-            awakeBodies.withUnsafeBufferPointer { awake in
-                for bi in awake {
-                    let b = Int(bi)
-                    body(BodyID(index: bi, generation: infos[b].generation), sims[b].transform, infos[b].userData)
-                }
-            }
-            fellAsleep.withUnsafeBufferPointer { asleep in
-                for bi in asleep where infos[Int(bi)].alive {
-                    let b = Int(bi)
-                    body(BodyID(index: bi, generation: infos[b].generation), sims[b].transform, infos[b].userData)
-                }
-            }
-        }}
+        for bi in awakeBodies {
+            let b = Int(bi)
+            body(BodyID(index: bi, generation: infos[b].generation), sims[b].transform, infos[b].userData)
+        }
+        for bi in fellAsleep where infos[Int(bi)].alive {
+            let b = Int(bi)
+            body(BodyID(index: bi, generation: infos[b].generation), sims[b].transform, infos[b].userData)
+        }
     }
 
     /// The manifold points (world, m) of every touching contact, for debug drawing.

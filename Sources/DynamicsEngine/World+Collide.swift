@@ -24,7 +24,7 @@ extension World {
     /// Recomputes a shape's boxes from its body's current transform (no sweep).
     func updateStaticAABB(_ i: Int) {
         let s = shapes[i]
-        let box = vertices.withUnsafeBufferPointer { World.computeAABB(s, sims[Int(s.body)].transform, $0.baseAddress!) }
+        let box = World.computeAABB(s, sims[Int(s.body)].transform, vertices.data)
         shapes[i].aabb = box
         shapes[i].fatAABB = box.expanded(by: infos[Int(s.body)].type == .static ? Tuning.linearSlop
                                                 : World.fatMargin(sims[Int(s.body)].maxExtent))
@@ -65,34 +65,29 @@ extension World {
     /// shapes, their filters or a placement changed).
     func updatePairs(h: Double) {
         var moved: [Int32] = []
-        shapes.withUnsafeMutableBufferPointer { sh in
-        infos.withUnsafeBufferPointer { inf in
-        sims.withUnsafeBufferPointer { simp in
-        states.withUnsafeBufferPointer { stp in
-        vertices.withUnsafeBufferPointer { vp in
-            for bi in awakeBodies {
-                let b = Int(bi)
-                let xf = simp[b].transform
-                let margin = World.fatMargin(simp[b].maxExtent)
-                let d = h * stp[b].v
-                let sweep = Tuning.speculativeDistance + h * abs(stp[b].w) * simp[b].maxExtent
-                    + World.forcedReach(simp[b], h, dynamic: inf[b].type == .dynamic)
-                var si = inf[b].firstShape
-                while si >= 0 {
-                    let s = sh.baseAddress! + Int(si)
-                    let index = si
-                    si = s.pointee.nextShape
-                    guard s.pointee.filter.collidesWithAnything else { continue }
-                    let box = World.computeAABB(s.pointee, xf, vp.baseAddress!)
-                    let swept = box.union(box.translated(d)).expanded(by: sweep)
-                    s.pointee.aabb = swept
-                    if !s.pointee.fatAABB.contains(swept) {
-                        s.pointee.fatAABB = swept.expanded(by: margin)
-                        moved.append(index)
-                    }
+        let sh = shapes.data, inf = infos.data, simp = sims.data, stp = states.data
+        for bi in awakeBodies {
+            let b = Int(bi)
+            let xf = simp[b].transform
+            let margin = World.fatMargin(simp[b].maxExtent)
+            let d = h * stp[b].v
+            let sweep = Tuning.speculativeDistance + h * abs(stp[b].w) * simp[b].maxExtent
+                + World.forcedReach(simp[b], h, dynamic: inf[b].type == .dynamic)
+            var si = inf[b].firstShape
+            while si >= 0 {
+                let s = sh + Int(si)
+                let index = si
+                si = s.pointee.nextShape
+                guard s.pointee.filter.collidesWithAnything else { continue }
+                let box = World.computeAABB(s.pointee, xf, vertices.data)
+                let swept = box.union(box.translated(d)).expanded(by: sweep)
+                s.pointee.aabb = swept
+                if !s.pointee.fatAABB.contains(swept) {
+                    s.pointee.fatAABB = swept.expanded(by: margin)
+                    moved.append(index)
                 }
             }
-        }}}}}
+        }
         if pairsDirty {
             rebuildPairs()
         } else if !moved.isEmpty {
@@ -105,33 +100,32 @@ extension World {
     private func sortSweepOrder(_ bp: inout BroadPhase) -> Double {
         let n = bp.order.count
         var maxWidth = 0.0
-        shapes.withUnsafeBufferPointer { sh in
-            bp.order.withUnsafeMutableBufferPointer { order in
-                if n > 1 {
-                    for i in 1..<n {
-                        let s = order[i]
-                        let x = sh[Int(s)].fatAABB.lower.x
-                        var j = i - 1
-                        while j >= 0 {
-                            let o = order[j]
-                            let ox = sh[Int(o)].fatAABB.lower.x
-                            if ox < x || (ox == x && o < s) { break }
-                            order[j + 1] = o
-                            j -= 1
-                        }
-                        order[j + 1] = s
+        let sh = shapes.data
+        bp.order.withUnsafeMutableBufferPointer { order in
+            if n > 1 {
+                for i in 1..<n {
+                    let s = order[i]
+                    let x = sh[Int(s)].fatAABB.lower.x
+                    var j = i - 1
+                    while j >= 0 {
+                        let o = order[j]
+                        let ox = sh[Int(o)].fatAABB.lower.x
+                        if ox < x || (ox == x && o < s) { break }
+                        order[j + 1] = o
+                        j -= 1
                     }
+                    order[j + 1] = s
                 }
-                if bp.lowerX.count != n { bp.lowerX = [Double](repeating: 0, count: n) }
-                if bp.position.count < sh.count { bp.position = [Int32](repeating: -1, count: sh.count) }
-                bp.lowerX.withUnsafeMutableBufferPointer { lx in
-                    bp.position.withUnsafeMutableBufferPointer { pos in
-                        for i in 0..<n {
-                            let box = sh[Int(order[i])].fatAABB
-                            lx[i] = box.lower.x
-                            pos[Int(order[i])] = Int32(i)
-                            maxWidth = max(maxWidth, box.upper.x - box.lower.x)
-                        }
+            }
+            if bp.lowerX.count != n { bp.lowerX = [Double](repeating: 0, count: n) }
+            if bp.position.count < shapes.count { bp.position = [Int32](repeating: -1, count: shapes.count) }
+            bp.lowerX.withUnsafeMutableBufferPointer { lx in
+                bp.position.withUnsafeMutableBufferPointer { pos in
+                    for i in 0..<n {
+                        let box = sh[Int(order[i])].fatAABB
+                        lx[i] = box.lower.x
+                        pos[Int(order[i])] = Int32(i)
+                        maxWidth = max(maxWidth, box.upper.x - box.lower.x)
                     }
                 }
             }
@@ -140,7 +134,7 @@ extension World {
     }
 
     @inline(__always)
-    private func pairAllowed(_ sa: ShapeData, _ sb: ShapeData, _ inf: UnsafeBufferPointer<BodyInfo>) -> Bool {
+    private func pairAllowed(_ sa: ShapeData, _ sb: ShapeData, _ inf: UnsafeMutablePointer<BodyInfo>) -> Bool {
         if sa.fatAABB.lower.y > sb.fatAABB.upper.y || sb.fatAABB.lower.y > sa.fatAABB.upper.y { return false }
         if sa.fatAABB.lower.x > sb.fatAABB.upper.x || sb.fatAABB.lower.x > sa.fatAABB.upper.x { return false }
         if sa.body == sb.body { return false }
@@ -197,40 +191,38 @@ extension World {
         var overflowed = false
         var found = bp.found
         bp.found = []
-        shapes.withUnsafeBufferPointer { sh in
-        infos.withUnsafeBufferPointer { inf in
-            if !bp.usesTree {
-                bp.keys.removeAll(keepingCapacity: true)
-                var budget = World.sweepBudget(shapes: n)
-                bp.order.withUnsafeBufferPointer { order in
-                bp.lowerX.withUnsafeBufferPointer { lx in
-                    for i in 0..<n where !bp.usesTree {
-                        let a = Int(order[i])
-                        let sa = sh[a]
-                        var j = i + 1
-                        while j < n && lx[j] <= sa.fatAABB.upper.x {
-                            let b = Int(order[j])
-                            j += 1
-                            if pairAllowed(sa, sh[b], inf) { bp.keys.append(pairKey(Int32(a), Int32(b))) }
-                        }
-                        budget -= j - i
-                        if budget < 0 { bp.usesTree = true }
-                        if bp.keys.count > limit { overflowed = true; break }
+        let sh = UnsafeBufferPointer(shapes.buffer), inf = infos.data
+        if !bp.usesTree {
+            bp.keys.removeAll(keepingCapacity: true)
+            var budget = World.sweepBudget(shapes: n)
+            bp.order.withUnsafeBufferPointer { order in
+            bp.lowerX.withUnsafeBufferPointer { lx in
+                for i in 0..<n where !bp.usesTree {
+                    let a = Int(order[i])
+                    let sa = sh[a]
+                    var j = i + 1
+                    while j < n && lx[j] <= sa.fatAABB.upper.x {
+                        let b = Int(order[j])
+                        j += 1
+                        if pairAllowed(sa, sh[b], inf) { bp.keys.append(pairKey(Int32(a), Int32(b))) }
                     }
-                }}
-            }
-            if bp.usesTree {
-                bp.keys.removeAll(keepingCapacity: true)
-                bp.buildMovingTree(sh)
-                // A pair within the tree is kept from the query of its lower shape.
-                overflowed = !treePairs(bp.order, &bp.movingTree, sh, inf, &found, &bp.keys, limit: limit, keep: { a, b in b > a })
-            }
-            let staticCategories = bp.staticCategories
-            if !bp.staticTree.isEmpty && !overflowed {
-                overflowed = !treePairs(moving, &bp.staticTree, sh, inf, &found, &bp.keys, limit: limit,
-                                        from: { BroadPhase.meets(sh[Int($0)].filter, staticCategories) })
-            }
-        }}
+                    budget -= j - i
+                    if budget < 0 { bp.usesTree = true }
+                    if bp.keys.count > limit { overflowed = true; break }
+                }
+            }}
+        }
+        if bp.usesTree {
+            bp.keys.removeAll(keepingCapacity: true)
+            bp.buildMovingTree(sh)
+            // A pair within the tree is kept from the query of its lower shape.
+            overflowed = !treePairs(bp.order, &bp.movingTree, sh, inf, &found, &bp.keys, limit: limit, keep: { a, b in b > a })
+        }
+        let staticCategories = bp.staticCategories
+        if !bp.staticTree.isEmpty && !overflowed {
+            overflowed = !treePairs(moving, &bp.staticTree, sh, inf, &found, &bp.keys, limit: limit,
+                                    from: { BroadPhase.meets(sh[Int($0)].filter, staticCategories) })
+        }
         bp.found = found
         if overflowed { contactsOverflowed = true }
         sortKeys(&bp)
@@ -238,7 +230,7 @@ extension World {
         // Every contact of a destroyed shape has ended now: its slot may be reused.
         if !pendingFreeShapes.isEmpty {
             freeShapes.append(contentsOf: pendingFreeShapes)
-            pendingFreeShapes.removeAll(keepingCapacity: true)
+            pendingFreeShapes.removeAll()
         }
         broadPhase = bp
     }
@@ -256,62 +248,60 @@ extension World {
         if bp.movedFlags.count < shapes.count { bp.movedFlags = [Bool](repeating: false, count: shapes.count) }
         var found = bp.found
         bp.found = []
-        shapes.withUnsafeBufferPointer { sh in
-        infos.withUnsafeBufferPointer { inf in
-            if !bp.usesTree {
-                let maxWidth = sortSweepOrder(&bp)
-                let n = bp.order.count
-                bp.keys.removeAll(keepingCapacity: true)
-                var budget = World.sweepBudget(shapes: n)
-                bp.order.withUnsafeBufferPointer { order in
-                bp.lowerX.withUnsafeBufferPointer { lx in
-                    for m in moved {
-                        let sm = sh[Int(m)]
-                        let p = Int(bp.position[Int(m)])
-                        if p < 0 { continue } // it collides with no moving shape
-                        var j = p + 1
-                        while j < n && lx[j] <= sm.fatAABB.upper.x {
-                            let o = order[j]
-                            j += 1
-                            if pairAllowed(sm, sh[Int(o)], inf) { bp.keys.append(pairKey(m, o)) }
-                        }
-                        budget -= j - p
-                        j = p - 1
-                        let reach = sm.fatAABB.lower.x - maxWidth
-                        while j >= 0 && lx[j] >= reach {
-                            let o = order[j]
-                            j -= 1
-                            if pairAllowed(sm, sh[Int(o)], inf) { bp.keys.append(pairKey(m, o)) }
-                        }
-                        budget -= p - j
-                        if budget < 0 {
-                            // Over budget: this step's pairs come from the tree, and so do
-                            // every later step's.
-                            bp.usesTree = true
-                            break
-                        }
-                        // Twice the limit: two moved neighbours find each other twice.
-                        if bp.keys.count > keyLimit { overflowed = true; break }
+        let sh = UnsafeBufferPointer(shapes.buffer), inf = infos.data
+        if !bp.usesTree {
+            let maxWidth = sortSweepOrder(&bp)
+            let n = bp.order.count
+            bp.keys.removeAll(keepingCapacity: true)
+            var budget = World.sweepBudget(shapes: n)
+            bp.order.withUnsafeBufferPointer { order in
+            bp.lowerX.withUnsafeBufferPointer { lx in
+                for m in moved {
+                    let sm = sh[Int(m)]
+                    let p = Int(bp.position[Int(m)])
+                    if p < 0 { continue } // it collides with no moving shape
+                    var j = p + 1
+                    while j < n && lx[j] <= sm.fatAABB.upper.x {
+                        let o = order[j]
+                        j += 1
+                        if pairAllowed(sm, sh[Int(o)], inf) { bp.keys.append(pairKey(m, o)) }
                     }
-                }}
-                if bp.usesTree { bp.buildMovingTree(sh) }
-            } else {
-                // All moved shapes first, so that two moved shapes find each other.
-                for m in moved where bp.proxy[Int(m)] >= 0 { bp.movingTree.move(bp.proxy[Int(m)], to: sh[Int(m)].fatAABB) }
-            }
-            if bp.usesTree {
-                bp.keys.removeAll(keepingCapacity: true)
-                let proxy = bp.proxy
-                overflowed = !treePairs(moved, &bp.movingTree, sh, inf, &found, &bp.keys, limit: keyLimit,
-                                        from: { proxy[Int($0)] >= 0 }, keep: { m, o in o != m })
-            }
-            let staticCategories = bp.staticCategories
-            if !bp.staticTree.isEmpty && !overflowed {
-                overflowed = !treePairs(moved, &bp.staticTree, sh, inf, &found, &bp.keys, limit: keyLimit,
-                                        from: { BroadPhase.meets(sh[Int($0)].filter, staticCategories) })
-            }
-            for m in moved { bp.movedFlags[Int(m)] = true }
-        }}
+                    budget -= j - p
+                    j = p - 1
+                    let reach = sm.fatAABB.lower.x - maxWidth
+                    while j >= 0 && lx[j] >= reach {
+                        let o = order[j]
+                        j -= 1
+                        if pairAllowed(sm, sh[Int(o)], inf) { bp.keys.append(pairKey(m, o)) }
+                    }
+                    budget -= p - j
+                    if budget < 0 {
+                        // Over budget: this step's pairs come from the tree, and so do
+                        // every later step's.
+                        bp.usesTree = true
+                        break
+                    }
+                    // Twice the limit: two moved neighbours find each other twice.
+                    if bp.keys.count > keyLimit { overflowed = true; break }
+                }
+            }}
+            if bp.usesTree { bp.buildMovingTree(sh) }
+        } else {
+            // All moved shapes first, so that two moved shapes find each other.
+            for m in moved where bp.proxy[Int(m)] >= 0 { bp.movingTree.move(bp.proxy[Int(m)], to: sh[Int(m)].fatAABB) }
+        }
+        if bp.usesTree {
+            bp.keys.removeAll(keepingCapacity: true)
+            let proxy = bp.proxy
+            overflowed = !treePairs(moved, &bp.movingTree, sh, inf, &found, &bp.keys, limit: keyLimit,
+                                    from: { proxy[Int($0)] >= 0 }, keep: { m, o in o != m })
+        }
+        let staticCategories = bp.staticCategories
+        if !bp.staticTree.isEmpty && !overflowed {
+            overflowed = !treePairs(moved, &bp.staticTree, sh, inf, &found, &bp.keys, limit: keyLimit,
+                                    from: { BroadPhase.meets(sh[Int($0)].filter, staticCategories) })
+        }
+        for m in moved { bp.movedFlags[Int(m)] = true }
         bp.found = found
         if overflowed { contactsOverflowed = true }
         sortKeys(&bp)
@@ -332,7 +322,7 @@ extension World {
     /// with itself, a pair of one tree met from both ends). False once `keys` passed `limit`.
     @inline(__always)
     private func treePairs(_ shapesToQuery: [Int32], _ tree: inout AABBTree, _ sh: UnsafeBufferPointer<ShapeData>,
-                           _ inf: UnsafeBufferPointer<BodyInfo>, _ found: inout [Int32], _ keys: inout [UInt64],
+                           _ inf: UnsafeMutablePointer<BodyInfo>, _ found: inout [Int32], _ keys: inout [UInt64],
                            limit: Int, from: (Int32) -> Bool = { _ in true },
                            keep: (Int32, Int32) -> Bool = { _, _ in true }) -> Bool {
         for a in shapesToQuery where from(a) {
@@ -397,7 +387,7 @@ extension World {
             }
         }
         while j < old.count { keepOrRetire(old[j]); j += 1 }
-        contactIndex = merged
+        contactIndex.replaceAll(with: merged)
     }
 
     private func retireContact(_ slot: Int) {
@@ -429,173 +419,198 @@ extension World {
         return eventSequence
     }
 
-    /// Updates every contact with an awake body: new manifold, warm-start impulses matched
-    /// by feature id, touch events, and wakes sleeping bodies that awake ones touch.
-    /// Pairs whose swept boxes do not overlap cannot touch within the step and skip the
-    /// narrow phase. The loop runs on raw pointers: no retains, no exclusivity checks.
+    /// Updates every contact with an awake body, in slot order: new manifold (or the last
+    /// one, recycled), warm-start impulses matched by feature id, touch events; then wakes the
+    /// sleeping bodies that awake ones touch and records the contacts that began. Lists the
+    /// contacts with points (`solverCandidates`, in contact order): the solver's preparation
+    /// walks these instead of every pair of the broad phase, most of which are apart.
+    /// Complexity: O(c) for c contacts, a manifold for each pair whose swept boxes overlap.
     func collide(h: Double) {
         if materialsDirty { refreshContactMaterials() }
-        var toWake: [Int32] = []
-        var beginsNow: [Int32] = []
-        let count = contacts.count
+        solverCandidates.removeAll()
+        bodiesToWake.removeAll()
+        contactsBeginning.removeAll()
         let recycling = contactRecyclingEnabled
         var recycled = 0, updated = 0
-        // The contacts with points after this pass, in contact order: the solver's
-        // preparation walks this list instead of every contact (most pairs are apart).
-        var withPoints = solverCandidates
-        solverCandidates = []
-        withPoints.removeAll(keepingCapacity: true)
-        contacts.withUnsafeMutableBufferPointer { cs in
-        shapes.withUnsafeBufferPointer { sh in
-        infos.withUnsafeBufferPointer { inf in
-        sims.withUnsafeBufferPointer { simp in
-        states.withUnsafeBufferPointer { stp in
-        vertices.withUnsafeBufferPointer { vp in
-        normals.withUnsafeBufferPointer { np in
-            let verts = vp.baseAddress!, norms = np.baseAddress!
-            /// Wakes and touch events after a contact's manifold was computed or recycled.
-            @inline(__always)
-            func events(_ c: UnsafeMutablePointer<Contact>, _ ci: Int, awakeA: Bool, awakeB: Bool) {
-                // Through the pointer: a copy of the manifold (232 bytes) per contact showed.
-                let pointCount = c.pointee.manifold.pointCount
-                let a = Int(c.pointee.bodyA), b = Int(c.pointee.bodyB)
-
-                if pointCount > 0 {
-                    if !awakeA && inf[a].type == .dynamic { toWake.append(Int32(a)) }
-                    if !awakeB && inf[b].type == .dynamic { toWake.append(Int32(b)) }
-                }
-                let minSeparation = pointCount == 0 ? .greatestFiniteMagnitude
-                    : pointCount == 1 ? c.pointee.manifold.p0.separation
-                    : min(c.pointee.manifold.p0.separation, c.pointee.manifold.p1.separation)
-                if !c.pointee.touching && minSeparation < Tuning.linearSlop {
-                    beginsNow.append(Int32(ci))
-                } else if c.pointee.touching && pointCount == 0 {
-                    c.pointee.touching = false
-                    endEvents.append(contactEvent(c.pointee.shapeA, c.pointee.shapeB, point: .zero, normal: .zero))
-                }
+        let count = contacts.count, cs = contacts.data
+        for ci in 0..<count {
+            if ci + World.collidePrefetchDistance < count { prefetchContact(cs + ci + World.collidePrefetchDistance) }
+            let c = cs + ci
+            if !c.pointee.alive { continue }
+            switch updateContact(c, index: ci, h: h, recycling: recycling) {
+            case .recycled: recycled += 1
+            case .updated: updated += 1
+            case .unchanged: break
             }
-            // Contacts are ~360 bytes and the loop touches their first line and, for pairs
-            // that overlap, the recycling pose near their end: fetched a few contacts ahead
-            // (the loads of these two lines were a third of collide's time in boxes4000).
-            let ahead = 8
-            let poseOffset = MemoryLayout<Contact>.offset(of: \Contact.cachedRotationA) ?? 0
-            for ci in 0..<count {
-                let c = cs.baseAddress! + ci
-                if ci + ahead < count {
-                    let next = UnsafeRawPointer(cs.baseAddress! + ci + ahead)
-                    dyn_prefetch(next); dyn_prefetch(next + 56)
-                    dyn_prefetch(next + poseOffset)
-                }
-                if !c.pointee.alive { continue }
-                let a = Int(c.pointee.bodyA), b = Int(c.pointee.bodyB)
-                let awakeA = inf[a].type == .dynamic && inf[a].isAwake
-                let awakeB = inf[b].type == .dynamic && inf[b].isAwake
-                if !awakeA && !awakeB {
-                    // Asleep: the manifold stays; a body woken below brings it to the solver.
-                    if c.pointee.manifold.pointCount > 0 { withPoints.append(SolverCandidate(ci, a, b)) }
-                    continue
-                }
-                let pa = sh.baseAddress! + Int(c.pointee.shapeA), pb = sh.baseAddress! + Int(c.pointee.shapeB)
-                if !pa.pointee.aabb.overlaps(pb.pointee.aabb) {
-                    // Most pairs of the broad phase (fat boxes) are apart: nothing to compute,
-                    // and nothing to write unless the pair touched in the last step.
-                    if c.pointee.manifold.pointCount != 0 { c.pointee.manifold = Manifold() }
-                    if c.pointee.poseCached { c.pointee.poseCached = false } // no store to most of them
-                    if c.pointee.touching {
-                        c.pointee.touching = false
-                        endEvents.append(contactEvent(c.pointee.shapeA, c.pointee.shapeB, point: .zero, normal: .zero))
-                    }
-                    continue
-                }
-                let sa = pa.pointee, sb = pb.pointee
-
-                var m = Manifold()
-                do {
-                    let simA = simp[a], simB = simp[b]
-                    let vRel = stp[b].v - stp[a].v
-                    let motion = h * (vRel.length + abs(stp[a].w) * simA.maxExtent + abs(stp[b].w) * simB.maxExtent)
-                        + World.forcedReach(simA, h, dynamic: awakeA) + World.forcedReach(simB, h, dynamic: awakeB)
-                    let speculative = Tuning.speculativeDistance + motion
-                    if recycling && c.pointee.poseCached
-                        && World.recycle(c, simA, simB, staticA: inf[a].type == .static, staticB: inf[b].type == .static,
-                                         motion: motion) {
-                        events(c, ci, awakeA: awakeA, awakeB: awakeB)
-                        if c.pointee.manifold.pointCount > 0 { withPoints.append(SolverCandidate(ci, a, b)) }
-                        recycled += 1
-                        continue
-                    }
-                    if sa.kind == .chainSegment && (!c.pointee.touching || c.pointee.manifold.pointCount == 0) {
-                        // The side of the path the item is on, kept while they touch.
-                        c.pointee.chainReversed = !Collide.chainSide(verts + Int(sa.vertexStart),
-                                                                      simA.transform.invApply(simB.center))
-                    }
-                    switch (sa.kind, sb.kind) {
-                    case (.chainSegment, .polygon):
-                        m = Collide.chainSegmentAndPolygon(
-                            verts + Int(sa.vertexStart), reversed: c.pointee.chainReversed, simA.transform,
-                            PolygonRef(vertices: verts + Int(sb.vertexStart), normals: norms + Int(sb.vertexStart), count: Int(sb.vertexCount)),
-                            simB.transform, speculative: speculative, scratch: scratchB, segmentScratch: scratchA)
-                    case (.chainSegment, .circle):
-                        m = Collide.chainSegmentAndCircle(verts + Int(sa.vertexStart), reversed: c.pointee.chainReversed, simA.transform,
-                                                          center: sb.center, radius: sb.radius, simB.transform, speculative: speculative)
-                    case (.chainSegment, .chainSegment), (.polygon, .chainSegment), (.circle, .chainSegment):
-                        break // boundaries are static: they never pair with each other
-                    case (.polygon, .polygon):
-                        m = Collide.polygons(
-                            PolygonRef(vertices: verts + Int(sa.vertexStart), normals: norms + Int(sa.vertexStart), count: Int(sa.vertexCount)),
-                            simA.transform,
-                            PolygonRef(vertices: verts + Int(sb.vertexStart), normals: norms + Int(sb.vertexStart), count: Int(sb.vertexCount)),
-                            simB.transform, speculative: speculative, scratch: scratchB, scratchA: scratchA)
-                    case (.polygon, .circle):
-                        m = Collide.polygonAndCircle(
-                            PolygonRef(vertices: verts + Int(sa.vertexStart), normals: norms + Int(sa.vertexStart), count: Int(sa.vertexCount)),
-                            simA.transform, center: sb.center, radius: sb.radius, simB.transform, speculative: speculative)
-                    case (.circle, .circle):
-                        m = Collide.circles(centerA: sa.center, radiusA: sa.radius, simA.transform,
-                                            centerB: sb.center, radiusB: sb.radius, simB.transform, speculative: speculative)
-                    case (.circle, .polygon):
-                        preconditionFailure("contacts are ordered polygon before circle")
-                    }
-                    // Anchors relative to the centres of mass; warm start from matching old
-                    // points (read in place: no copy of the old manifold).
-                    let oldCount = c.pointee.manifold.pointCount
-                    func warm(_ p: inout ManifoldPoint) {
-                        p.anchorA = p.point - simA.center
-                        p.anchorB = p.point - simB.center
-                        if oldCount > 0 && c.pointee.manifold.p0.id == p.id {
-                            p.normalImpulse = c.pointee.manifold.p0.normalImpulse
-                            p.tangentImpulse = c.pointee.manifold.p0.tangentImpulse
-                        } else if oldCount > 1 && c.pointee.manifold.p1.id == p.id {
-                            p.normalImpulse = c.pointee.manifold.p1.normalImpulse
-                            p.tangentImpulse = c.pointee.manifold.p1.tangentImpulse
-                        }
-                    }
-                    if m.pointCount > 0 { warm(&m.p0) }
-                    if m.pointCount > 1 { warm(&m.p1) }
-                    @inline(__always)
-                    func cache(_ p: inout ManifoldPoint) {
-                        p.cachedSeparation = p.separation
-                        p.cachedAnchor = p.carrier == .a ? p.anchorA : p.anchorB
-                    }
-                    cache(&m.p0)
-                    cache(&m.p1)
-                    c.pointee.cachedCenterDelta = simA.center - simB.center
-                    c.pointee.poseCached = true
-                    c.pointee.cachedRotationA = simA.transform.q
-                    c.pointee.cachedRotationB = simB.transform.q
-                    c.pointee.cachedRelativePose = simA.transform.invMul(simB.transform)
-                }
-                c.pointee.manifold = m
-                events(c, ci, awakeA: awakeA, awakeB: awakeB)
-                if m.pointCount > 0 { withPoints.append(SolverCandidate(ci, a, b)) }
-                updated += 1
-            }
-        }}}}}}}
-        solverCandidates = withPoints
+        }
         recycledContactCount = recycled
         updatedContactCount = updated
-        for b in toWake { wake(body: Int(b)) }
-        for ci in beginsNow { beginTouch(Int(ci)) }
+        for b in bodiesToWake { wake(body: Int(b)) }
+        for ci in contactsBeginning { beginTouch(Int(ci)) }
+    }
+
+    /// What `updateContact` did with a contact's manifold.
+    private enum ContactUpdate { case unchanged, recycled, updated }
+
+    /// How many contacts ahead `collide` asks for a contact's memory. Contacts are ~360 bytes
+    /// and the loop touches their first line and, for pairs that overlap, the recycling pose
+    /// near their end: the loads of these two lines were a third of collide's time in
+    /// boxes4000 before they were fetched ahead.
+    static let collidePrefetchDistance = 8
+
+    @inline(__always)
+    private func prefetchContact(_ c: UnsafeMutablePointer<Contact>) {
+        let poseOffset = MemoryLayout<Contact>.offset(of: \Contact.cachedRotationA) ?? 0
+        let next = UnsafeRawPointer(c)
+        dyn_prefetch(next); dyn_prefetch(next + 56)
+        dyn_prefetch(next + poseOffset)
+    }
+
+    /// One contact of `collide`. A pair between two resting bodies keeps its manifold (a body
+    /// woken later brings it to the solver). A pair whose swept boxes are apart cannot touch
+    /// within the step: its manifold is cleared, and nothing is written unless it touched in
+    /// the last step (most pairs of the broad phase). Otherwise the manifold is recycled when
+    /// the bodies barely moved relative to each other (`recycle`), or computed afresh.
+    @inline(__always)
+    private func updateContact(_ c: UnsafeMutablePointer<Contact>, index ci: Int, h: Double,
+                               recycling: Bool) -> ContactUpdate {
+        let inf = infos.data
+        let a = Int(c.pointee.bodyA), b = Int(c.pointee.bodyB)
+        let awakeA = inf[a].type == .dynamic && inf[a].isAwake
+        let awakeB = inf[b].type == .dynamic && inf[b].isAwake
+        if !awakeA && !awakeB {
+            if c.pointee.manifold.pointCount > 0 { solverCandidates.append(SolverCandidate(ci, a, b)) }
+            return .unchanged
+        }
+        let pa = shapes.data + Int(c.pointee.shapeA), pb = shapes.data + Int(c.pointee.shapeB)
+        if !pa.pointee.aabb.overlaps(pb.pointee.aabb) {
+            if c.pointee.manifold.pointCount != 0 { c.pointee.manifold = Manifold() }
+            if c.pointee.poseCached { c.pointee.poseCached = false } // no store to most of them
+            if c.pointee.touching {
+                c.pointee.touching = false
+                endEvents.append(contactEvent(c.pointee.shapeA, c.pointee.shapeB, point: .zero, normal: .zero))
+            }
+            return .unchanged
+        }
+        let simA = sims[a], simB = sims[b]
+        let vRel = states[b].v - states[a].v
+        let motion = h * (vRel.length + abs(states[a].w) * simA.maxExtent + abs(states[b].w) * simB.maxExtent)
+            + World.forcedReach(simA, h, dynamic: awakeA) + World.forcedReach(simB, h, dynamic: awakeB)
+        if recycling && c.pointee.poseCached
+            && World.recycle(c, simA, simB, staticA: inf[a].type == .static, staticB: inf[b].type == .static,
+                             motion: motion) {
+            touchEvents(c, index: ci, awakeA: awakeA, awakeB: awakeB)
+            if c.pointee.manifold.pointCount > 0 { solverCandidates.append(SolverCandidate(ci, a, b)) }
+            return .recycled
+        }
+        var m = Manifold()
+        computeManifold(&m, c, pa, pb, simA, simB, speculative: Tuning.speculativeDistance + motion)
+        World.carryOver(into: &m, from: c, simA, simB)
+        c.pointee.manifold = m
+        touchEvents(c, index: ci, awakeA: awakeA, awakeB: awakeB)
+        if m.pointCount > 0 { solverCandidates.append(SolverCandidate(ci, a, b)) }
+        return .updated
+    }
+
+    /// A fresh manifold `m` for the pair of contact `c`, by the shapes' kinds, with points up
+    /// to `speculative` (m) apart. A chain segment first finds the side of its path the item
+    /// is on, and keeps it while they touch. Written in place and read through the shapes'
+    /// pointers: copies of the manifold (232 bytes) and of the shapes showed in the profile.
+    @inline(__always)
+    private func computeManifold(_ m: inout Manifold, _ c: UnsafeMutablePointer<Contact>,
+                                 _ pa: UnsafeMutablePointer<ShapeData>, _ pb: UnsafeMutablePointer<ShapeData>,
+                                 _ simA: BodySim, _ simB: BodySim, speculative: Double) {
+        let verts = vertices.data, norms = normals.data
+        let sa = UnsafePointer(pa).pointee, sb = UnsafePointer(pb).pointee
+        if sa.kind == .chainSegment && (!c.pointee.touching || c.pointee.manifold.pointCount == 0) {
+            c.pointee.chainReversed = !Collide.chainSide(verts + Int(sa.vertexStart),
+                                                          simA.transform.invApply(simB.center))
+        }
+        switch (sa.kind, sb.kind) {
+        case (.chainSegment, .polygon):
+            m = Collide.chainSegmentAndPolygon(
+                verts + Int(sa.vertexStart), reversed: c.pointee.chainReversed, simA.transform,
+                PolygonRef(vertices: verts + Int(sb.vertexStart), normals: norms + Int(sb.vertexStart), count: Int(sb.vertexCount)),
+                simB.transform, speculative: speculative, scratch: scratchB, segmentScratch: scratchA)
+        case (.chainSegment, .circle):
+            m = Collide.chainSegmentAndCircle(verts + Int(sa.vertexStart), reversed: c.pointee.chainReversed, simA.transform,
+                                              center: sb.center, radius: sb.radius, simB.transform, speculative: speculative)
+        case (.chainSegment, .chainSegment), (.polygon, .chainSegment), (.circle, .chainSegment):
+            break // boundaries are static: they never pair with each other
+        case (.polygon, .polygon):
+            m = Collide.polygons(
+                PolygonRef(vertices: verts + Int(sa.vertexStart), normals: norms + Int(sa.vertexStart), count: Int(sa.vertexCount)),
+                simA.transform,
+                PolygonRef(vertices: verts + Int(sb.vertexStart), normals: norms + Int(sb.vertexStart), count: Int(sb.vertexCount)),
+                simB.transform, speculative: speculative, scratch: scratchB, scratchA: scratchA)
+        case (.polygon, .circle):
+            m = Collide.polygonAndCircle(
+                PolygonRef(vertices: verts + Int(sa.vertexStart), normals: norms + Int(sa.vertexStart), count: Int(sa.vertexCount)),
+                simA.transform, center: sb.center, radius: sb.radius, simB.transform, speculative: speculative)
+        case (.circle, .circle):
+            m = Collide.circles(centerA: sa.center, radiusA: sa.radius, simA.transform,
+                                centerB: sb.center, radiusB: sb.radius, simB.transform, speculative: speculative)
+        case (.circle, .polygon):
+            preconditionFailure("contacts are ordered polygon before circle")
+        }
+    }
+
+    /// Completes a fresh manifold from contact `c`'s last one: anchors relative to the centres
+    /// of mass, warm-start impulses from the old points with the same feature id (read in
+    /// place: no copy of the old manifold), and the pose and separations that `recycle`
+    /// measures the next steps' motion against.
+    @inline(__always)
+    private static func carryOver(into m: inout Manifold, from c: UnsafeMutablePointer<Contact>,
+                                  _ simA: BodySim, _ simB: BodySim) {
+        let oldCount = c.pointee.manifold.pointCount
+        func warm(_ p: inout ManifoldPoint) {
+            p.anchorA = p.point - simA.center
+            p.anchorB = p.point - simB.center
+            if oldCount > 0 && c.pointee.manifold.p0.id == p.id {
+                p.normalImpulse = c.pointee.manifold.p0.normalImpulse
+                p.tangentImpulse = c.pointee.manifold.p0.tangentImpulse
+            } else if oldCount > 1 && c.pointee.manifold.p1.id == p.id {
+                p.normalImpulse = c.pointee.manifold.p1.normalImpulse
+                p.tangentImpulse = c.pointee.manifold.p1.tangentImpulse
+            }
+        }
+        if m.pointCount > 0 { warm(&m.p0) }
+        if m.pointCount > 1 { warm(&m.p1) }
+        @inline(__always)
+        func cache(_ p: inout ManifoldPoint) {
+            p.cachedSeparation = p.separation
+            p.cachedAnchor = p.carrier == .a ? p.anchorA : p.anchorB
+        }
+        cache(&m.p0)
+        cache(&m.p1)
+        c.pointee.cachedCenterDelta = simA.center - simB.center
+        c.pointee.poseCached = true
+        c.pointee.cachedRotationA = simA.transform.q
+        c.pointee.cachedRotationB = simB.transform.q
+        c.pointee.cachedRelativePose = simA.transform.invMul(simB.transform)
+    }
+
+    /// After a contact's manifold was computed or recycled: the sleeping bodies it touches
+    /// are to wake (`bodiesToWake`), a contact that came within the slop begins
+    /// (`contactsBeginning`, recorded after the pass), and one left without points ends now.
+    /// Reads the manifold through the pointer: a copy of it (232 bytes) per contact showed.
+    @inline(__always)
+    private func touchEvents(_ c: UnsafeMutablePointer<Contact>, index ci: Int, awakeA: Bool, awakeB: Bool) {
+        let pointCount = c.pointee.manifold.pointCount
+        let a = Int(c.pointee.bodyA), b = Int(c.pointee.bodyB)
+        if pointCount > 0 {
+            if !awakeA && infos[a].type == .dynamic { bodiesToWake.append(Int32(a)) }
+            if !awakeB && infos[b].type == .dynamic { bodiesToWake.append(Int32(b)) }
+        }
+        let minSeparation = pointCount == 0 ? .greatestFiniteMagnitude
+            : pointCount == 1 ? c.pointee.manifold.p0.separation
+            : min(c.pointee.manifold.p0.separation, c.pointee.manifold.p1.separation)
+        if !c.pointee.touching && minSeparation < Tuning.linearSlop {
+            contactsBeginning.append(Int32(ci))
+        } else if c.pointee.touching && pointCount == 0 {
+            c.pointee.touching = false
+            endEvents.append(contactEvent(c.pointee.shapeA, c.pointee.shapeB, point: .zero, normal: .zero))
+        }
     }
 
     /// Contact recycling, after Box2D v3 (b2CollideTask; the idea is Erin Catto's, after the
@@ -656,14 +671,11 @@ extension World {
     /// takes a square root per contact every step.
     private func refreshContactMaterials() {
         materialsDirty = false
-        contacts.withUnsafeMutableBufferPointer { cs in
-        shapes.withUnsafeBufferPointer { sh in
-            for ci in 0..<cs.count where cs[ci].alive {
-                let sa = sh[Int(cs[ci].shapeA)], sb = sh[Int(cs[ci].shapeB)]
-                cs[ci].friction = (sa.friction * sb.friction).squareRoot()
-                cs[ci].restitution = max(sa.restitution, sb.restitution)
-            }
-        }}
+        for ci in 0..<contacts.count where contacts[ci].alive {
+            let sa = shapes[Int(contacts[ci].shapeA)], sb = shapes[Int(contacts[ci].shapeB)]
+            contacts[ci].friction = (sa.friction * sb.friction).squareRoot()
+            contacts[ci].restitution = max(sa.restitution, sb.restitution)
+        }
     }
 
     /// Marks a contact touching and records its `began` event at the centre of the

@@ -85,15 +85,11 @@ extension World {
 
     /// Prepares the joints that have an awake body for this step of sub-step `h`.
     func prepareJoints(h: Double) {
-        // Through pointers, on a local list: no copies of whole joints, no exclusivity checks.
-        var active = activeJoints
-        activeJoints = []
-        active.removeAll(keepingCapacity: true)
-        joints.withUnsafeMutableBufferPointer { js in
-        infos.withUnsafeMutableBufferPointer { inf in
-        sims.withUnsafeBufferPointer { simp in
-        for ji in 0..<js.count where js[ji].alive {
-            let j = js.baseAddress! + ji
+        // Through a pointer: no copies of whole joints.
+        activeJoints.removeAll()
+        let js = joints.data, inf = infos.data, simp = sims.data
+        for ji in 0..<joints.count where js[ji].alive {
+            let j = js + ji
             let a = Int(j.pointee.bodyA), b = Int(j.pointee.bodyB)
             let awakeA = inf[a].type == .dynamic && inf[a].isAwake
             let awakeB = inf[b].type == .dynamic && inf[b].isAwake
@@ -155,136 +151,128 @@ extension World {
             case .revolute, .weld:
                 break
             }
-            active.append(Int32(ji))
+            activeJoints.append(Int32(ji))
         }
-        }}}
-        activeJoints = active
     }
 
     /// Explicit spring forces for this sub-step (symplectic Euler: velocities first, from the
     /// current stretch and stretch rate), for the distance springs marked `explicitSpring`.
     func applySpringForces(_ states: UnsafeMutablePointer<BodyState>, h: Double) {
-        joints.withUnsafeBufferPointer { js in
-        sims.withUnsafeBufferPointer { simp in
-            for ji in activeJoints where js[Int(ji)].explicitSpring {
-                let j = js[Int(ji)]
-                let a = Int(j.bodyA), b = Int(j.bodyB)
-                let sA = states + a, sB = states + b
-                let rA = sA.pointee.dq.rotate(j.rA), rB = sB.pointee.dq.rotate(j.rB)
-                let d = (sB.pointee.dp - sA.pointee.dp) + j.deltaCenter + rB - rA
-                let axis = d.normalized
-                let omega = 2 * Double.pi * j.hertz
-                // The rate the sub-step started with (the velocities here already hold this
-                // sub-step's gravity and forces; damping only the rate with them, explicitly,
-                // held a hanging item up by 2ζωh of its stretch: 2.6 % at 1 Hz, ζ = 1).
-                let simA = simp[a], simB = simp[b]
-                // (Only moving bodies were integrated: a static or anchored one keeps its velocity.)
-                let dvA = simA.invMass > 0 ? h * (simA.gravity + simA.invMass * simA.force) : .zero
-                let dvB = simB.invMass > 0 ? h * (simB.gravity + simB.invMass * simB.force) : .zero
-                let dwA = h * simA.invInertia * simA.torque, dwB = h * simB.invInertia * simB.torque
-                let vr = (sB.pointee.v - dvB + cross(sB.pointee.w - dwB, rB)) - (sA.pointee.v - dvA + cross(sA.pointee.w - dwA, rA))
-                // The rate now, with this sub-step's gravity and forces.
-                let vNow = (sB.pointee.v + cross(sB.pointee.w, rB)) - (sA.pointee.v + cross(sA.pointee.w, rA))
-                // Force on B: −m·(ω²·C + 2ζω·Ċ) along the axis, m the axial effective mass,
-                // with Ċ the mean of the rate before the sub-step's forces and the rate after
-                // this impulse (trapezoidal damping; solved for the impulse, the factor
-                // 1/(1 + ζωh)). Damping on the rate before alone (explicit) decays each
-                // sub-step by √(1 − 2ζωh) instead of e^(−ζωh): 4 % too much for Android's
-                // default spring (6.2 Hz, ζ = 0.5), which settled 2.7 % early; trapezoidal,
-                // the decay is right to third order in ζωh. The rate after includes the
-                // forces, so a hanging item still rests at its stretch g/ω².
-                let impulse = -h * j.axialMass * (omega * omega * (d.length - j.length)
-                    + j.dampingRatio * omega * (dot(axis, vr) + dot(axis, vNow))) / (1 + j.dampingRatio * omega * h)
-                let P = impulse * axis
-                let mA = simp[a].invMass, iA = simp[a].invInertia, mB = simp[b].invMass, iB = simp[b].invInertia
-                if mA > 0 || iA > 0 { sA.pointee.v = sA.pointee.v - mA * P; sA.pointee.w -= iA * cross(rA, P) }
-                if mB > 0 || iB > 0 { sB.pointee.v = sB.pointee.v + mB * P; sB.pointee.w += iB * cross(rB, P) }
-            }
-        }}
+        let js = joints.data, simp = sims.data
+        for ji in activeJoints where js[Int(ji)].explicitSpring {
+            let j = js[Int(ji)]
+            let a = Int(j.bodyA), b = Int(j.bodyB)
+            let sA = states + a, sB = states + b
+            let rA = sA.pointee.dq.rotate(j.rA), rB = sB.pointee.dq.rotate(j.rB)
+            let d = (sB.pointee.dp - sA.pointee.dp) + j.deltaCenter + rB - rA
+            let axis = d.normalized
+            let omega = 2 * Double.pi * j.hertz
+            // The rate the sub-step started with (the velocities here already hold this
+            // sub-step's gravity and forces; damping only the rate with them, explicitly,
+            // held a hanging item up by 2ζωh of its stretch: 2.6 % at 1 Hz, ζ = 1).
+            let simA = simp[a], simB = simp[b]
+            // (Only moving bodies were integrated: a static or anchored one keeps its velocity.)
+            let dvA = simA.invMass > 0 ? h * (simA.gravity + simA.invMass * simA.force) : .zero
+            let dvB = simB.invMass > 0 ? h * (simB.gravity + simB.invMass * simB.force) : .zero
+            let dwA = h * simA.invInertia * simA.torque, dwB = h * simB.invInertia * simB.torque
+            let vr = (sB.pointee.v - dvB + cross(sB.pointee.w - dwB, rB)) - (sA.pointee.v - dvA + cross(sA.pointee.w - dwA, rA))
+            // The rate now, with this sub-step's gravity and forces.
+            let vNow = (sB.pointee.v + cross(sB.pointee.w, rB)) - (sA.pointee.v + cross(sA.pointee.w, rA))
+            // Force on B: −m·(ω²·C + 2ζω·Ċ) along the axis, m the axial effective mass,
+            // with Ċ the mean of the rate before the sub-step's forces and the rate after
+            // this impulse (trapezoidal damping; solved for the impulse, the factor
+            // 1/(1 + ζωh)). Damping on the rate before alone (explicit) decays each
+            // sub-step by √(1 − 2ζωh) instead of e^(−ζωh): 4 % too much for Android's
+            // default spring (6.2 Hz, ζ = 0.5), which settled 2.7 % early; trapezoidal,
+            // the decay is right to third order in ζωh. The rate after includes the
+            // forces, so a hanging item still rests at its stretch g/ω².
+            let impulse = -h * j.axialMass * (omega * omega * (d.length - j.length)
+                + j.dampingRatio * omega * (dot(axis, vr) + dot(axis, vNow))) / (1 + j.dampingRatio * omega * h)
+            let P = impulse * axis
+            let mA = simp[a].invMass, iA = simp[a].invInertia, mB = simp[b].invMass, iB = simp[b].invInertia
+            if mA > 0 || iA > 0 { sA.pointee.v = sA.pointee.v - mA * P; sA.pointee.w -= iA * cross(rA, P) }
+            if mB > 0 || iB > 0 { sB.pointee.v = sB.pointee.v + mB * P; sB.pointee.w += iB * cross(rB, P) }
+        }
     }
 
     func warmStartJoints(_ states: UnsafeMutablePointer<BodyState>) {
-        joints.withUnsafeMutableBufferPointer { js in
-        sims.withUnsafeBufferPointer { simp in
-            for ji in activeJoints {
-                let j = UnsafePointer(js.baseAddress! + Int(ji)) // no copy of the whole joint
-                let a = Int(j.pointee.bodyA), b = Int(j.pointee.bodyB)
-                let mA = simp[a].invMass, iA = simp[a].invInertia, mB = simp[b].invMass, iB = simp[b].invInertia
-                let sA = states + a, sB = states + b
-                let rA = sA.pointee.dq.rotate(j.pointee.rA), rB = sB.pointee.dq.rotate(j.pointee.rB)
-                var P = j.pointee.linearImpulse
-                var L = j.pointee.angularImpulse
-                switch j.pointee.kind {
-                case .distance:
-                    if !j.pointee.pointLike {
-                        let d = (sB.pointee.dp - sA.pointee.dp) + j.pointee.deltaCenter + rB - rA
-                        P = (j.pointee.axialImpulse + j.pointee.lowerImpulse - j.pointee.upperImpulse) * d.normalized
-                    }
-                    L = 0
-                case .revolute:
-                    L = j.pointee.frictionImpulse + j.pointee.lowerImpulse - j.pointee.upperImpulse
-                case .prismatic:
-                    let axis = sA.pointee.dq.rotate(j.pointee.axisA)
+        let js = joints.data, simp = sims.data
+        for ji in activeJoints {
+            let j = UnsafePointer(js + Int(ji)) // no copy of the whole joint
+            let a = Int(j.pointee.bodyA), b = Int(j.pointee.bodyB)
+            let mA = simp[a].invMass, iA = simp[a].invInertia, mB = simp[b].invMass, iB = simp[b].invInertia
+            let sA = states + a, sB = states + b
+            let rA = sA.pointee.dq.rotate(j.pointee.rA), rB = sB.pointee.dq.rotate(j.pointee.rB)
+            var P = j.pointee.linearImpulse
+            var L = j.pointee.angularImpulse
+            switch j.pointee.kind {
+            case .distance:
+                if !j.pointee.pointLike {
                     let d = (sB.pointee.dp - sA.pointee.dp) + j.pointee.deltaCenter + rB - rA
-                    let perp = axis.leftPerp
-                    let a1 = cross(d + rA, axis), a2 = cross(rB, axis)
-                    let s1 = cross(d + rA, perp), s2 = cross(rB, perp)
-                    let axial = j.pointee.frictionImpulse + j.pointee.lowerImpulse - j.pointee.upperImpulse
-                    let Pv = j.pointee.linearImpulse.x * perp + axial * axis
-                    let LA = j.pointee.linearImpulse.x * s1 + j.pointee.linearImpulse.y + axial * a1
-                    let LB = j.pointee.linearImpulse.x * s2 + j.pointee.linearImpulse.y + axial * a2
-                    if mA > 0 || iA > 0 { sA.pointee.v = sA.pointee.v - mA * Pv; sA.pointee.w -= iA * LA }
-                    if mB > 0 || iB > 0 { sB.pointee.v = sB.pointee.v + mB * Pv; sB.pointee.w += iB * LB }
-                    continue
-                case .weld, .target:
-                    break
+                    P = (j.pointee.axialImpulse + j.pointee.lowerImpulse - j.pointee.upperImpulse) * d.normalized
                 }
-                if mA > 0 || iA > 0 {
-                    sA.pointee.v = sA.pointee.v - mA * P
-                    sA.pointee.w -= iA * (cross(rA, P) + L)
-                }
-                if mB > 0 || iB > 0 {
-                    sB.pointee.v = sB.pointee.v + mB * P
-                    sB.pointee.w += iB * (cross(rB, P) + L)
-                }
+                L = 0
+            case .revolute:
+                L = j.pointee.frictionImpulse + j.pointee.lowerImpulse - j.pointee.upperImpulse
+            case .prismatic:
+                let axis = sA.pointee.dq.rotate(j.pointee.axisA)
+                let d = (sB.pointee.dp - sA.pointee.dp) + j.pointee.deltaCenter + rB - rA
+                let perp = axis.leftPerp
+                let a1 = cross(d + rA, axis), a2 = cross(rB, axis)
+                let s1 = cross(d + rA, perp), s2 = cross(rB, perp)
+                let axial = j.pointee.frictionImpulse + j.pointee.lowerImpulse - j.pointee.upperImpulse
+                let Pv = j.pointee.linearImpulse.x * perp + axial * axis
+                let LA = j.pointee.linearImpulse.x * s1 + j.pointee.linearImpulse.y + axial * a1
+                let LB = j.pointee.linearImpulse.x * s2 + j.pointee.linearImpulse.y + axial * a2
+                if mA > 0 || iA > 0 { sA.pointee.v = sA.pointee.v - mA * Pv; sA.pointee.w -= iA * LA }
+                if mB > 0 || iB > 0 { sB.pointee.v = sB.pointee.v + mB * Pv; sB.pointee.w += iB * LB }
+                continue
+            case .weld, .target:
+                break
             }
-        }}
+            if mA > 0 || iA > 0 {
+                sA.pointee.v = sA.pointee.v - mA * P
+                sA.pointee.w -= iA * (cross(rA, P) + L)
+            }
+            if mB > 0 || iB > 0 {
+                sB.pointee.v = sB.pointee.v + mB * P
+                sB.pointee.w += iB * (cross(rB, P) + L)
+            }
+        }
     }
 
     /// One pass over the joints; `useBias` false is the relax pass (springs act in both).
     func solveJoints(_ states: UnsafeMutablePointer<BodyState>, h: Double, soft: Softness, useBias: Bool) {
         let inv_h = 1 / h
-        joints.withUnsafeMutableBufferPointer { js in
-        sims.withUnsafeBufferPointer { simp in
-            for ji in activeJoints {
-                let j = js.baseAddress! + Int(ji)
-                let a = Int(j.pointee.bodyA), b = Int(j.pointee.bodyB)
-                let mA = simp[a].invMass, iA = simp[a].invInertia, mB = simp[b].invMass, iB = simp[b].invInertia
-                let sA = states + a, sB = states + b
-                var vA = sA.pointee.v, wA = sA.pointee.w, vB = sB.pointee.v, wB = sB.pointee.w
-                let dqA = sA.pointee.dq, dqB = sB.pointee.dq
-                let rA = dqA.rotate(j.pointee.rA), rB = dqB.rotate(j.pointee.rB)
-                let d = (sB.pointee.dp - sA.pointee.dp) + j.pointee.deltaCenter + rB - rA
-                let M = (mA, iA, mB, iB)
+        let js = joints.data, simp = sims.data
+        for ji in activeJoints {
+            let j = js + Int(ji)
+            let a = Int(j.pointee.bodyA), b = Int(j.pointee.bodyB)
+            let mA = simp[a].invMass, iA = simp[a].invInertia, mB = simp[b].invMass, iB = simp[b].invInertia
+            let sA = states + a, sB = states + b
+            var vA = sA.pointee.v, wA = sA.pointee.w, vB = sB.pointee.v, wB = sB.pointee.w
+            let dqA = sA.pointee.dq, dqB = sB.pointee.dq
+            let rA = dqA.rotate(j.pointee.rA), rB = dqB.rotate(j.pointee.rB)
+            let d = (sB.pointee.dp - sA.pointee.dp) + j.pointee.deltaCenter + rB - rA
+            let M = (mA, iA, mB, iB)
 
-                switch j.pointee.kind {
-                case .distance where j.pointee.pointLike:
-                    solvePoint(j, d, rA, rB, &vA, &wA, &vB, &wB, M, soft, useBias)
-                case .distance:
-                    solveDistance(j, d, rA, rB, &vA, &wA, &vB, &wB, M, soft, inv_h, useBias)
-                case .revolute:
-                    solveRevolute(j, d, dqA, dqB, rA, rB, &vA, &wA, &vB, &wB, M, soft, h, inv_h, useBias)
-                case .weld:
-                    solveWeld(j, d, dqA, dqB, rA, rB, &vA, &wA, &vB, &wB, M, soft, useBias)
-                case .prismatic:
-                    solvePrismatic(j, d, dqA, dqB, rA, rB, &vA, &wA, &vB, &wB, M, soft, h, inv_h, useBias)
-                case .target:
-                    solveTarget(j, d, dqA, dqB, rA, rB, &vA, &wA, &vB, &wB, M)
-                }
-                if mA > 0 || iA > 0 { sA.pointee.v = vA; sA.pointee.w = wA }
-                if mB > 0 || iB > 0 { sB.pointee.v = vB; sB.pointee.w = wB }
+            switch j.pointee.kind {
+            case .distance where j.pointee.pointLike:
+                solvePoint(j, d, rA, rB, &vA, &wA, &vB, &wB, M, soft, useBias)
+            case .distance:
+                solveDistance(j, d, rA, rB, &vA, &wA, &vB, &wB, M, soft, inv_h, useBias)
+            case .revolute:
+                solveRevolute(j, d, dqA, dqB, rA, rB, &vA, &wA, &vB, &wB, M, soft, h, inv_h, useBias)
+            case .weld:
+                solveWeld(j, d, dqA, dqB, rA, rB, &vA, &wA, &vB, &wB, M, soft, useBias)
+            case .prismatic:
+                solvePrismatic(j, d, dqA, dqB, rA, rB, &vA, &wA, &vB, &wB, M, soft, h, inv_h, useBias)
+            case .target:
+                solveTarget(j, d, dqA, dqB, rA, rB, &vA, &wA, &vB, &wB, M)
             }
-        }}
+            if mA > 0 || iA > 0 { sA.pointee.v = vA; sA.pointee.w = wA }
+            if mB > 0 || iB > 0 { sB.pointee.v = vB; sB.pointee.w = wB }
+        }
     }
 }
 

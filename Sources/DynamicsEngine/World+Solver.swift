@@ -128,6 +128,10 @@ private func applyImpulse(_ P: Vec2, _ rA: Vec2, _ rB: Vec2, _ vA: inout Vec2, _
 
 extension World {
     /// One step of length h: gravity and forces, contacts, sub-stepping, restitution.
+    /// Contacts and joints are prepared once per step; each of the `substepCount` sub-steps
+    /// then integrates velocities, warm starts, solves with a soft positional bias,
+    /// integrates positions and relaxes without bias (`solveSubstep`); restitution runs once
+    /// at the end, and the impulses are kept for the next step's warm start.
     func solve(h: Double) {
         let n = max(1, substepCount)
         let hs = h / Double(n)
@@ -136,132 +140,118 @@ extension World {
         let staticSoft = Softness(hertz: min(4 * contactHertz, 0.25 / hs), dampingRatio: Tuning.contactDampingRatio, h: hs)
         prepareWideContacts(soft: soft, staticSoft: staticSoft, h: h)
         if !bouncingConstraints.isEmpty { rememberStartVelocities() }
-
-        // Damping once per step (docs/units.md: v ← v / (1 + h·resistance)); reset displacements.
-        sims.withUnsafeBufferPointer { simp in
-            states.withUnsafeMutableBufferPointer { stp in
-                for bi in awakeBodies {
-                    let b = Int(bi)
-                    stp[b].v = (1 / (1 + h * simp[b].linearDamping)) * stp[b].v
-                    stp[b].w = stp[b].w / (1 + h * simp[b].angularDamping)
-                    stp[b].dp = .zero
-                    stp[b].dq = .identity
-                }
-            }
-        }
-
+        dampAwakeBodies(h: h)
         prepareJoints(h: hs)
         let jointSoft = Softness(hertz: min(2 * contactHertz, 0.25 / hs), dampingRatio: Tuning.jointDampingRatio, h: hs)
-        let inv_hs = Float(1 / hs)
         loadSolverBodies(h: hs)
-        let joints = !activeJoints.isEmpty
-        for _ in 0..<n {
-            // Bodies in no contact stay in double precision; bodies in contact in float.
-            sims.withUnsafeMutableBufferPointer { simp in
-                states.withUnsafeMutableBufferPointer { stp in
-                    looseBodies.withUnsafeBufferPointer { integrateVelocities($0, simp, stp, hs) }
-                }
-            }
-            integrateSolverVelocities(h: hs)
-            if joints {
-                copySolverVelocitiesToStates(bridgeBodies)
-                states.withUnsafeMutableBufferPointer { stp in
-                    applySpringForces(stp.baseAddress!, h: hs)
-                    warmStartJoints(stp.baseAddress!)
-                    solveJoints(stp.baseAddress!, h: hs, soft: jointSoft, useBias: true)
-                }
-                copyStatesToSolver(bridgeBodies)
-            }
-            wideConstraints.withUnsafeMutableBufferPointer { wide in
-                solverBodies.withUnsafeMutableBufferPointer { sb in
-                    wideWarmStart(wide, sb.baseAddress!)
-                    wideSolve(wide, sb.baseAddress!, inv_hs, useBias: true)
-                }
-            }
-            states.withUnsafeMutableBufferPointer { stp in
-                looseBodies.withUnsafeBufferPointer { integratePositions($0, stp, hs) }
-            }
-            integrateSolverPositions(h: hs)
-            if joints {
-                // Bodies that joints also move keep their displacements in double precision,
-                // integrated there as before the float state: the joint passes read them.
-                copySolverVelocitiesToStates(bridgeBodies)
-                states.withUnsafeMutableBufferPointer { stp in
-                    bridgeBodies.withUnsafeBufferPointer { integratePositions($0, stp, hs) }
-                    solveJoints(stp.baseAddress!, h: hs, soft: jointSoft, useBias: false)
-                }
-                copyStatesToSolver(bridgeBodies)
-            }
-            wideConstraints.withUnsafeMutableBufferPointer { wide in
-                solverBodies.withUnsafeMutableBufferPointer { sb in
-                    wideSolve(wide, sb.baseAddress!, inv_hs, useBias: false)
-                }
-            }
-        }
+        for _ in 0..<n { solveSubstep(h: hs, jointSoft: jointSoft) }
         storeSolverBodies()
-        // Sequential impulses on a two-point manifold undershoot in one pass (each point alone
-        // also sets the item spinning); a few passes converge to the bounce velocity.
-        if !bouncingConstraints.isEmpty {
-            wideConstraints.withUnsafeMutableBufferPointer { wide in
-            states.withUnsafeMutableBufferPointer { stp in
-            bouncingConstraints.withUnsafeMutableBufferPointer { bouncing in
-                // The solved impulses, from the lanes.
-                for i in 0..<bouncing.count {
-                    let l = Int(bouncing[i].constraint.lane)
-                    let wc = wide[l >> 2], j = l & 3
-                    bouncing[i].p0.normalImpulse = Double(wc.normalImpulse1[j])
-                    bouncing[i].p0.maxNormalImpulse = Double(wc.maxNormalImpulse1[j])
-                    bouncing[i].p1.normalImpulse = Double(wc.normalImpulse2[j])
-                    bouncing[i].p1.maxNormalImpulse = Double(wc.maxNormalImpulse2[j])
-                }
-                var scratch = restitutionScratch
-                restitutionScratch = RestitutionScratch()
-                beginRestitutionBound(bouncing, wide, stp.baseAddress!, scratch: &scratch)
-                for _ in 0..<Tuning.restitutionIterations {
-                    applyRestitution(bouncing, stp.baseAddress!)
-                }
-                endRestitutionBound(bouncing, stp.baseAddress!, h: h, scratch: &scratch)
-                restitutionScratch = scratch
-                // Whether each point pushed, back in the lanes for the impulse store below
-                // (1 or 0: a tiny double impulse could round to a float 0).
-                for i in 0..<bouncing.count {
-                    let l = Int(bouncing[i].constraint.lane)
-                    let j = l & 3
-                    wide[l >> 2].maxNormalImpulse1[j] = bouncing[i].p0.maxNormalImpulse > 0 ? 1 : 0
-                    wide[l >> 2].maxNormalImpulse2[j] = bouncing[i].p1.maxNormalImpulse > 0 ? 1 : 0
-                }
-            }}}
-        }
+        if !bouncingConstraints.isEmpty { solveRestitution(h: h) }
+        storeImpulses()
+    }
 
-        // Store impulses for next step's warm start, straight from the lanes. A contact that
-        // pushed during this step touched, even if it started the step apart (a fast item
-        // closing a speculative gap): it begins now, not a frame late.
-        // The contacts are visited in lane order, scattered in memory (with 22 000 bodies,
-        // 14 MB of contacts): the loop only stores to them, so no load waits on a cache miss.
-        // A one-point lane's second point has zero impulses, stored into the unused p1.
+    /// Damping once per step (docs/units.md: v ← v / (1 + h·resistance)), and the step's
+    /// displacements reset.
+    private func dampAwakeBodies(h: Double) {
+        for bi in awakeBodies {
+            let b = Int(bi)
+            states[b].v = (1 / (1 + h * sims[b].linearDamping)) * states[b].v
+            states[b].w = states[b].w / (1 + h * sims[b].angularDamping)
+            states[b].dp = .zero
+            states[b].dq = .identity
+        }
+    }
+
+    /// One sub-step of `h` seconds. Bodies in no contact stay in double precision, bodies in
+    /// contact in float (`solverBodies`); joints act in double, so the bodies in contact that
+    /// joints also move (`bridgeBodies`) are copied across around the joint passes, and keep
+    /// their displacements in double precision, integrated there, where the joint passes
+    /// read them.
+    private func solveSubstep(h: Double, jointSoft: Softness) {
+        let jointsActive = !activeJoints.isEmpty
+        let wide = wideConstraints.buffer, bodies = solverBodies.data
+        let inv_h = Float(1 / h)
+        integrateVelocities(looseBodies, h)
+        integrateSolverVelocities(h: h)
+        if jointsActive {
+            copySolverVelocitiesToStates(bridgeBodies)
+            applySpringForces(states.data, h: h)
+            warmStartJoints(states.data)
+            solveJoints(states.data, h: h, soft: jointSoft, useBias: true)
+            copyStatesToSolver(bridgeBodies)
+        }
+        wideWarmStart(wide, bodies)
+        wideSolve(wide, bodies, inv_h, useBias: true)
+        integratePositions(looseBodies, h)
+        integrateSolverPositions(h: h)
+        if jointsActive {
+            copySolverVelocitiesToStates(bridgeBodies)
+            integratePositions(bridgeBodies, h)
+            solveJoints(states.data, h: h, soft: jointSoft, useBias: false)
+            copyStatesToSolver(bridgeBodies)
+        }
+        wideSolve(wide, bodies, inv_h, useBias: false)
+    }
+
+    /// The restitution passes over the bouncing contacts, in double precision, from the
+    /// impulses the lanes solved. Sequential impulses on a two-point manifold undershoot in
+    /// one pass (each point alone also sets the item spinning); a few passes converge to the
+    /// bounce velocity. Clusters that would gain energy are scaled back (World+Restitution).
+    private func solveRestitution(h: Double) {
+        let wide = wideConstraints.buffer, bouncing = bouncingConstraints.buffer
+        for i in 0..<bouncing.count {
+            let l = Int(bouncing[i].constraint.lane)
+            let wc = wide[l >> 2], j = l & 3
+            bouncing[i].p0.normalImpulse = Double(wc.normalImpulse1[j])
+            bouncing[i].p0.maxNormalImpulse = Double(wc.maxNormalImpulse1[j])
+            bouncing[i].p1.normalImpulse = Double(wc.normalImpulse2[j])
+            bouncing[i].p1.maxNormalImpulse = Double(wc.maxNormalImpulse2[j])
+        }
+        var scratch = restitutionScratch
+        restitutionScratch = RestitutionScratch()
+        beginRestitutionBound(bouncing, wide, states.data, scratch: &scratch)
+        for _ in 0..<Tuning.restitutionIterations {
+            applyRestitution(bouncing, states.data)
+        }
+        endRestitutionBound(bouncing, states.data, h: h, scratch: &scratch)
+        restitutionScratch = scratch
+        // Whether each point pushed, back in the lanes for the impulse store (1 or 0: a tiny
+        // double impulse could round to a float 0).
+        for i in 0..<bouncing.count {
+            let l = Int(bouncing[i].constraint.lane)
+            let j = l & 3
+            wide[l >> 2].maxNormalImpulse1[j] = bouncing[i].p0.maxNormalImpulse > 0 ? 1 : 0
+            wide[l >> 2].maxNormalImpulse2[j] = bouncing[i].p1.maxNormalImpulse > 0 ? 1 : 0
+        }
+    }
+
+    /// Stores the impulses for the next step's warm start, straight from the lanes (the
+    /// bounces' normal impulses from their double-precision copies). A contact that pushed
+    /// during this step touched, even if it started the step apart (a fast item closing a
+    /// speculative gap): it begins now, not a frame late. The contacts are visited in lane
+    /// order, scattered in memory (with 22 000 bodies, 14 MB of contacts): the loop only
+    /// stores to them, so no load waits on a cache miss. A one-point lane's second point has
+    /// zero impulses, stored into the unused p1.
+    private func storeImpulses() {
         var begins: [Int32] = []
-        contacts.withUnsafeMutableBufferPointer { cs in
-        wideConstraints.withUnsafeBufferPointer { wcs in
-            for wc in wcs {
-                for lane in 0..<4 where wc.source[lane] >= 0 {
-                    let ci = wc.source[lane]
-                    let c = cs.baseAddress! + Int(ci)
-                    c.pointee.manifold.p0.normalImpulse = Double(wc.normalImpulse1[lane])
-                    c.pointee.manifold.p0.tangentImpulse = Double(wc.tangentImpulse1[lane])
-                    c.pointee.manifold.p1.normalImpulse = Double(wc.normalImpulse2[lane])
-                    c.pointee.manifold.p1.tangentImpulse = Double(wc.tangentImpulse2[lane])
-                    let pushed = wc.maxNormalImpulse1[lane] > 0 || wc.maxNormalImpulse2[lane] > 0
-                    if pushed && !wc.touching[lane] { begins.append(ci) }
-                }
+        let cs = contacts.data, batches = wideConstraints.data
+        for i in 0..<wideConstraints.count {
+            let wc = UnsafePointer(batches + i) // no copy of the whole batch
+            for lane in 0..<4 where wc.pointee.source[lane] >= 0 {
+                let ci = wc.pointee.source[lane]
+                let c = cs + Int(ci)
+                c.pointee.manifold.p0.normalImpulse = Double(wc.pointee.normalImpulse1[lane])
+                c.pointee.manifold.p0.tangentImpulse = Double(wc.pointee.tangentImpulse1[lane])
+                c.pointee.manifold.p1.normalImpulse = Double(wc.pointee.normalImpulse2[lane])
+                c.pointee.manifold.p1.tangentImpulse = Double(wc.pointee.tangentImpulse2[lane])
+                let pushed = wc.pointee.maxNormalImpulse1[lane] > 0 || wc.pointee.maxNormalImpulse2[lane] > 0
+                if pushed && !wc.pointee.touching[lane] { begins.append(ci) }
             }
-        }}
-        // The bounces' normal impulses, in double precision.
-        contacts.withUnsafeMutableBufferPointer { cs in
-            for bc in bouncingConstraints {
-                let c = cs.baseAddress! + Int(bc.constraint.contactIndex)
-                c.pointee.manifold.p0.normalImpulse = bc.p0.normalImpulse
-                if bc.constraint.pointCount > 1 { c.pointee.manifold.p1.normalImpulse = bc.p1.normalImpulse }
-            }
+        }
+        for bc in bouncingConstraints {
+            let c = cs + Int(bc.constraint.contactIndex)
+            c.pointee.manifold.p0.normalImpulse = bc.p0.normalImpulse
+            if bc.constraint.pointCount > 1 { c.pointee.manifold.p1.normalImpulse = bc.p1.normalImpulse }
         }
         // Events in contact order, as before the lanes.
         if begins.count > 1 { begins.sort() }
@@ -269,8 +259,7 @@ extension World {
     }
 
     @inline(__always)
-    private func integrateVelocities(_ awake: UnsafeBufferPointer<Int32>, _ sims: UnsafeMutableBufferPointer<BodySim>,
-                                     _ states: UnsafeMutableBufferPointer<BodyState>, _ h: Double) {
+    private func integrateVelocities(_ awake: HotArray<Int32>, _ h: Double) {
         // With the model's input limits (`Limits`) every product here stays finite, so the
         // clamps (`SpeedLimits`) keep the world finite whatever finite forces act.
         let limits = SpeedLimits(h: h)
@@ -298,7 +287,7 @@ extension World {
     }
 
     @inline(__always)
-    private func integratePositions(_ awake: UnsafeBufferPointer<Int32>, _ states: UnsafeMutableBufferPointer<BodyState>, _ h: Double) {
+    private func integratePositions(_ awake: HotArray<Int32>, _ h: Double) {
         // The speeds are clamped again here: the joint passes run after the clamp in
         // `integrateVelocities`, and a joint with a long lever on a light body (a pin 5·10⁵ pt
         // from a 0.01 pt item) gave 10⁸ pt/s in a frame and NaN in a few seconds. With the

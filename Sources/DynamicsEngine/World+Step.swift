@@ -26,48 +26,38 @@ extension World {
     }
 
     func collectAwakeBodies() {
-        // On locals: a class property touched in the loop pays an exclusivity check each time.
-        var awake = awakeBodies
-        awakeBodies = []
-        awake.removeAll(keepingCapacity: true)
-        infos.withUnsafeBufferPointer { inf in
-            for i in 0..<inf.count where inf[i].alive && inf[i].type == .dynamic && inf[i].isAwake {
-                awake.append(Int32(i))
-            }
+        awakeBodies.removeAll()
+        for i in 0..<infos.count where infos[i].alive && infos[i].type == .dynamic && infos[i].isAwake {
+            awakeBodies.append(Int32(i))
         }
-        awakeBodies = awake
     }
 
     private func finalizeBodies(h: Double) {
         let limits = SpeedLimits(h: h)
         let keepsRest = sleepEnabled
-        sims.withUnsafeMutableBufferPointer { simp in
-        states.withUnsafeMutableBufferPointer { stp in
-        rests.withUnsafeMutableBufferPointer { rp in
-            for bi in awakeBodies {
-                let b = Int(bi)
-                // The velocities the step leaves (after the relax passes) within the limits
-                // too, so that nothing a script reads between steps is huge or NaN.
-                limits.clamp(&stp[b].v, &stp[b].w)
-                let st = stp[b]
-                var sim = simp[b]
-                sim.center += st.dp
-                let q = st.dq.mul(sim.transform.q)
-                let inv = 1 / (q.c * q.c + q.s * q.s).squareRoot()
-                sim.transform.q = Rot(c: q.c * inv, s: q.s * inv)
-                sim.transform.p = sim.center - sim.transform.q.rotate(sim.localCenter)
-                if keepsRest {
-                    // Squared, and the turn's share apart: no square root per body and step.
-                    let given = sim.gravity + sim.invMass * sim.force + (1 / h) * sim.stepVelocity
-                    rp[b].acceleration = given.lengthSquared
-                    rp[b].angularAcceleration = sim.invInertia * abs(sim.torque) * sim.maxExtent
-                }
-                sim.force = .zero
-                sim.torque = 0
-                sim.stepVelocity = .zero
-                simp[b] = sim
+        for bi in awakeBodies {
+            let b = Int(bi)
+            // The velocities the step leaves (after the relax passes) within the limits
+            // too, so that nothing a script reads between steps is huge or NaN.
+            limits.clamp(&states[b].v, &states[b].w)
+            let st = states[b]
+            var sim = sims[b]
+            sim.center += st.dp
+            let q = st.dq.mul(sim.transform.q)
+            let inv = 1 / (q.c * q.c + q.s * q.s).squareRoot()
+            sim.transform.q = Rot(c: q.c * inv, s: q.s * inv)
+            sim.transform.p = sim.center - sim.transform.q.rotate(sim.localCenter)
+            if keepsRest {
+                // Squared, and the turn's share apart: no square root per body and step.
+                let given = sim.gravity + sim.invMass * sim.force + (1 / h) * sim.stepVelocity
+                rests[b].acceleration = given.lengthSquared
+                rests[b].angularAcceleration = sim.invInertia * abs(sim.torque) * sim.maxExtent
             }
-        }}}
+            sim.force = .zero
+            sim.torque = 0
+            sim.stepVelocity = .zero
+            sims[b] = sim
+        }
     }
 
     /// Each awake body's rest timer, once continuous collision and containers have put back
@@ -79,127 +69,113 @@ extension World {
     /// a stack resting under its load does not move. And an item a stiff spring pulls into a
     /// wall every step, put back every step, rests: a put-back does not restart its timer.
     private func updateRestTimes(h: Double) {
-        states.withUnsafeBufferPointer { stp in
-        sims.withUnsafeBufferPointer { simp in
-        infos.withUnsafeMutableBufferPointer { inf in
-        rests.withUnsafeMutableBufferPointer { rp in
-            for bi in awakeBodies {
-                let b = Int(bi)
-                let st = stp[b]
-                let wExtent = st.w * simp[b].maxExtent
-                let threshold = inf[b].sleepThreshold
-                inf[b].sleepThreshold = Tuning.sleepLinearThreshold
-                let threshold2 = threshold * threshold
-                if st.v.lengthSquared > threshold2 || wExtent * wExtent > threshold2 || st.dp.lengthSquared > threshold2 * h * h {
-                    inf[b].sleepTime = 0
-                } else {
-                    // Slow, but creeping the same way step after step (a field's pull held
-                    // back by resistance) is not rest: `updateSleep` restarts the timer of a
-                    // body that moved the rest tolerance since it started. The drift counts
-                    // from the timer's start (whoever restarted it: a wake, a new velocity).
-                    rp[b].drift = inf[b].sleepTime == 0 ? st.dp : rp[b].drift + st.dp
-                    inf[b].sleepTime += h
-                }
+        for bi in awakeBodies {
+            let b = Int(bi)
+            let st = states[b]
+            let wExtent = st.w * sims[b].maxExtent
+            let threshold = infos[b].sleepThreshold
+            infos[b].sleepThreshold = Tuning.sleepLinearThreshold
+            let threshold2 = threshold * threshold
+            if st.v.lengthSquared > threshold2 || wExtent * wExtent > threshold2 || st.dp.lengthSquared > threshold2 * h * h {
+                infos[b].sleepTime = 0
+            } else {
+                // Slow, but creeping the same way step after step (a field's pull held
+                // back by resistance) is not rest: `updateSleep` restarts the timer of a
+                // body that moved the rest tolerance since it started. The drift counts
+                // from the timer's start (whoever restarted it: a wake, a new velocity).
+                rests[b].drift = infos[b].sleepTime == 0 ? st.dp : rests[b].drift + st.dp
+                infos[b].sleepTime += h
             }
-        }}}}
+        }
     }
 
-    /// Groups awake bodies into islands (connected by touching contacts) with a union-find,
-    /// and puts to sleep every island whose bodies have all rested for `Tuning.timeToSleep`.
-    /// The union-find arrays are reused from step to step.
+    /// Groups awake bodies into islands (connected by joints and touching contacts) with a
+    /// union-find, and puts to sleep every island whose bodies have all rested for
+    /// `Tuning.timeToSleep`. The union-find arrays are reused from step to step, and left
+    /// clean for the next one.
     private func updateSleep(h: Double) {
         if awakeBodies.isEmpty { return }
-        let n = infos.count
-        var sc = sleepScratch
-        sleepScratch = SleepScratch()
-        if sc.parent.count < n {
-            sc.parent = [Int32](repeating: -1, count: n)
-            sc.minSleep = [Double](repeating: .greatestFiniteMagnitude, count: n)
-            sc.islandOf = [Int32](repeating: -1, count: n)
-            sc.touching = [UInt32](repeating: 0, count: n)
+        let stamp = sleepScratch.begin(bodies: infos.count)
+        for bi in awakeBodies {
+            sleepScratch.parent[Int(bi)] = bi
+            sleepScratch.minSleep[Int(bi)] = .greatestFiniteMagnitude
         }
+        joinIslands(stamp: stamp)
+        if restIslands(stamp: stamp) { putRestedIslandsToSleep() }
+        for bi in awakeBodies { sleepScratch.parent[Int(bi)] = -1 }
+    }
+
+    /// Joins the awake bodies that joints and touching contacts connect, and marks every body
+    /// in a touching contact (with anything, static bodies included) with `stamp`.
+    private func joinIslands(stamp: UInt32) {
+        let sc = sleepScratch, parent = sleepScratch.parent.data, touching = sleepScratch.touching.data
+        for j in joints where j.alive {
+            if parent[Int(j.bodyA)] < 0 || parent[Int(j.bodyB)] < 0 { continue }
+            let ra = sc.find(j.bodyA), rb = sc.find(j.bodyB)
+            if ra != rb { if ra < rb { parent[Int(rb)] = ra } else { parent[Int(ra)] = rb } }
+        }
+        for ci in 0..<contacts.count where contacts[ci].alive && contacts[ci].manifold.pointCount > 0 {
+            let a = contacts[ci].bodyA, b = contacts[ci].bodyB
+            touching[Int(a)] = stamp
+            touching[Int(b)] = stamp
+            if parent[Int(a)] < 0 || parent[Int(b)] < 0 { continue } // static or asleep
+            let ra = sc.find(a), rb = sc.find(b)
+            if ra != rb { if ra < rb { parent[Int(rb)] = ra } else { parent[Int(ra)] = rb } }
+        }
+    }
+
+    /// Each island's shortest rest time (`minSleep` at its root); true when some island has
+    /// rested long enough to sleep. The rest rule beyond speed, for a body that touches
+    /// nothing: it does not rest while it creeps (it moved the rest tolerance since its rest
+    /// timer started), nor, when nothing holds it (no joint either), while the forces given to
+    /// it would move it past that tolerance within the rest time (a·T²/2). A body in contact
+    /// rests by speed alone, as in Box2D: the slow creep of a pile is the soft contacts', and
+    /// sleep is what ends it.
+    private func restIslands(stamp: UInt32) -> Bool {
+        let sc = sleepScratch, minSleep = sleepScratch.minSleep.data, touching = sleepScratch.touching.data
+        let freeLimit = 2 * Tuning.restTolerance / (Tuning.timeToSleep * Tuning.timeToSleep)
+        let tolerance2 = Tuning.restTolerance * Tuning.restTolerance
         var anyAsleep = false
-        if sc.stamp == .max { sc.stamp = 0; for i in sc.touching.indices { sc.touching[i] = 0 } }
-        sc.stamp += 1
-        let stamp = sc.stamp
-        sc.parent.withUnsafeMutableBufferPointer { parent in
-        sc.minSleep.withUnsafeMutableBufferPointer { minSleep in
-        sc.islandOf.withUnsafeMutableBufferPointer { islandOf in
-        sc.touching.withUnsafeMutableBufferPointer { touching in
-            func find(_ x: Int32) -> Int32 {
-                var r = x
-                while parent[Int(r)] != r { r = parent[Int(r)] }
-                var y = x
-                while parent[Int(y)] != r { let next = parent[Int(y)]; parent[Int(y)] = r; y = next }
-                return r
+        for bi in awakeBodies {
+            let b = Int(bi)
+            if touching[b] != stamp && infos[b].sleepTime > 0
+                && (rests[b].drift.lengthSquared > tolerance2
+                    || (infos[b].jointCount == 0
+                        && (rests[b].acceleration > freeLimit * freeLimit || rests[b].angularAcceleration > freeLimit))) {
+                infos[b].sleepTime = 0
             }
-            for bi in awakeBodies { parent[Int(bi)] = bi; minSleep[Int(bi)] = .greatestFiniteMagnitude }
-            for j in joints where j.alive {
-                if parent[Int(j.bodyA)] < 0 || parent[Int(j.bodyB)] < 0 { continue }
-                let ra = find(j.bodyA), rb = find(j.bodyB)
-                if ra != rb { if ra < rb { parent[Int(rb)] = ra } else { parent[Int(ra)] = rb } }
+            let r = Int(sc.find(bi))
+            minSleep[r] = min(minSleep[r], infos[b].sleepTime)
+            if minSleep[r] >= Tuning.timeToSleep { anyAsleep = true }
+        }
+        return anyAsleep
+    }
+
+    /// Puts every island that rested `Tuning.timeToSleep` to sleep: its bodies stop, are
+    /// linked into a sleeping island (`islandHeads`) and reported in `fellAsleep`.
+    private func putRestedIslandsToSleep() {
+        let sc = sleepScratch, minSleep = sleepScratch.minSleep.data, islandOf = sleepScratch.islandOf.data
+        for bi in awakeBodies {
+            let b = Int(bi)
+            let r = Int(sc.find(bi))
+            guard minSleep[r] >= Tuning.timeToSleep else { continue }
+            if islandOf[r] < 0 {
+                let id: Int32
+                if let free = freeIslands.popLast() { id = free; islandHeads[Int(id)] = -1 } else {
+                    id = Int32(islandHeads.count); islandHeads.append(-1)
+                }
+                islandOf[r] = id
             }
-            contacts.withUnsafeBufferPointer { cs in
-            shapes.withUnsafeBufferPointer { sh in
-                for ci in 0..<cs.count where cs[ci].alive && cs[ci].manifold.pointCount > 0 {
-                    let a = cs[ci].bodyA, b = cs[ci].bodyB
-                    touching[Int(a)] = stamp
-                    touching[Int(b)] = stamp
-                    if parent[Int(a)] < 0 || parent[Int(b)] < 0 { continue } // static or asleep
-                    let ra = find(a), rb = find(b)
-                    if ra != rb { if ra < rb { parent[Int(rb)] = ra } else { parent[Int(ra)] = rb } }
-                }
-            }}
-            // The rest rule beyond speed, for a body that touches nothing: it does not rest
-            // while it creeps (it moved the rest tolerance since its rest timer started), nor,
-            // when nothing holds it (no joint either), while the forces given to it would move
-            // it past that tolerance within the rest time (a·T²/2). A body in contact rests by
-            // speed alone, as in Box2D: the slow creep of a pile is the soft contacts', and
-            // sleep is what ends it.
-            let freeLimit = 2 * Tuning.restTolerance / (Tuning.timeToSleep * Tuning.timeToSleep)
-            let tolerance2 = Tuning.restTolerance * Tuning.restTolerance
-            rests.withUnsafeBufferPointer { rp in
-            infos.withUnsafeMutableBufferPointer { inf in
-                for bi in awakeBodies {
-                    let b = Int(bi)
-                    if touching[b] != stamp && inf[b].sleepTime > 0
-                        && (rp[b].drift.lengthSquared > tolerance2
-                            || (inf[b].jointCount == 0
-                                && (rp[b].acceleration > freeLimit * freeLimit || rp[b].angularAcceleration > freeLimit))) {
-                        inf[b].sleepTime = 0
-                    }
-                    let r = Int(find(bi))
-                    minSleep[r] = min(minSleep[r], inf[b].sleepTime)
-                    if minSleep[r] >= Tuning.timeToSleep { anyAsleep = true }
-                }
-            }}
-            if anyAsleep {
-                for bi in awakeBodies {
-                    let b = Int(bi)
-                    let r = Int(find(bi))
-                    guard minSleep[r] >= Tuning.timeToSleep else { continue }
-                    if islandOf[r] < 0 {
-                        let id: Int32
-                        if let free = freeIslands.popLast() { id = free; islandHeads[Int(id)] = -1 } else {
-                            id = Int32(islandHeads.count); islandHeads.append(-1)
-                        }
-                        islandOf[r] = id
-                    }
-                    let id = islandOf[r]
-                    infos[b].isAwake = false
-                    fellAsleep.append(Int32(b))
-                    infos[b].islandID = id
-                    infos[b].islandNext = islandHeads[Int(id)]
-                    islandHeads[Int(id)] = Int32(b)
-                    states[b].v = .zero
-                    states[b].w = 0
-                }
-                for bi in awakeBodies { islandOf[Int(find(bi))] = -1 }
-            }
-            // Leave the scratch clean for the next step.
-            for bi in awakeBodies { parent[Int(bi)] = -1 }
-        }}}}
-        sleepScratch = sc
+            let id = islandOf[r]
+            infos[b].isAwake = false
+            fellAsleep.append(Int32(b))
+            infos[b].islandID = id
+            infos[b].islandNext = islandHeads[Int(id)]
+            islandHeads[Int(id)] = Int32(b)
+            states[b].v = .zero
+            states[b].w = 0
+        }
+        for bi in awakeBodies { islandOf[Int(sc.find(bi))] = -1 }
     }
 
     /// Wakes a body and its whole sleeping island, and restarts their rest timers.

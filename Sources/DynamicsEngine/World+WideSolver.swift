@@ -80,387 +80,21 @@ struct WideBody {
 }
 
 extension World {
-    static let graphColorCount = 16
-
-    /// Prepares the touching contacts with an awake body straight into the wide batches
-    /// (as Box2D's b2PrepareContactsTask writes its SIMD constraints): first the greedy graph
-    /// colouring over the contacts, then each batch's lanes are filled from the manifolds,
-    /// with the masses, anchors and block-solve coefficients computed in double precision and
-    /// stored as float. There is no scalar intermediate: a contact's prepared data is written
-    /// once, into its lane. Contacts that approach fast enough to bounce also get a scalar
-    /// double-precision copy (`bouncingConstraints`) for the restitution passes.
-    /// Complexity: O(c) for c contacts (a contact's colour comes from its bodies' colour
-    /// masks in a few instructions), plus O(bodies) to clear the masks.
-    func prepareWideContacts(soft: Softness, staticSoft: Softness, h: Double) {
-        let colors = World.graphColorCount
-        // One mask per body of the colours it already has (bit c: colour c).
-        if colorBits.count != infos.count { colorBits = [UInt64](repeating: 0, count: infos.count) }
-        colorBits.withUnsafeMutableBufferPointer { bits in
-            if let p = bits.baseAddress { p.update(repeating: 0, count: bits.count) }
-        }
-        let allColors: UInt64 = colors >= 64 ? ~0 : (1 << UInt64(colors)) - 1
-        // The solver copies: one per body plus a zero dummy for padding lanes.
-        let dummy = infos.count
-        if solverBodies.count != dummy + 1 { solverBodies = [SolverBody](repeating: SolverBody(), count: dummy + 1) }
-        solverBodies[dummy] = SolverBody()
-        if bodyInContact.count != dummy { bodyInContact = [Bool](repeating: false, count: dummy) }
-
-        // Work on locals: class properties touched in a loop pay an exclusivity check each time.
-        var inContact = bodyInContact, bitsArray = colorBits, solver = solverBodies
-        bodyInContact = []; colorBits = []; solverBodies = []
-        // Each candidate's colour (`colors` for an overflow contact, `skipped` for one between
-        // two resting bodies) and the count of each colour: the batches are laid out from
-        // these counts, with no list per colour.
-        let skipped = UInt8.max
-        var candidateColors = colorScratch
-        colorScratch = []
-        candidateColors.removeAll(keepingCapacity: true)
-        candidateColors.append(contentsOf: repeatElement(skipped, count: solverCandidates.count))
-        // Per colour (the last one is the overflow): its count, then (below) the next lane it
-        // fills. Kept from step to step: no allocation.
-        var tally = colorTally
-        colorTally = []
-        tally.removeAll(keepingCapacity: true)
-        tally.append(contentsOf: repeatElement(0, count: 2 * (colors + 1)))
-        // Colouring, in contact order (the order of the scalar solver it replaced), of the
-        // contacts `collide` left with points.
-        candidateColors.withUnsafeMutableBufferPointer { assignedColors in
-        tally.withUnsafeMutableBufferPointer { counts in
-        solverCandidates.withUnsafeBufferPointer { candidates in
-        infos.withUnsafeBufferPointer { inf in
-        solver.withUnsafeMutableBufferPointer { sb in
-        bitsArray.withUnsafeMutableBufferPointer { bits in
-        inContact.withUnsafeMutableBufferPointer { flags in
-            for k in 0..<candidates.count {
-                let candidate = candidates[k]
-                let a = Int(candidate.bodyA), b = Int(candidate.bodyB)
-                let awakeA = inf[a].type == .dynamic && inf[a].isAwake
-                let awakeB = inf[b].type == .dynamic && inf[b].isAwake
-                if !awakeA && !awakeB { continue }
-                // Moving: a positive inverse mass, which `updateMass` gives exactly the
-                // dynamic bodies of positive mass (read here from the info already loaded).
-                let dynA = awakeA ? inf[a].mass > 0 : inf[a].type == .dynamic && inf[a].mass > 0
-                let dynB = awakeB ? inf[b].mass > 0 : inf[b].type == .dynamic && inf[b].mass > 0
-                // The lowest colour neither moving body has yet (what a scan of the colours
-                // in order finds), from the two bodies' masks.
-                var assigned = colors // overflow
-                var used: UInt64 = 0
-                if dynA { used |= bits[a] }
-                if dynB { used |= bits[b] }
-                let free = ~used & allColors
-                if free != 0 {
-                    assigned = free.trailingZeroBitCount
-                    let bit: UInt64 = 1 << UInt64(assigned)
-                    if dynA { bits[a] |= bit }
-                    if dynB { bits[b] |= bit }
-                }
-                assignedColors[k] = UInt8(assigned)
-                counts[assigned] += 1
-                if dynA { flags[a] = true } else { sb[a] = SolverBody() }
-                if dynB { flags[b] = true } else { sb[b] = SolverBody() }
-            }
-        }}}}}}}
-        colorBits = bitsArray
-
-        var inContactList = contactBodies, loose = looseBodies, bridge = bridgeBodies
-        contactBodies = []; looseBodies = []; bridgeBodies = []
-        inContactList.removeAll(keepingCapacity: true)
-        loose.removeAll(keepingCapacity: true)
-        bridge.removeAll(keepingCapacity: true)
-        inContact.withUnsafeMutableBufferPointer { flags in
-        infos.withUnsafeBufferPointer { inf in
-            for bi in awakeBodies where !flags[Int(bi)] { loose.append(bi) }
-            for b in 0..<flags.count where flags[b] {
-                inContactList.append(Int32(b))
-                if inf[b].jointCount > 0 { bridge.append(Int32(b)) }
-                flags[b] = false
-            }
-        }}
-        contactBodies = inContactList; looseBodies = loose; bridgeBodies = bridge; solverBodies = solver
-        bodyInContact = inContact
-
-        // The batches: each colour's, four lanes each, in colour order; then one batch of one
-        // lane per overflow contact. Filled in place, every field of every lane written once.
-        // A colour's lanes are consecutive (4 · batch + lane) from its first batch on; an
-        // overflow contact takes lane 0 of a batch of its own.
-        var batchCount = 0
-        for c in 0...colors {
-            tally[colors + 1 + c] = 4 * batchCount
-            batchCount += c < colors ? (tally[c] + 3) / 4 : tally[c]
-        }
-        var wide = wideConstraints, bouncing = bouncingConstraints
-        wideConstraints = []; bouncingConstraints = []
-        bouncing.removeAll(keepingCapacity: true)
-        if wide.count > batchCount { wide.removeLast(wide.count - batchCount) }
-        if wide.count < batchCount { wide.append(contentsOf: repeatElement(WideConstraint(), count: batchCount - wide.count)) }
-        // Each candidate's lane (4 · batch + lane): within a colour, contacts take lanes in
-        // contact order, so the lanes are filled walking the contacts in their own order: the
-        // contacts (~360 bytes each) are read in one forward sweep instead of once per colour
-        // in scattered order, and the writes go to one open batch per colour (a few kilobytes).
-        // With 22 000 bodies (manyPyramids) a colour-order walk misses the cache on most
-        // contacts, a quarter of the step.
-        var lanes = contactLanes
-        contactLanes = []
-        lanes.removeAll(keepingCapacity: true)
-        lanes.append(contentsOf: repeatElement(-1, count: candidateColors.count))
-        let restitutionThreshold = Tuning.restitutionThreshold
-        let fields = stepVelocitiesGiven
-        wide.withUnsafeMutableBufferPointer { wp in
-        lanes.withUnsafeMutableBufferPointer { lanes in
-        candidateColors.withUnsafeBufferPointer { assignedColors in
-        tally.withUnsafeMutableBufferPointer { tally in
-            let next = tally.baseAddress! + colors + 1
-            for k in 0..<assignedColors.count where assignedColors[k] != skipped {
-                let c = Int(assignedColors[k])
-                lanes[k] = Int32(next[c])
-                next[c] += c < colors ? 1 : 4
-            }
-            // Padding: the unused lanes of each colour's last batch, and lanes 1–3 of the
-            // overflow batches.
-            for c in 0..<colors {
-                while next[c] % 4 != 0 {
-                    World.fillEmptyLane(wp.baseAddress! + next[c] / 4, next[c] % 4, dummy: Int32(dummy))
-                    next[c] += 1
-                }
-            }
-            for b in (next[colors] - 4 * tally[colors]) / 4..<batchCount {
-                for j in 1..<4 { World.fillEmptyLane(wp.baseAddress! + b, j, dummy: Int32(dummy)) }
-            }
-        }}}
-        colorScratch = candidateColors
-        colorTally = tally
-        solverCandidates.withUnsafeBufferPointer { candidates in
-        lanes.withUnsafeBufferPointer { lanes in
-        contacts.withUnsafeBufferPointer { cs in
-        infos.withUnsafeBufferPointer { inf in
-        sims.withUnsafeBufferPointer { simp in
-        states.withUnsafeBufferPointer { stp in
-                        // The fill reads five cache lines of each contact (flags, normal and
-                        // both points): fetched 16 contacts ahead, so the arithmetic of one
-                        // contact overlaps the loads of the next ones (manyPyramids: the loads
-                        // were most of the preparation's time; 16 ahead instead of 6 took a
-                        // tenth off it, measured by timing the preparation alone).
-                        // The bodies too (22 000 of them in manyPyramids, 6 MB in three
-                        // arrays): the candidate names them, so their lines are asked for with
-                        // the contact's instead of after it arrives (manyPyramids −4 %).
-                        let ahead = 16, span = MemoryLayout<Contact>.offset(of: \Contact.cachedRotationA) ?? 256
-                        let simOffset = MemoryLayout<BodySim>.offset(of: \BodySim.invMass) ?? 0
-                        let typeOffset = MemoryLayout<BodyInfo>.offset(of: \BodyInfo.type) ?? 0
-                        for k in 0..<candidates.count {
-                            if k + ahead < candidates.count {
-                                let nc = candidates[k + ahead]
-                                let next = UnsafeRawPointer(cs.baseAddress! + Int(nc.contact))
-                                var offset = 0
-                                while offset < span { dyn_prefetch(next + offset); offset += 64 }
-                                let ba = Int(nc.bodyA), bb = Int(nc.bodyB)
-                                dyn_prefetch(UnsafeRawPointer(simp.baseAddress! + ba) + simOffset)
-                                dyn_prefetch(UnsafeRawPointer(stp.baseAddress! + ba))
-                                dyn_prefetch(UnsafeRawPointer(inf.baseAddress! + ba) + typeOffset)
-                                dyn_prefetch(UnsafeRawPointer(simp.baseAddress! + bb) + simOffset)
-                                dyn_prefetch(UnsafeRawPointer(stp.baseAddress! + bb))
-                                dyn_prefetch(UnsafeRawPointer(inf.baseAddress! + bb) + typeOffset)
-                                // The colour's next batch, when that contact starts one: lanes are
-                                // written one by one, and each store to a line not yet in the
-                                // cache waited for it (without any write prefetch the preparation
-                                // takes half as long again). One batch further than the contact
-                                // itself, since the colour's three other lanes come between: 5 %
-                                // less than fetching the batch the contact starts.
-                                let lane = lanes[k + ahead]
-                                if lane >= 0 && lane & 3 == 0 && Int(lane >> 2) + 1 < wp.count {
-                                    let batch = UnsafeRawPointer(wp.baseAddress! + Int(lane >> 2) + 1)
-                                    var offset = 0
-                                    while offset < MemoryLayout<WideConstraint>.stride { dyn_prefetch_write(batch + offset); offset += 64 }
-                                }
-                            }
-                            let ci = Int(candidates[k].contact)
-                            if lanes[k] < 0 { continue }
-                            let batch = Int(lanes[k]) >> 2, j = Int(lanes[k]) & 3
-                            let wc = wp.baseAddress! + batch
-                            let c = cs.baseAddress! + ci
-                            let a = Int(c.pointee.bodyA), b = Int(c.pointee.bodyB)
-                            let pointCount = c.pointee.manifold.pointCount
-                            let n = c.pointee.manifold.normal, t = n.rightPerp
-                            let mA = simp[a].invMass, iA = simp[a].invInertia
-                            let mB = simp[b].invMass, iB = simp[b].invInertia
-                            let sf = (inf[a].type == .static || inf[b].type == .static) ? staticSoft : soft
-                            // The approach, without what this step's field forces added at its
-                            // start (counted below with gravity, as accelerations).
-                            let vA = fields ? stp[a].v - simp[a].stepVelocity : stp[a].v, wA = stp[a].w
-                            let vB = fields ? stp[b].v - simp[b].stepVelocity : stp[b].v, wB = stp[b].w
-                            wc.pointee.a[j] = Int32(a); wc.pointee.b[j] = Int32(b)
-                            wc.pointee.source[j] = Int32(ci)
-                            wc.pointee.touching[j] = c.pointee.touching
-                            wc.pointee.nx[j] = Float(n.x); wc.pointee.ny[j] = Float(n.y)
-                            wc.pointee.friction[j] = Float(c.pointee.friction)
-                            wc.pointee.mA[j] = Float(mA); wc.pointee.iA[j] = Float(iA)
-                            wc.pointee.mB[j] = Float(mB); wc.pointee.iB[j] = Float(iB)
-                            wc.pointee.biasRate[j] = Float(sf.biasRate)
-                            wc.pointee.massScale[j] = Float(sf.massScale)
-                            wc.pointee.impulseScale[j] = Float(sf.impulseScale)
-
-                            // A point's anchors, masses and approach speed.
-                            @inline(__always)
-                            func point(_ mp: ManifoldPoint) -> (rnA: Double, rnB: Double, rtA: Double, rtB: Double, point: ContactConstraintPoint) {
-                                var cp = ContactConstraintPoint()
-                                cp.anchorA = mp.anchorA
-                                cp.anchorB = mp.anchorB
-                                cp.normalImpulse = mp.normalImpulse
-                                cp.tangentImpulse = mp.tangentImpulse
-                                cp.baseSeparation = mp.separation - dot(mp.anchorB - mp.anchorA, n)
-                                let rnA = cross(mp.anchorA, n), rnB = cross(mp.anchorB, n)
-                                let kn = mA + mB + iA * rnA * rnA + iB * rnB * rnB
-                                cp.normalMass = kn > 0 ? 1 / kn : 0
-                                let rtA = cross(mp.anchorA, t), rtB = cross(mp.anchorB, t)
-                                let kt = mA + mB + iA * rtA * rtA + iB * rtB * rtB
-                                cp.tangentMass = kt > 0 ? 1 / kt : 0
-                                let dv = (vB + cross(wB, mp.anchorB)) - (vA + cross(wA, mp.anchorA))
-                                cp.relativeVelocity = dot(n, dv)
-                                return (rnA, rnB, rtA, rtB, cp)
-                            }
-                            let p1 = point(c.pointee.manifold.p0)
-                            wc.pointee.rnA1[j] = Float(p1.rnA); wc.pointee.rnB1[j] = Float(p1.rnB)
-                            wc.pointee.rtA1[j] = Float(p1.rtA); wc.pointee.rtB1[j] = Float(p1.rtB)
-                            wc.pointee.rAx1[j] = Float(p1.point.anchorA.x); wc.pointee.rAy1[j] = Float(p1.point.anchorA.y)
-                            wc.pointee.rBx1[j] = Float(p1.point.anchorB.x); wc.pointee.rBy1[j] = Float(p1.point.anchorB.y)
-                            wc.pointee.base1[j] = Float(p1.point.baseSeparation)
-                            wc.pointee.normalMass1[j] = Float(p1.point.normalMass)
-                            wc.pointee.tangentMass1[j] = Float(p1.point.tangentMass)
-                            wc.pointee.normalImpulse1[j] = Float(p1.point.normalImpulse)
-                            wc.pointee.tangentImpulse1[j] = Float(p1.point.tangentImpulse)
-                            wc.pointee.maxNormalImpulse1[j] = 0
-                            wc.pointee.maxNormalImpulse2[j] = 0
-                            var p2 = ContactConstraintPoint()
-                            var useBlock = false
-                            var invK11 = 0.0, invK12 = 0.0, invK22 = 0.0, k12 = 0.0, blockK11 = 0.0, blockK22 = 0.0
-                            if pointCount == 2 {
-                                let q = point(c.pointee.manifold.p1)
-                                p2 = q.point
-                                wc.pointee.rAx2[j] = Float(p2.anchorA.x); wc.pointee.rAy2[j] = Float(p2.anchorA.y)
-                                wc.pointee.rBx2[j] = Float(p2.anchorB.x); wc.pointee.rBy2[j] = Float(p2.anchorB.y)
-                                wc.pointee.base2[j] = Float(p2.baseSeparation)
-                                wc.pointee.normalMass2[j] = Float(p2.normalMass)
-                                wc.pointee.tangentMass2[j] = Float(p2.tangentMass)
-                                wc.pointee.normalImpulse2[j] = Float(p2.normalImpulse)
-                                wc.pointee.tangentImpulse2[j] = Float(p2.tangentImpulse)
-                                wc.pointee.rnA2[j] = Float(q.rnA); wc.pointee.rnB2[j] = Float(q.rnB)
-                                wc.pointee.rtA2[j] = Float(q.rtA); wc.pointee.rtB2[j] = Float(q.rtB)
-                                wc.pointee.kt12[j] = Float(mA + mB + iA * p1.rtA * q.rtA + iB * p1.rtB * q.rtB)
-                                let k11 = mA + mB + iA * p1.rnA * p1.rnA + iB * p1.rnB * p1.rnB
-                                let k22 = mA + mB + iA * q.rnA * q.rnA + iB * q.rnB * q.rnB
-                                k12 = mA + mB + iA * p1.rnA * q.rnA + iB * p1.rnB * q.rnB
-                                let det = k11 * k22 - k12 * k12
-                                // Nearly parallel rows (points almost on top of each other): one by one.
-                                if k11 * k11 < 1000 * det && det > 0 {
-                                    useBlock = true
-                                    invK11 = k22 / det
-                                    invK22 = k11 / det
-                                    invK12 = -k12 / det
-                                    blockK11 = k11
-                                    blockK22 = k22
-                                }
-                            } else {
-                                // No second point: zero masses, never speculative, never pushes.
-                                wc.pointee.rAx2[j] = 0; wc.pointee.rAy2[j] = 0
-                                wc.pointee.rBx2[j] = 0; wc.pointee.rBy2[j] = 0
-                                wc.pointee.base2[j] = 1
-                                wc.pointee.normalMass2[j] = 0; wc.pointee.tangentMass2[j] = 0
-                                wc.pointee.normalImpulse2[j] = 0; wc.pointee.tangentImpulse2[j] = 0
-                                wc.pointee.rnA2[j] = 0; wc.pointee.rnB2[j] = 0
-                                wc.pointee.rtA2[j] = 0; wc.pointee.rtB2[j] = 0
-                                wc.pointee.kt12[j] = 0
-                                // The "block" of one row: the scalar solve itself, so that the
-                                // pass takes its fast path (no fallback) for these lanes too.
-                                useBlock = true
-                                invK11 = p1.point.normalMass
-                                blockK11 = p1.point.normalMass > 0 ? 1 / p1.point.normalMass : 0
-                            }
-                            wc.pointee.block[j] = useBlock
-                            wc.pointee.invK11[j] = Float(invK11); wc.pointee.invK12[j] = Float(invK12)
-                            wc.pointee.invK22[j] = Float(invK22); wc.pointee.k12[j] = Float(k12)
-                            wc.pointee.k11[j] = Float(blockK11); wc.pointee.k22[j] = Float(blockK22)
-
-                            let restitution = c.pointee.restitution
-                            let approach = min(p1.point.relativeVelocity, pointCount == 2 ? p2.relativeVelocity : 0)
-                            if restitution > 0 && approach < -restitutionThreshold {
-                                var cc = ContactConstraint()
-                                cc.contactIndex = Int32(ci)
-                                cc.a = Int32(a); cc.b = Int32(b)
-                                cc.pointCount = Int32(pointCount)
-                                cc.normal = n
-                                cc.restitution = restitution
-                                cc.invMassA = mA; cc.invIA = iA; cc.invMassB = mB; cc.invIB = iB
-                                cc.lane = Int32(4 * batch + j)
-                                // The approach speed at impact under the step's gravity and
-                                // forces, for a point still apart: v² = v0² − 2·a·gap. A ball
-                                // falling onto the floor hits it faster than it started the
-                                // step, and one rising to the ceiling slower; bouncing from the
-                                // start speed, it lost height on the floor and gained it on the
-                                // ceiling.
-                                let fieldA = (1 / h) * simp[a].stepVelocity, fieldB = (1 / h) * simp[b].stepVelocity
-                                let an = dot(n, (simp[b].gravity + mB * simp[b].force + fieldB) - (simp[a].gravity + mA * simp[a].force + fieldA))
-                                @inline(__always)
-                                func atImpact(_ cp: inout ContactConstraintPoint, gap: Double) {
-                                    guard cp.relativeVelocity < 0, gap > 0 else { return }
-                                    let v2 = cp.relativeVelocity * cp.relativeVelocity - 2 * an * gap
-                                    cp.relativeVelocity = v2 > 0 ? -v2.squareRoot() : 0
-                                }
-                                var q0 = p1.point, q1 = p2
-                                atImpact(&q0, gap: c.pointee.manifold.p0.separation)
-                                if pointCount == 2 { atImpact(&q1, gap: c.pointee.manifold.p1.separation) }
-                                bouncing.append(BouncingConstraint(constraint: cc, p0: q0, p1: q1))
-                            }
-                        }
-        }}}}}}}
-        contactLanes = lanes
-        // Restitution runs point after point in contact order, as the scalar solver did (the
-        // walk above is in contact order already).
-        wideConstraints = wide
-        bouncingConstraints = bouncing
-    }
-
-    /// A padding lane: the dummy body, zero masses, no second point.
-    @inline(__always)
-    static func fillEmptyLane(_ wc: UnsafeMutablePointer<WideConstraint>, _ j: Int, dummy: Int32) {
-        wc.pointee.a[j] = dummy; wc.pointee.b[j] = dummy
-        wc.pointee.source[j] = -1
-        wc.pointee.touching[j] = false
-        wc.pointee.nx[j] = 0; wc.pointee.ny[j] = 0; wc.pointee.friction[j] = 0
-        wc.pointee.mA[j] = 0; wc.pointee.iA[j] = 0; wc.pointee.mB[j] = 0; wc.pointee.iB[j] = 0
-        wc.pointee.biasRate[j] = 0; wc.pointee.massScale[j] = 1; wc.pointee.impulseScale[j] = 0
-        wc.pointee.rAx1[j] = 0; wc.pointee.rAy1[j] = 0; wc.pointee.rBx1[j] = 0; wc.pointee.rBy1[j] = 0
-        wc.pointee.base1[j] = 0; wc.pointee.normalMass1[j] = 0; wc.pointee.tangentMass1[j] = 0
-        wc.pointee.normalImpulse1[j] = 0; wc.pointee.tangentImpulse1[j] = 0; wc.pointee.maxNormalImpulse1[j] = 0
-        wc.pointee.rAx2[j] = 0; wc.pointee.rAy2[j] = 0; wc.pointee.rBx2[j] = 0; wc.pointee.rBy2[j] = 0
-        wc.pointee.base2[j] = 1; wc.pointee.normalMass2[j] = 0; wc.pointee.tangentMass2[j] = 0
-        wc.pointee.normalImpulse2[j] = 0; wc.pointee.tangentImpulse2[j] = 0; wc.pointee.maxNormalImpulse2[j] = 0
-        wc.pointee.invK11[j] = 0; wc.pointee.invK12[j] = 0; wc.pointee.invK22[j] = 0; wc.pointee.k12[j] = 0
-        wc.pointee.k11[j] = 0; wc.pointee.k22[j] = 0
-        wc.pointee.rnA1[j] = 0; wc.pointee.rnB1[j] = 0; wc.pointee.rtA1[j] = 0; wc.pointee.rtB1[j] = 0
-        wc.pointee.rnA2[j] = 0; wc.pointee.rnB2[j] = 0; wc.pointee.rtA2[j] = 0; wc.pointee.rtB2[j] = 0
-        wc.pointee.kt12[j] = 0
-        wc.pointee.block[j] = true // zero masses: the block solve leaves it at zero
-    }
-
     /// Loads the bodies in contact into their float solver state for the step: velocity,
     /// zero displacement, and the velocity change of a sub-step of `h` seconds from gravity,
     /// forces and torques. They stay in single precision until `storeSolverBodies` (as
     /// Box2D's b2BodyState), so the sub-steps convert nothing.
     func loadSolverBodies(h: Double) {
-        let count = solverBodies.count
-        if solverDeltas.count != count { solverDeltas = [SIMD4<Float>](repeating: .zero, count: count) }
-        states.withUnsafeBufferPointer { st in
-        sims.withUnsafeBufferPointer { simp in
-        solverDeltas.withUnsafeMutableBufferPointer { dv in
-        solverBodies.withUnsafeMutableBufferPointer { sb in
-            for bi in contactBodies {
-                let b = Int(bi)
-                let s = st[b], sim = simp[b]
-                sb[b].v = SIMD4<Float>(Float(s.v.x), Float(s.v.y), Float(s.w), 0)
-                sb[b].p = SIMD4<Float>(0, 0, 1, 0)
-                let a = sim.gravity + sim.invMass * sim.force
-                dv[b] = SIMD4<Float>(Float(h * a.x), Float(h * a.y), Float(h * sim.invInertia * sim.torque), 0)
-            }
-        }}}}
+        if solverDeltas.count != solverBodies.count { solverDeltas.reset(count: solverBodies.count, to: .zero) }
+        let st = states.data, simp = sims.data, dv = solverDeltas.data, sb = solverBodies.data
+        for bi in contactBodies {
+            let b = Int(bi)
+            let s = st[b], sim = simp[b]
+            sb[b].v = SIMD4<Float>(Float(s.v.x), Float(s.v.y), Float(s.w), 0)
+            sb[b].p = SIMD4<Float>(0, 0, 1, 0)
+            let a = sim.gravity + sim.invMass * sim.force
+            dv[b] = SIMD4<Float>(Float(h * a.x), Float(h * a.y), Float(h * sim.invInertia * sim.torque), 0)
+        }
     }
 
     /// Copies the float solver state of the bodies in contact back into the double-precision
@@ -469,61 +103,51 @@ extension World {
         // Bridge bodies (in contact and jointed) have their displacements in the double
         // states already, integrated in double; only their velocities come back.
         let jointsActive = !activeJoints.isEmpty
-        states.withUnsafeMutableBufferPointer { st in
-        solverBodies.withUnsafeBufferPointer { sb in
-        infos.withUnsafeBufferPointer { inf in
-            for bi in contactBodies {
-                let b = Int(bi)
-                let v = sb[b].v, p = sb[b].p
-                st[b].v = Vec2(Double(v[0]), Double(v[1]))
-                st[b].w = Double(v[2])
-                if jointsActive && inf[b].jointCount > 0 { continue }
-                st[b].dp = Vec2(Double(p[0]), Double(p[1]))
-                st[b].dq = Rot(c: Double(p[2]), s: Double(p[3]))
-            }
-        }}}
+        let st = states.data, sb = solverBodies.data, inf = infos.data
+        for bi in contactBodies {
+            let b = Int(bi)
+            let v = sb[b].v, p = sb[b].p
+            st[b].v = Vec2(Double(v[0]), Double(v[1]))
+            st[b].w = Double(v[2])
+            if jointsActive && inf[b].jointCount > 0 { continue }
+            st[b].dp = Vec2(Double(p[0]), Double(p[1]))
+            st[b].dq = Rot(c: Double(p[2]), s: Double(p[3]))
+        }
     }
 
     /// Solver velocities → double states for `bodies` (their displacements stay as they are).
-    func copySolverVelocitiesToStates(_ bodies: [Int32]) {
-        states.withUnsafeMutableBufferPointer { st in
-        solverBodies.withUnsafeBufferPointer { sb in
-            for bi in bodies {
-                let b = Int(bi)
-                let v = sb[b].v
-                st[b].v = Vec2(Double(v[0]), Double(v[1]))
-                st[b].w = Double(v[2])
-            }
-        }}
+    func copySolverVelocitiesToStates(_ bodies: HotArray<Int32>) {
+        let st = states.data, sb = solverBodies.data
+        for bi in bodies {
+            let b = Int(bi)
+            let v = sb[b].v
+            st[b].v = Vec2(Double(v[0]), Double(v[1]))
+            st[b].w = Double(v[2])
+        }
     }
 
     /// Double states → solver state for `bodies` (after a joint pass moved them).
-    func copyStatesToSolver(_ bodies: [Int32]) {
-        states.withUnsafeBufferPointer { st in
-        solverBodies.withUnsafeMutableBufferPointer { sb in
-            for bi in bodies {
-                let b = Int(bi)
-                let s = st[b]
-                sb[b].v = SIMD4<Float>(Float(s.v.x), Float(s.v.y), Float(s.w), 0)
-                sb[b].p = SIMD4<Float>(Float(s.dp.x), Float(s.dp.y), Float(s.dq.c), Float(s.dq.s))
-            }
-        }}
+    func copyStatesToSolver(_ bodies: HotArray<Int32>) {
+        let st = states.data, sb = solverBodies.data
+        for bi in bodies {
+            let b = Int(bi)
+            let s = st[b]
+            sb[b].v = SIMD4<Float>(Float(s.v.x), Float(s.v.y), Float(s.w), 0)
+            sb[b].p = SIMD4<Float>(Float(s.dp.x), Float(s.dp.y), Float(s.dq.c), Float(s.dq.s))
+        }
     }
 
     /// Integrates the velocities of the bodies in contact over a sub-step, with the speed
     /// clamps of `integrateVelocities`.
     func integrateSolverVelocities(h: Double) {
         let limits = SpeedLimits(h: h)
-        contactBodies.withUnsafeBufferPointer { bodies in
-        solverDeltas.withUnsafeBufferPointer { dv in
-        solverBodies.withUnsafeMutableBufferPointer { sb in
-            for bi in bodies {
-                let b = Int(bi)
-                var v = sb[b].v + dv[b]
-                limits.clamp(&v)
-                sb[b].v = v
-            }
-        }}}
+        let dv = solverDeltas.data, sb = solverBodies.data
+        for bi in contactBodies {
+            let b = Int(bi)
+            var v = sb[b].v + dv[b]
+            limits.clamp(&v)
+            sb[b].v = v
+        }
     }
 
     /// Integrates the displacements of the bodies in contact over a sub-step (as
@@ -533,20 +157,18 @@ extension World {
         // Clamped again before the displacement, as in `integratePositions` (the contact and
         // joint passes run after the clamp of the velocities).
         let limits = SpeedLimits(h: h)
-        contactBodies.withUnsafeBufferPointer { bodies in
-        solverBodies.withUnsafeMutableBufferPointer { sb in
-            for bi in bodies {
-                let b = Int(bi)
-                var v = sb[b].v
-                let p = sb[b].p
-                limits.clamp(&v)
-                sb[b].v = v
-                let da = hf * v[2]
-                let c2 = p[2] - da * p[3], s2 = p[3] + da * p[2]
-                let inv = 1 / (c2 * c2 + s2 * s2).squareRoot()
-                sb[b].p = SIMD4<Float>(p[0] + hf * v[0], p[1] + hf * v[1], c2 * inv, s2 * inv)
-            }
-        }}
+        let sb = solverBodies.data
+        for bi in contactBodies {
+            let b = Int(bi)
+            var v = sb[b].v
+            let p = sb[b].p
+            limits.clamp(&v)
+            sb[b].v = v
+            let da = hf * v[2]
+            let c2 = p[2] - da * p[3], s2 = p[3] + da * p[2]
+            let inv = 1 / (c2 * c2 + s2 * s2).squareRoot()
+            sb[b].p = SIMD4<Float>(p[0] + hf * v[0], p[1] + hf * v[1], c2 * inv, s2 * inv)
+        }
     }
 }
 

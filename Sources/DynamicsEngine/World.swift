@@ -170,14 +170,42 @@ struct ShapeData {
 }
 
 /// Reused union-find arrays of the sleep pass, indexed by body.
-struct SleepScratch {
-    var parent: [Int32] = []
-    var minSleep: [Double] = []
+final class SleepScratch {
+    /// Each awake body's parent in its island's tree (a root is its own parent); −1 for a
+    /// body outside the pass (static, asleep), and for every body between passes.
+    let parent = HotArray<Int32>()
+    /// At an island's root: the shortest rest time of its bodies (s).
+    let minSleep = HotArray<Double>()
     /// Bodies in a touching contact this step (with anything, static bodies included): the
     /// body's entry equals `stamp`, which each pass advances, so nothing is cleared.
-    var touching: [UInt32] = []
+    let touching = HotArray<UInt32>()
     var stamp: UInt32 = 0
-    var islandOf: [Int32] = []
+    /// At an island's root, while it is put to sleep: its sleeping island's id; else −1.
+    let islandOf = HotArray<Int32>()
+
+    /// Readies the arrays for `n` bodies and advances the touching stamp; returns it.
+    func begin(bodies n: Int) -> UInt32 {
+        if parent.count < n {
+            parent.reset(count: n, to: -1)
+            minSleep.reset(count: n, to: .greatestFiniteMagnitude)
+            islandOf.reset(count: n, to: -1)
+            touching.reset(count: n, to: 0)
+        }
+        if stamp == .max { stamp = 0; touching.reset(count: touching.count, to: 0) }
+        stamp += 1
+        return stamp
+    }
+
+    /// The root of `x`'s island, compressing the path on the way (every body on it then points
+    /// at the root).
+    func find(_ x: Int32) -> Int32 {
+        let parent = parent.data
+        var r = x
+        while parent[Int(r)] != r { r = parent[Int(r)] }
+        var y = x
+        while parent[Int(y)] != r { let next = parent[Int(y)]; parent[Int(y)] = r; y = next }
+        return r
+    }
 }
 
 /// A contact began or ended touching.
@@ -197,40 +225,44 @@ public struct ContactEvent: Sendable {
 
 /// The physics world. Not thread-safe: use it from one thread.
 ///
-/// Every stored property is `@exclusivity(unchecked)`: Swift would otherwise check each
-/// access to a class's stored `var` at run time (a thread-local access set, ~10 ns a time),
-/// which made a single `setVelocity` from a script spend a quarter of its time in checks. The
-/// world is single-threaded and its methods never hold one property's buffer while calling
-/// something that modifies the same property, which is what the check would catch; the
-/// engine's tests run in debug builds with that discipline unchanged.
+/// Storage: every per-step array (bodies, shapes, contacts, joints, the solver's batches and
+/// lists) is a `HotArray` held in a `let`, which reads and writes its elements in place with no
+/// run-time exclusivity check and no copy; the passes below loop over them directly. The
+/// remaining stored `var`s (settings, counters, flags, the broad phase, the sleep and
+/// restitution scratch) are `@exclusivity(unchecked)`: Swift would otherwise check each access
+/// to a class's stored `var` at run time (a thread-local access set, ~10 ns a time), which made
+/// a single `setVelocity` from a script spend a quarter of its time in checks. The world is
+/// single-threaded and its methods never hold a pointer into an array while calling something
+/// that appends to the same array; the engine's tests run in debug builds, where `HotArray`
+/// asserts every index.
 public final class World {
     // Bodies: three parallel arrays indexed by BodyID.index.
-    @exclusivity(unchecked) @usableFromInline var sims: [BodySim] = []
-    @exclusivity(unchecked) @usableFromInline var states: [BodyState] = []
-    @exclusivity(unchecked) @usableFromInline var infos: [BodyInfo] = []
+    @usableFromInline let sims = HotArray<BodySim>()
+    @usableFromInline let states = HotArray<BodyState>()
+    @usableFromInline let infos = HotArray<BodyInfo>()
     /// The rest rule's per-body state, beside `infos` (same indices).
-    @exclusivity(unchecked) var rests: [BodyRest] = []
-    @exclusivity(unchecked) var freeBodies: [Int32] = []
+    let rests = HotArray<BodyRest>()
+    let freeBodies = HotArray<Int32>()
 
-    @exclusivity(unchecked) var shapes: [ShapeData] = []
-    @exclusivity(unchecked) var freeShapes: [Int32] = []
+    let shapes = HotArray<ShapeData>()
+    let freeShapes = HotArray<Int32>()
     /// Shapes destroyed since the contacts were last merged: their slots are reused only
     /// after that merge has ended their contacts. Reused at once, a slot gave a new shape the
     /// old one's pair keys, so the old contact lived on under the new shape (still touching,
     /// never ended) and its end event named the new shape's generation.
-    @exclusivity(unchecked) var pendingFreeShapes: [Int32] = []
+    let pendingFreeShapes = HotArray<Int32>()
     /// Polygon vertex and normal pools. Freed ranges are not compacted; the pools are
     /// rebuilt when more than half is garbage.
-    @exclusivity(unchecked) var vertices: [Vec2] = []
-    @exclusivity(unchecked) var normals: [Vec2] = []
+    let vertices = HotArray<Vec2>()
+    let normals = HotArray<Vec2>()
     @exclusivity(unchecked) var garbageVertices = 0
 
     /// Contacts live in slots (reused through `freeContacts`); `contactIndex` lists them
     /// sorted by pair key (lower shape index in the high half), so merging a new pair list
     /// with the old contacts is a linear merge, with no hashing and a deterministic order.
-    @exclusivity(unchecked) var contacts: [Contact] = []
-    @exclusivity(unchecked) var freeContacts: [Int32] = []
-    @exclusivity(unchecked) var contactIndex: [ContactRef] = []
+    let contacts = HotArray<Contact>()
+    let freeContacts = HotArray<Int32>()
+    let contactIndex = HotArray<ContactRef>()
     @exclusivity(unchecked) var broadPhase = BroadPhase()
 
     /// Most contacts the world keeps (pairs of shapes whose fat boxes overlap); default no
@@ -265,7 +297,7 @@ public final class World {
     /// The next event's `sequence`.
     @exclusivity(unchecked) var eventSequence = 0
     /// Bodies put to sleep since the caller last called `clearEvents()` (indices).
-    @exclusivity(unchecked) var fellAsleep: [Int32] = []
+    let fellAsleep = HotArray<Int32>()
 
     /// Set when anything changed that requires new pairs (shapes, filters, body types).
     @exclusivity(unchecked) var pairsDirty = true
@@ -274,15 +306,15 @@ public final class World {
     @exclusivity(unchecked) var materialsDirty = false
 
     /// Sleeping islands: the first body of each, by island id; −1 for a free slot.
-    @exclusivity(unchecked) var islandHeads: [Int32] = []
-    @exclusivity(unchecked) var freeIslands: [Int32] = []
+    let islandHeads = HotArray<Int32>()
+    let freeIslands = HotArray<Int32>()
 
     // Scratch buffers reused every step.
-    @exclusivity(unchecked) var scratchA = UnsafeMutablePointer<Vec2>.allocate(capacity: 2 * Tuning.maxPolygonVertices)
-    @exclusivity(unchecked) var scratchB = UnsafeMutablePointer<Vec2>.allocate(capacity: 2 * Tuning.maxPolygonVertices)
-    @exclusivity(unchecked) var awakeBodies: [Int32] = []
+    let scratchA = UnsafeMutablePointer<Vec2>.allocate(capacity: 2 * Tuning.maxPolygonVertices)
+    let scratchB = UnsafeMutablePointer<Vec2>.allocate(capacity: 2 * Tuning.maxPolygonVertices)
+    let awakeBodies = HotArray<Int32>()
     /// Rectangles that dynamic bodies must not leave (see `setContainer`).
-    @exclusivity(unchecked) var containers: [Container] = []
+    let containers = HotArray<Container>()
     /// Bodies put back inside a container since the world was made (see `setContainer`).
     @exclusivity(unchecked) public internal(set) var containedCount = 0
     /// How many times a fast body was put back in front of a static edge its centre crossed
@@ -296,46 +328,50 @@ public final class World {
 
     /// Velocities of the bodies in contact when the step began, in steps with a bouncing
     /// contact (indexed by body).
-    @exclusivity(unchecked) var stepStartVelocities: [(v: Vec2, w: Double)] = []
+    let stepStartVelocities = HotArray<(v: Vec2, w: Double)>()
     /// Whether any body was given a step force (`applyStepForce`) for this step: without
     /// one, the contacts' preparation reads no `stepVelocity`.
     @exclusivity(unchecked) var stepVelocitiesGiven = false
-    @exclusivity(unchecked) var sleepScratch = SleepScratch()
+    let sleepScratch = SleepScratch()
     /// Contacts that approach fast enough to bounce (restitution > 0), in double precision:
     /// the only ones the restitution passes visit.
-    @exclusivity(unchecked) var bouncingConstraints: [BouncingConstraint] = []
+    let bouncingConstraints = HotArray<BouncingConstraint>()
     /// The wide solver's batches (see World+WideSolver.swift) and the colouring's scratch.
-    @exclusivity(unchecked) var wideConstraints: [WideConstraint] = []
-    @exclusivity(unchecked) var colorBits: [UInt64] = []
+    let wideConstraints = HotArray<WideConstraint>()
+    let colorBits = HotArray<UInt64>()
     /// Scratch of `prepareWideContacts`: each solver candidate's colour.
-    @exclusivity(unchecked) var colorScratch: [UInt8] = []
+    let colorScratch = HotArray<UInt8>()
     /// Scratch of `prepareWideContacts`: per colour, its count and its next lane.
-    @exclusivity(unchecked) var colorTally: [Int] = []
+    let colorTally = HotArray<Int>()
     /// Per solver candidate, its lane in `wideConstraints` this step (4 · batch + lane), or −1.
-    @exclusivity(unchecked) var contactLanes: [Int32] = []
+    let contactLanes = HotArray<Int32>()
+    /// What `collide` found for after its pass: sleeping bodies an awake one touches, and
+    /// contacts that came within the slop (they begin once every manifold is computed).
+    let bodiesToWake = HotArray<Int32>()
+    let contactsBeginning = HotArray<Int32>()
     /// The live contacts with manifold points after `collide`, in contact order (the
     /// preparation of the solver walks these, not every pair of the broad phase).
-    @exclusivity(unchecked) var solverCandidates: [SolverCandidate] = []
-    @exclusivity(unchecked) var solverBodies: [SolverBody] = []
+    let solverCandidates = HotArray<SolverCandidate>()
+    let solverBodies = HotArray<SolverBody>()
     /// Joints in slots (see Joint.swift); the ones with an awake body this step.
-    @exclusivity(unchecked) var joints: [Joint] = []
-    @exclusivity(unchecked) var freeJoints: [Int32] = []
-    @exclusivity(unchecked) var activeJoints: [Int32] = []
+    let joints = HotArray<Joint>()
+    let freeJoints = HotArray<Int32>()
+    let activeJoints = HotArray<Int32>()
     /// Body pairs (pairKey of body indices) joined by at least one joint, with how many.
     @exclusivity(unchecked) var jointedPairs: Set<UInt64> = []
     @exclusivity(unchecked) var jointedPairCounts: [UInt64: Int] = [:]
     /// The static body at the origin that anchors hang from (−1 until needed).
     @exclusivity(unchecked) var groundIndex: Int32 = -1
     /// Moving bodies with at least one contact this step, and the flags that collect them.
-    @exclusivity(unchecked) var contactBodies: [Int32] = []
-    @exclusivity(unchecked) var bodyInContact: [Bool] = []
+    let contactBodies = HotArray<Int32>()
+    let bodyInContact = HotArray<Bool>()
     /// Awake bodies in no contact (integrated in double precision), and the bodies in contact
     /// that joints also act on (their float solver state is copied around the joint passes).
-    @exclusivity(unchecked) var looseBodies: [Int32] = []
-    @exclusivity(unchecked) var bridgeBodies: [Int32] = []
+    let looseBodies = HotArray<Int32>()
+    let bridgeBodies = HotArray<Int32>()
     /// Per body in contact: the velocity change of one sub-step from gravity and forces,
     /// (dvx, dvy, dw, 0) in m/s and rad/s.
-    @exclusivity(unchecked) var solverDeltas: [SIMD4<Float>] = []
+    let solverDeltas = HotArray<SIMD4<Float>>()
 
     public init() {
         // A sentinel so the pools are never empty (their base addresses are then non-nil).
@@ -352,10 +388,8 @@ public final class World {
 
     @inlinable
     public func isValid(_ id: BodyID) -> Bool {
-        infos.withUnsafeBufferPointer { inf in
-            let i = Int(id.index)
-            return i >= 0 && i < inf.count && inf[i].alive && inf[i].generation == id.generation
-        }
+        let i = Int(id.index)
+        return i >= 0 && i < infos.count && infos[i].alive && infos[i].generation == id.generation
     }
 
     /// Creates a body with no shapes (no mass until one is added). O(1).
@@ -583,7 +617,7 @@ public final class World {
             nv.append(contentsOf: vertices[start..<start + count])
             nn.append(contentsOf: normals[start..<start + count])
         }
-        vertices = nv; normals = nn; garbageVertices = 0
+        vertices.replaceAll(with: nv); normals.replaceAll(with: nn); garbageVertices = 0
     }
 
     /// Changes a shape's material; takes effect on the next step's contacts.
@@ -759,31 +793,22 @@ public final class World {
         if 0.5 * acceleration * Tuning.timeToSleep * Tuning.timeToSleep > Tuning.restTolerance { wake(body: body) }
     }
 
-    /// Sets a dynamic body's velocity within the speed limits and wakes it. The arrays are
-    /// entered once each (a script may call this for every item every frame: each separate
-    /// element access of a class-held array pays a dynamic exclusivity check).
+    /// Sets a dynamic body's velocity within the speed limits and wakes it (a script may call
+    /// this for every item every frame).
     func setVelocity(_ body: Int, linear: Vec2, angular: Double) {
-        let awake: Bool = infos.withUnsafeMutableBufferPointer { inf in
-            guard inf[body].type == .dynamic else { return true }
-            let w = inf[body].allowsRotation ? angular : 0
-            states.withUnsafeMutableBufferPointer { st in
-                st[body].v = World.limitedLinear(linear)
-                st[body].w = World.limitedAngular(w)
-            }
-            if inf[body].isAwake { inf[body].sleepTime = 0; return true }
-            return false
-        }
-        if !awake { wake(body: body) }
+        guard infos[body].type == .dynamic else { return }
+        let w = infos[body].allowsRotation ? angular : 0
+        states[body].v = World.limitedLinear(linear)
+        states[body].w = World.limitedAngular(w)
+        if infos[body].isAwake { infos[body].sleepTime = 0 } else { wake(body: body) }
     }
 
     /// Keeps a velocity set or changed from outside the step (a field's velocity change, an
     /// impulse, a script) within the speed limits, so that nothing computed from it (a drag
     /// field squares it) can overflow before the next step clamps it again.
     func limitSpeeds(_ body: Int) {
-        states.withUnsafeMutableBufferPointer { st in
-            st[body].v = World.limitedLinear(st[body].v)
-            st[body].w = World.limitedAngular(st[body].w)
-        }
+        states[body].v = World.limitedLinear(states[body].v)
+        states[body].w = World.limitedAngular(states[body].w)
     }
 
     @inline(__always)
