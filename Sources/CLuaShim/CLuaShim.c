@@ -1,3 +1,6 @@
+/* Floating-point contraction off: a*b + c stays two roundings, never a fused multiply-add
+ * the compiler chose, so results do not depend on the target's FMA (docs/engine.md, "Determinism"). */
+#pragma STDC FP_CONTRACT OFF
 #include "CLuaShim.h"
 #include "dyn_internal.h"
 #include "table_slots.h"

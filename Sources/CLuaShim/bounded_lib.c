@@ -19,6 +19,9 @@
  * audit at the end of this file.
  */
 #define _GNU_SOURCE /* memmem */
+/* Floating-point contraction off: a*b + c stays two roundings, never a fused multiply-add
+ * the compiler chose, so results do not depend on the target's FMA (docs/engine.md, "Determinism"). */
+#pragma STDC FP_CONTRACT OFF
 #include "dyn_internal.h"
 
 #include <ctype.h>

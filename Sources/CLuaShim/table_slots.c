@@ -1,4 +1,7 @@
 /* Locating a field argument table's "x" and "y" slots: see table_slots.h. */
+/* Floating-point contraction off: a*b + c stays two roundings, never a fused multiply-add
+ * the compiler chose, so results do not depend on the target's FMA (docs/engine.md, "Determinism"). */
+#pragma STDC FP_CONTRACT OFF
 #include "table_slots.h"
 
 #include <string.h>

@@ -170,7 +170,7 @@ struct Joint {
 /// Angle of qA⁻¹·qB in (−π, π].
 @inline(__always)
 func relativeAngle(_ qB: Rot, _ qA: Rot) -> Double {
-    atan2(qA.c * qB.s - qA.s * qB.c, qA.c * qB.c + qA.s * qB.s)
+    DeterministicMath.atan2(qA.c * qB.s - qA.s * qB.c, qA.c * qB.c + qA.s * qB.s)
 }
 
 /// Solves the symmetric 2×2 system K x = b.

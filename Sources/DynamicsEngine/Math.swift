@@ -49,10 +49,10 @@ public struct Rot: Equatable, Sendable {
     public var c: Double
     public var s: Double
     @inlinable public init(c: Double, s: Double) { self.c = c; self.s = s }
-    @inlinable public init(angle: Double) { c = cos(angle); s = sin(angle) }
+    @inlinable public init(angle: Double) { (c, s) = DeterministicMath.cosSin(angle) }
     public static let identity = Rot(c: 1, s: 0)
 
-    @inlinable public var angle: Double { atan2(s, c) }
+    @inlinable public var angle: Double { DeterministicMath.atan2(s, c) }
     @inlinable public func rotate(_ v: Vec2) -> Vec2 { Vec2(c * v.x - s * v.y, s * v.x + c * v.y) }
     @inlinable public func invRotate(_ v: Vec2) -> Vec2 { Vec2(c * v.x + s * v.y, -s * v.x + c * v.y) }
     /// self ∘ other.

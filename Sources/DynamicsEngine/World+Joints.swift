@@ -103,7 +103,8 @@ extension World {
             // skips the three transcendental calls.
             if j.pointee.kind == .weld || j.pointee.kind == .prismatic || (j.pointee.kind == .revolute && j.pointee.enableLimit) {
                 let delta = relativeAngle(qB, qA) - j.pointee.referenceAngle
-                j.pointee.deltaAngle = atan2(sin(delta), cos(delta))
+                let (c, s) = DeterministicMath.cosSin(delta)
+                j.pointee.deltaAngle = DeterministicMath.atan2(s, c)
             }
             let mA = simA.invMass, iA = simA.invInertia, mB = simB.invMass, iB = simB.invInertia
             let k = iA + iB
@@ -291,7 +292,7 @@ func targetAngleError(_ j: Joint, _ xfB: Transform) -> Double {
     let lambda = j.turnFadeLength > 0 ? min(1, distance / j.turnFadeLength) : 0
     if lambda == 0 { return theta }
     // The turn to the nearest axis, in [−π/4, π/4].
-    let turn = remainder(atan2(d.y, d.x) - theta, Double.pi / 2)
+    let turn = remainder(DeterministicMath.atan2(d.y, d.x) - theta, Double.pi / 2)
     return theta - lambda * (theta + turn)
 }
 

@@ -126,7 +126,7 @@ extension World {
             let v0 = stepStartVelocities[b], v1 = sc.solved[k]
             // Work of gravity, applied forces and torques over the step's displacement and turn.
             let accel = sims[b].gravity + sims[b].invMass * sims[b].force + (1 / h) * sims[b].stepVelocity
-            let turn = atan2(states[b].dq.s, states[b].dq.c)
+            let turn = DeterministicMath.atan2(states[b].dq.s, states[b].dq.c)
             let work = 2 * (m * dot(accel, states[b].dp) + sims[b].torque * turn)
             sc.allowed[r] += m * v0.v.lengthSquared + I * v0.w * v0.w + work
             sc.before[r] += m * v1.v.lengthSquared + I * v1.w * v1.w

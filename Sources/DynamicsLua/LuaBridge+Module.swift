@@ -20,6 +20,7 @@ extension LuaBridge {
         installFieldsAndRegions(in: module)
         installSpring(in: module)     // dyn.spring (Bindings/LuaSpring.swift)
         installGestures(in: module)   // dyn.gesture (Bindings/LuaGesture.swift)
+        installMath(in: module)       // dyn.math (Bindings/LuaMath.swift)
         for (path, depth) in [("dynamics", 0), ("dynamics.field", 1), ("dynamics.region", 1)] {
             if depth == 0 { lua_pushvalue(L, module) } else { dyn_lua_rawgetfield(L, module, String(path.dropFirst(9))) }
             installMemberCheck(on: lua_gettop(L), named: path)

@@ -5,11 +5,22 @@ import Foundation
 
 /// `dynamics check FILE.lua ...`: loads each script under the sandbox and runs its top level
 /// (building the scene) without stepping; reports syntax and load errors with file:line.
+/// `check --determinism SCENE.lua [--runs N]` runs each scene in N processes and compares
+/// every frame (DeterminismCheck.swift).
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Load scripts under the sandbox without stepping; report errors.")
 
     @Argument(help: "Lua scripts.")
     var files: [String]
+
+    @Flag(help: "Run each scene in separate processes and compare every frame's state hash (docs/cli.md).")
+    var determinism = false
+
+    @Option(parsing: .unconditional, help: "With --determinism: how many processes run the scene (2…16, default 3).")
+    var runs: Int?
+
+    @Option(parsing: .unconditional, help: "With --determinism: seconds to run (default: the scene's `seconds`, else 10).")
+    var seconds: Double?
 
     @OptionGroup var lua: LuaOptions
 
@@ -17,12 +28,27 @@ struct Check: ParsableCommand {
 
     func validate() throws {
         guard !files.isEmpty else { throw ValidationError("give at least one script") }
+        if !determinism {
+            if runs != nil { throw ValidationError("--runs needs --determinism") }
+            if seconds != nil { throw ValidationError("--seconds needs --determinism") }
+        }
+        if let runs, !(2...16).contains(runs) { throw ValidationError("--runs must be in 2…16, got \(runs)") }
+        if let seconds, !(seconds.isFinite && seconds >= 0 && seconds <= 86_400) {
+            throw ValidationError("--seconds must be in 0…86400, got \(seconds)")
+        }
         // As `run` says it: a missing file is bad usage (exit 2), not a script error.
         for f in files where !FileManager.default.fileExists(atPath: f) { throw ValidationError("no such file: \(f)") }
     }
 
     func run() throws {
         timeout.arm(files.count == 1 ? files[0] : "check")
+        if determinism {
+            var arguments = ["--lua-budget", "\(lua.budget)", "--lua-memory", "\(lua.memory)"]
+            if let seconds { arguments += ["--seconds", "\(seconds)"] }
+            let failed = files.filter { !DeterminismCheck.check(scene: $0, runs: runs ?? 3, workerArguments: arguments) }
+            if !failed.isEmpty { throw ExitCode(1) }
+            return
+        }
         var failed = 0
         for file in files {
             let source: String

@@ -10,6 +10,10 @@
 #ifndef DYN_SIMD_H
 #define DYN_SIMD_H
 
+/* Floating-point contraction off: a*b + c stays two roundings, never a fused multiply-add
+ * the compiler chose, so results do not depend on the target's FMA (docs/engine.md, "Determinism"). */
+#pragma STDC FP_CONTRACT OFF
+
 typedef float dyn_float4 __attribute__((ext_vector_type(4)));
 
 /// (a0, b0, a1, b1)

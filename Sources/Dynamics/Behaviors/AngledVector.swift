@@ -1,3 +1,4 @@
+import DynamicsEngine
 import Foundation
 
 /// A vector with three consistent views: components, angle and magnitude (gravity's and a
@@ -21,7 +22,7 @@ struct AngledVector {
     mutating func set(_ v: CGVector) {
         guard accept({ try Validate.finite(v, owner, vectorName) }) else { return }
         vector = v
-        if v.dx != 0 || v.dy != 0 { angle = atan2(v.dy, v.dx) }
+        if v.dx != 0 || v.dy != 0 { angle = DeterministicMath.atan2(v.dy, v.dx) }
     }
 
     mutating func set(angle a: CGFloat, magnitude m: CGFloat) {
@@ -30,6 +31,6 @@ struct AngledVector {
             try Validate.finite(m, owner, "magnitude")
         }) else { return }
         angle = a
-        vector = CGVector(dx: cos(a) * m, dy: sin(a) * m)
+        vector = CGVector(dx: DeterministicMath.cos(a) * m, dy: DeterministicMath.sin(a) * m)
     }
 }

@@ -90,21 +90,22 @@ open class AttachmentBehavior: DynamicBehavior {
         attachedBehaviorType = items.count == 1 ? .anchor : .items
         let a = items[0]
         let pa = AttachmentBehavior.point(of: a, offset: offsetA)
-        let angleA = atan2(a.transform.b, a.transform.a)
+        let angleA = DeterministicMath.atan2(a.transform.b, a.transform.a)
         if items.count == 2 {
             let b = items[1]
             let pb = AttachmentBehavior.point(of: b, offset: offsetB)
-            referenceAngle = atan2(b.transform.b, b.transform.a) - angleA
+            referenceAngle = DeterministicMath.atan2(b.transform.b, b.transform.a) - angleA
             self.anchor = anchor ?? pb
-            storedLength = hypot(pa.x - pb.x, pa.y - pb.y)
+            storedLength = DeterministicMath.hypot(pa.x - pb.x, pa.y - pb.y)
             // The engine measures the axis in the second item's axes (its body A).
-            let angleB = atan2(b.transform.b, b.transform.a)
-            localAxis = CGVector(dx: cos(-angleB) * axis.dx - sin(-angleB) * axis.dy,
-                                 dy: sin(-angleB) * axis.dx + cos(-angleB) * axis.dy)
+            let angleB = DeterministicMath.atan2(b.transform.b, b.transform.a)
+            let (c, s) = DeterministicMath.cosSin(Double(-angleB))
+            localAxis = CGVector(dx: CGFloat(c) * axis.dx - CGFloat(s) * axis.dy,
+                                 dy: CGFloat(s) * axis.dx + CGFloat(c) * axis.dy)
         } else {
             referenceAngle = angleA
             self.anchor = anchor ?? pa
-            storedLength = hypot(pa.x - self.anchor.x, pa.y - self.anchor.y)
+            storedLength = DeterministicMath.hypot(pa.x - self.anchor.x, pa.y - self.anchor.y)
             localAxis = axis
         }
         super.init()

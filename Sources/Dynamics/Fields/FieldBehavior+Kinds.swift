@@ -1,3 +1,4 @@
+import DynamicsEngine
 import Foundation
 
 // The factories and force laws of FieldBehavior (docs/units.md, "Fields"). Notation: p = item center −
@@ -105,7 +106,7 @@ extension FieldBehavior {
         let mass = Double(m), s = Double(strength)
         let r = (px * px + py * py).squareRoot()
         let (ux, uy) = r > 0 ? (px / r, py / r) : (0, 0)
-        let f = pow(max(r, Double(minimumRadius) / 100), -Double(falloff))
+        let f = DeterministicMath.pow(max(r, Double(minimumRadius) / 100), -Double(falloff))
         let fx: Double, fy: Double
         switch kind {
         case .linearGravity:
@@ -125,7 +126,7 @@ extension FieldBehavior {
             let speed = (wx * wx + wy * wy).squareRoot()
             (fx, fy) = (-s * wx * speed * f, -s * wy * speed * f)
         case .noise, .turbulence:
-            let length = 0.25 * pow(20, Double(smoothness))
+            let length = 0.25 * DeterministicMath.pow(20, Double(smoothness))
             let g = noise.gradient(px / length, py / length, time * Double(animationSpeed))
             let scale = if case .turbulence = kind { s * f * mass * (vx * vx + vy * vy) } else { s * f }
             (fx, fy) = (scale * g.dx, scale * g.dy)

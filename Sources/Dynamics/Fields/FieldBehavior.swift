@@ -1,3 +1,4 @@
+import DynamicsEngine
 import Foundation
 
 /// A force field over its items (UIFieldBehavior). Make one with a factory:
@@ -241,10 +242,10 @@ open class FieldBehavior: DynamicBehavior, CustomBehavior {
         guard q != 0, dt > 0 else { return .zero }
         let px = Double(p.x) / 100, py = Double(p.y) / 100
         let r = (px * px + py * py).squareRoot()
-        let f = pow(max(r, Double(minimumRadius) / 100), -Double(falloff))
+        let f = DeterministicMath.pow(max(r, Double(minimumRadius) / 100), -Double(falloff))
         let angle = Double(strength) * f / Double(m) * dt
         guard angle.isFinite else { return .zero }
-        let c = cos(angle), s = sin(angle)
+        let (c, s) = DeterministicMath.cosSin(angle)
         let vx = Double(velocity.x), vy = Double(velocity.y)
         // v' = R(−ω·h)·v: dv/dt = ω·(v_y, −v_x) integrated exactly.
         let dvx = (vx * c + vy * s) - vx, dvy = (vy * c - vx * s) - vy

@@ -192,7 +192,7 @@ public final class BezierPath {
         let r = Double(radius)
         let cx = Double(center.x), cy = Double(center.y)
         func point(_ angle: Double) -> CGPoint {
-            CGPoint(x: cx + r * Foundation.cos(angle), y: cy + r * Foundation.sin(angle))
+            CGPoint(x: cx + r * DeterministicMath.cos(angle), y: cy + r * DeterministicMath.sin(angle))
         }
         let first = point(start)
         if current == nil { move(to: first) } else { addLine(to: first) }
@@ -201,12 +201,12 @@ public final class BezierPath {
         // Quarter turns at most per curve (the small margin keeps an exact quarter in one curve).
         let count = Swift.max(1, Int((Swift.abs(sweep) / (Double.pi / 2) - 1e-9).rounded(.up)))
         let step = sweep / Double(count)
-        let k = 4.0 / 3.0 * Foundation.tan(step / 4)   // signed with the step
+        let k = 4.0 / 3.0 * DeterministicMath.tan(step / 4)   // signed with the step
         var a0 = start
         for i in 1...count {
             let a1 = i == count ? start + sweep : start + step * Double(i)
-            let (s0, c0) = (Foundation.sin(a0), Foundation.cos(a0))
-            let (s1, c1) = (Foundation.sin(a1), Foundation.cos(a1))
+            let (c0, s0) = DeterministicMath.cosSin(a0)
+            let (c1, s1) = DeterministicMath.cosSin(a1)
             addCurve(to: CGPoint(x: cx + r * c1, y: cy + r * s1),
                      controlPoint1: CGPoint(x: cx + r * (c0 - k * s0), y: cy + r * (s0 + k * c0)),
                      controlPoint2: CGPoint(x: cx + r * (c1 + k * s1), y: cy + r * (s1 - k * c1)))

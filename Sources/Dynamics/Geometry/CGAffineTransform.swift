@@ -51,8 +51,8 @@ public struct CGAffineTransform: Equatable, Sendable, Codable {
     /// The transform that rotates by `angle` radians about the origin:
     /// `a = cos θ, b = sin θ, c = −sin θ, d = cos θ`. It maps (1, 0) to (cos θ, sin θ).
     public init(rotationAngle angle: CGFloat) {
-        let s = CGFloat(Foundation.sin(Double(angle)))
-        let k = CGFloat(Foundation.cos(Double(angle)))
+        let (cosine, sine) = DeterministicMath.cosSin(Double(angle))
+        let s = CGFloat(sine), k = CGFloat(cosine)
         self.init(a: k, b: s, c: -s, d: k, tx: 0, ty: 0)
     }
 

@@ -196,7 +196,7 @@ extension DynamicAnimator {
             preconditionFailure("Dynamics: \(error)")
         }
         let body = world.createBody(type: .dynamic, position: Units.meters(center),
-                                    angle: Double(atan2(t.b, t.a)), userData: records.count)
+                                    angle: Double(DeterministicMath.atan2(t.b, t.a)), userData: records.count)
         let props = ItemProperties.defaults
         let shapes = geometry.map { addShape($0, to: body, properties: props, filter: .none) }
         return ItemRecord(item: item, view: (item as? DynamicView).map { Unmanaged.passUnretained($0) }, body: body, shapes: shapes, geometry: geometry, size: item.bounds.size,
@@ -270,7 +270,7 @@ extension DynamicAnimator {
             records[i].geometry = geometry
             records[i].size = item.bounds.size
         }
-        world.setTransform(b, position: Units.meters(center), angle: Double(atan2(t.b, t.a)))
+        world.setTransform(b, position: Units.meters(center), angle: Double(DeterministicMath.atan2(t.b, t.a)))
         setNeedsResume()
     }
 

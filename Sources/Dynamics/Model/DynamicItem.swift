@@ -78,7 +78,7 @@ open class DynamicView: DynamicItem, CustomStringConvertible, HostCharged {
     }
 
     /// The rotation of `transform`, in radians (positive turns clockwise on screen).
-    public var angle: CGFloat { atan2(transform.b, transform.a) }
+    public var angle: CGFloat { DeterministicMath.atan2(transform.b, transform.a) }
 
     public var description: String {
         let label = name.map { "\"\($0)\"" } ?? "DynamicView"

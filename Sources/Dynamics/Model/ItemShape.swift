@@ -20,7 +20,7 @@ enum ItemShape: Equatable {
     static func placedShapes(for item: DynamicItem) throws -> [PlacedShape] {
         guard let group = item as? DynamicItemGroup else { return [PlacedShape(shape: try make(for: item), offset: .zero, angle: 0)] }
         let g = group.transform
-        let groupAngle = Double(atan2(g.b, g.a))
+        let groupAngle = Double(DeterministicMath.atan2(g.b, g.a))
         let q = Rot(angle: groupAngle)
         return try group.items.map { member in
             let c = member.center, t = member.transform
@@ -29,7 +29,7 @@ enum ItemShape: Equatable {
                 throw DynamicsError(owner: "\(member)", property: "transform", message: "must be finite, got \(t)")
             }
             let offset = q.invRotate(Units.meters(c) - Units.meters(group.center))
-            return PlacedShape(shape: try make(for: member), offset: offset, angle: Double(atan2(t.b, t.a)) - groupAngle)
+            return PlacedShape(shape: try make(for: member), offset: offset, angle: Double(DeterministicMath.atan2(t.b, t.a)) - groupAngle)
         }
     }
 
@@ -51,11 +51,12 @@ enum ItemShape: Equatable {
             // An inscribed 24-gon scaled to keep the true area (a hair outside the ellipse
             // between vertices, inside at them), so mass matches density × πab.
             let n = 24
-            let scale = (Double.pi / (Double(n) / 2 * sin(2 * Double.pi / Double(n)))).squareRoot()
+            let scale = (Double.pi / (Double(n) / 2 * DeterministicMath.sin(2 * Double.pi / Double(n)))).squareRoot()
             var v: [Vec2] = []
             for i in 0..<n {
                 let t = 2 * Double.pi * Double(i) / Double(n)
-                v.append(Vec2(scale * hw * cos(t), scale * hh * sin(t)))
+                let (c, s) = DeterministicMath.cosSin(t)
+                v.append(Vec2(scale * hw * c, scale * hh * s))
             }
             return .polygon(v)
         case .path:

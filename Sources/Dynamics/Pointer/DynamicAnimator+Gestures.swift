@@ -1,3 +1,4 @@
+import DynamicsEngine
 import Foundation
 
 /// A scripted drag: a finger put down at `start` (or on an item's center), moved to its end
@@ -139,7 +140,7 @@ extension DynamicAnimator {
             let route2 = route
             var lengths: [Double] = [0]
             for i in 1..<route2.count {
-                lengths.append(lengths[i - 1] + Double(hypot(route2[i].x - route2[i - 1].x, route2[i].y - route2[i - 1].y)))
+                lengths.append(lengths[i - 1] + Double(DeterministicMath.hypot(route2[i].x - route2[i - 1].x, route2[i].y - route2[i - 1].y)))
             }
             /// The finger's place at fraction `f` of the route (uniform speed along it).
             func place(_ f: Double) -> CGPoint {

@@ -1,3 +1,4 @@
+import DynamicsEngine
 import Foundation
 
 /// The phase of a pointer event (UIKit's touch and pan phases).
@@ -158,10 +159,11 @@ public final class DynamicPointer {
 
     private func beginDrag(_ item: DynamicItem, at point: CGPoint) {
         guard let animator else { return }
-        let c = item.center, angle = Double(atan2(item.transform.b, item.transform.a))
+        let c = item.center, angle = Double(DeterministicMath.atan2(item.transform.b, item.transform.a))
         let dx = Double(point.x - c.x), dy = Double(point.y - c.y)
         // The grabbed point in the item's own axes.
-        let offset = Offset(horizontal: cos(angle) * dx + sin(angle) * dy, vertical: -sin(angle) * dx + cos(angle) * dy)
+        let (cosA, sinA) = DeterministicMath.cosSin(angle)
+        let offset = Offset(horizontal: cosA * dx + sinA * dy, vertical: -sinA * dx + cosA * dy)
         let attachment = AttachmentBehavior(item: item, offsetFromCenter: offset, attachedToAnchor: point)
         animator.addBehavior(attachment)
         drag = attachment
@@ -190,9 +192,10 @@ public final class DynamicPointer {
 
     /// Whether `point` (the animator's coordinates) is inside the item's collision shape.
     public static func contains(_ point: CGPoint, in item: DynamicItem) -> Bool {
-        let c = item.center, angle = Double(atan2(item.transform.b, item.transform.a))
+        let c = item.center, angle = Double(DeterministicMath.atan2(item.transform.b, item.transform.a))
         let dx = Double(point.x - c.x), dy = Double(point.y - c.y)
-        let x = cos(angle) * dx + sin(angle) * dy, y = -sin(angle) * dx + cos(angle) * dy
+        let (cosA, sinA) = DeterministicMath.cosSin(angle)
+        let x = cosA * dx + sinA * dy, y = -sinA * dx + cosA * dy
         let w = Double(item.bounds.width) / 2, h = Double(item.bounds.height) / 2
         switch item.collisionBoundsType {
         case .rectangle:

@@ -118,7 +118,7 @@ extension RunRecord.Track {
     /// The distance (points) from the center at `frame` to `point`.
     public func distance(frame: Int, to point: CGPoint) -> Double {
         let c = state(frame: frame).center
-        return Double(hypot(c.x - point.x, c.y - point.y))
+        return Double(DeterministicMath.hypot(c.x - point.x, c.y - point.y))
     }
 
     /// The last frame whose center is farther than `tolerance` from `point` (nil: none is,

@@ -1,3 +1,4 @@
+import DynamicsEngine
 import Foundation
 
 extension RunRecord {
@@ -16,7 +17,7 @@ extension RunRecord {
         }
 
         /// |velocity| (pt/s).
-        public var speed: Double { Double(hypot(velocity.x, velocity.y)) }
+        public var speed: Double { Double(DeterministicMath.hypot(velocity.x, velocity.y)) }
     }
 
     /// What `Track.maximum(_:)` and `minimum(_:)` measure.

@@ -138,12 +138,12 @@ public final class RunRecord: HostCharged, CustomStringConvertible {
                 if slot >= 0 {
                     let m = world.motion(of: records[slot].body)
                     x = m.transform.p.x * Units.pointsPerMeter; y = m.transform.p.y * Units.pointsPerMeter
-                    angle = atan2(m.transform.q.s, m.transform.q.c)
+                    angle = m.transform.q.angle
                     vx = m.originVelocity.x * Units.pointsPerMeter; vy = m.originVelocity.y * Units.pointsPerMeter
                     w = m.angularVelocity
                 } else {
                     let item = items[i], c = item.center, t = item.transform
-                    x = Double(c.x); y = Double(c.y); angle = Double(atan2(t.b, t.a))
+                    x = Double(c.x); y = Double(c.y); angle = Double(DeterministicMath.atan2(t.b, t.a))
                 }
                 if let previous, frame > firstFrames[i] {
                     // Unwrapped: the turn closest to the previous frame's angle.

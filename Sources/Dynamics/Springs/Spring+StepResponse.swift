@@ -1,3 +1,4 @@
+import DynamicsEngine
 import Foundation
 
 // The spring's step response: released from rest at a displacement of 1, how it returns to
@@ -19,15 +20,15 @@ extension Spring {
     }
 
     static func stepResponse(omega w: Double, ratio z: Double, _ t: Double) -> Double {
-        if abs(z - 1) <= criticalBand { return (1 + w * t) * exp(-w * t) }
+        if abs(z - 1) <= criticalBand { return (1 + w * t) * DeterministicMath.exp(-w * t) }
         if z < 1 {
             let wd = w * (1 - z * z).squareRoot()
-            return exp(-z * w * t) * (cos(wd * t) + z * w / wd * sin(wd * t))
+            return DeterministicMath.exp(-z * w * t) * (DeterministicMath.cos(wd * t) + z * w / wd * DeterministicMath.sin(wd * t))
         }
         let root = (z * z - 1).squareRoot()
         // The slow root as −ω/(ζ + √(ζ² − 1)): −ω(ζ − √(ζ² − 1)) cancels for large ζ.
         let s1 = -w / (z + root), s2 = -w * (z + root)
-        return (s2 * exp(s1 * t) - s1 * exp(s2 * t)) / (s2 - s1)
+        return (s2 * DeterministicMath.exp(s1 * t) - s1 * DeterministicMath.exp(s2 * t)) / (s2 - s1)
     }
 
     /// How long the step response takes to settle, seconds: the last time its
@@ -55,7 +56,7 @@ extension Spring {
             let root = (1 - z * z).squareRoot()
             let wd = w * root
             let delta = Double.pi * z / root
-            var n = (log(1 / tol) / delta).rounded(.up) - 1
+            var n = (DeterministicMath.log(1 / tol) / delta).rounded(.up) - 1
             // A damping ratio so small that no double counts its swings (n = ∞, or n + 1 = n)
             // never settles as far as time can tell.
             guard n.isFinite else { return .infinity }
@@ -63,10 +64,10 @@ extension Spring {
             // time: the last peak's time is the answer to double precision.
             if n > 1e12 { return n * .pi / wd }
             // The rounding of the logarithm: at most a step either way.
-            if n > 0 && exp(-n * delta) <= tol { n -= 1 }
-            if exp(-(n + 1) * delta) > tol { n += 1 }
+            if n > 0 && DeterministicMath.exp(-n * delta) <= tol { n -= 1 }
+            if DeterministicMath.exp(-(n + 1) * delta) > tol { n += 1 }
             let peak = n * .pi / wd
-            let zero = (atan2(z, root) + .pi / 2 + n * .pi) / wd
+            let zero = (DeterministicMath.atan2(z, root) + .pi / 2 + n * .pi) / wd
             return Spring.crossing(from: peak, to: zero) { abs(x($0)) - tol }
         }
         // Critical and overdamped: x falls monotonically from 1 to 0.
@@ -92,7 +93,7 @@ extension Spring {
     public var overshoot: CGFloat {
         let z = Double(dampingRatio)
         guard z < 1 else { return 0 }
-        return CGFloat(exp(-Double.pi * z / (1 - z * z).squareRoot()))
+        return CGFloat(DeterministicMath.exp(-Double.pi * z / (1 - z * z).squareRoot()))
     }
 
     /// The period of the damped oscillation, 2π/ω_d = 1 / (frequency·√(1 − ζ²)), seconds;

@@ -275,6 +275,67 @@ function dynamics.gesture.rubberBand(offset, dimension, constant) end
 ---@return integer index
 function dynamics.gesture.nearest(point, targets) end
 
+-- ── Deterministic math ────────────────────────────────────────────────────────────────────
+
+---Elementary functions with the same bits on every machine of an architecture (Lua's `math.sin`
+---and friends come from the platform's C library, whose last bits differ between systems: a
+---script that feeds them into the simulation runs differently on a Mac and on Linux). Each
+---argument must be a finite number; a result that would not be finite (log of 0, an overflowing
+---exp, 0 to a negative power) is an error. Accuracy: within 1–2 units in the last place of the
+---platform's result (pow: more for large |y·ln x|); see docs/lua-api.md.
+---@class dynamics.mathlib
+dynamics.math = {}
+
+---@param x number radians, |x| ≤ 10⁶
+---@return number
+function dynamics.math.sin(x) end
+
+---@param x number radians, |x| ≤ 10⁶
+---@return number
+function dynamics.math.cos(x) end
+
+---@param x number radians, |x| ≤ 10⁶
+---@return number
+function dynamics.math.tan(x) end
+
+---The arc tangent of y in [−π/2, π/2]; with x, the angle of the point (x, y) as `atan2`.
+---@param y number
+---@param x? number
+---@return number radians
+function dynamics.math.atan(y, x) end
+
+---The angle of the point (x, y) from the positive x axis, in [−π, π].
+---@param y number
+---@param x number
+---@return number radians
+function dynamics.math.atan2(y, x) end
+
+---@param x number at most 709.78
+---@return number
+function dynamics.math.exp(x) end
+
+---The natural logarithm, or the logarithm in `base`.
+---@param x number > 0
+---@param base? number > 0, not 1
+---@return number
+function dynamics.math.log(x, base) end
+
+---x to the power y (a negative x takes a whole y only; 0 a non-negative y only).
+---@param x number
+---@param y number
+---@return number
+function dynamics.math.pow(x, y) end
+
+---@param x number ≥ 0
+---@return number
+function dynamics.math.sqrt(x) end
+
+---√(x² + y²), without overflow on the way.
+---@param x number
+---@param y number
+---@return number
+function dynamics.math.hypot(x, y) end
+
 -- ── Fields ────────────────────────────────────────────────────────────────────────────────
 
 ---@class dynamics.FieldOptions
