@@ -1,6 +1,8 @@
 # Dynamics: everyday commands. `make demo` and `make test` install what is missing first.
 
 SWIFT ?= swift
+# bash: `make test` keeps the exit status of a build piped into its log (PIPESTATUS).
+SHELL := /bin/bash
 # Root installs directly (CI, containers); anyone else goes through sudo.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
@@ -25,9 +27,15 @@ build: deps
 	$(SWIFT) build
 
 # Swift Testing suites (they include the Lua scene tests), then the CLI's script-driven
-# tests over Tests/Scenes and the examples' companion tests.
+# tests over Tests/Scenes and the examples' companion tests. The build comes first, its
+# output kept in .build/test-build.log, and fails the target on any compiler warning in the
+# package's own code (dependencies' warnings are theirs). A build only reports the files it
+# compiles: a fresh clone (CI) checks every file, an incremental build the changed ones.
 test: deps
-	$(SWIFT) test
+	@mkdir -p .build
+	@$(SWIFT) build --build-tests 2>&1 | tee .build/test-build.log; exit "$${PIPESTATUS[0]}"
+	@bash .ci/own-warnings .build/test-build.log "$(CURDIR)"
+	$(SWIFT) test --skip-build
 	$(SWIFT) run dynamics test Tests/Scenes Examples
 
 # The seeded scene fuzzer at length (make test runs 40 cases): random scenes and call
@@ -38,7 +46,8 @@ FUZZ_SEED ?= 20250601
 fuzz: deps
 	FUZZ_CASES=$(FUZZ_CASES) FUZZ_SEED=$(FUZZ_SEED) $(SWIFT) test --filter FuzzTests
 
-# Block Man falls in your browser: writes blockman.svg.
+# Block Man falls in your browser: writes blockman.svg. Builds the CLI alone, in release:
+# not the live viewer's server (dynamics-serve), which the demo does not use.
 demo: deps
 	$(SWIFT) run -c release dynamics run Examples/blockman.lua --svg blockman.svg
 	@echo "demo: wrote blockman.svg (open it in a browser)"
@@ -59,6 +68,7 @@ clean:
 
 # The live viewer on Block Man: open the printed address, drag the figure, edit the file.
 serve: deps
+	$(SWIFT) build --product dynamics-serve
 	$(SWIFT) run dynamics serve Examples/blockman.lua
 
 # The live viewer in a real browser (headless Chromium driven by Selenium): draws, animates,
@@ -67,4 +77,5 @@ serve-check: deps
 	@command -v chromium >/dev/null 2>&1 && command -v chromedriver >/dev/null 2>&1 || { $(SUDO) apt-get update && $(SUDO) apt-get install -y chromium chromium-driver; }
 	@python3 -c "import selenium" 2>/dev/null || python3 -m pip install --quiet selenium
 	$(SWIFT) build --product dynamics
+	$(SWIFT) build --product dynamics-serve
 	python3 Tests/ServeCheck/serve_check.py "$$($(SWIFT) build --show-bin-path)/dynamics" .build/serve-check.png

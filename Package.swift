@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "UIKitCompat", targets: ["UIKitCompat"]),
         .library(name: "DynamicsRender", targets: ["DynamicsRender"]),
         .executable(name: "dynamics", targets: ["dynamics"]),
+        .executable(name: "dynamics-serve", targets: ["dynamics-serve"]),
         .plugin(name: "DynamicsTestCommand", targets: ["DynamicsTestCommand"]),
         .plugin(name: "LuaCheckPlugin", targets: ["LuaCheckPlugin"]),
     ],
@@ -72,12 +73,15 @@ let package = Package(
             ],
             resources: [.copy("Page")]
         ),
+        // Its server executable, which `dynamics serve` starts: its own product, so that the
+        // CLI (and `make demo`) builds without the server stack.
+        .executableTarget(name: "dynamics-serve", dependencies: ["Dynamics", "DynamicsLua", "DynamicsServe"]),
 
         // The host CLI.
         .executableTarget(
             name: "dynamics",
             dependencies: [
-                "Dynamics", "DynamicsLua", "DynamicsRender", "DynamicsScenes", "DynamicsServe",
+                "Dynamics", "DynamicsLua", "DynamicsRender", "DynamicsScenes",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -95,9 +99,9 @@ let package = Package(
         .testTarget(name: "GeometryTests", dependencies: ["Dynamics"]),
         .testTarget(name: "ExampleTests", dependencies: ["Dynamics", "FallingBoxes", "DynamicsTestSupport"]),
         .testTarget(name: "UIKitCompatTests", dependencies: ["UIKitPorts", "UIKitCompat"]),
-        .testTarget(name: "CLITests", dependencies: ["dynamics", "DynamicsLua", "DynamicsTestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["dynamics", "dynamics-serve", "DynamicsLua", "DynamicsTestSupport"]),
         .testTarget(name: "DynamicsRenderTests", dependencies: ["DynamicsRender", "Dynamics", "DynamicsTestSupport"]),
-        .testTarget(name: "DynamicsServeTests", dependencies: ["DynamicsServe", "DynamicsLua", "Dynamics", "CLua", "dynamics", "DynamicsTestSupport"]),
+        .testTarget(name: "DynamicsServeTests", dependencies: ["DynamicsServe", "DynamicsLua", "Dynamics", "CLua", "dynamics", "dynamics-serve", "DynamicsTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

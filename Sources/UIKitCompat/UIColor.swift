@@ -119,7 +119,7 @@ open class UIColor: Hashable, CustomStringConvertible, @unchecked Sendable {
 
 #if !canImport(CoreGraphics)
 /// A minimal `CGColor` for platforms without CoreGraphics (Linux): RGBA components.
-public final class CGColor: Hashable, CustomStringConvertible, @unchecked Sendable {
+public final class CGColor: Hashable, CustomStringConvertible, Sendable {
     /// Red, green, blue and alpha, 0…1.
     public let components: [CGFloat]?
     public var alpha: CGFloat { components?.last ?? 1 }

@@ -3,7 +3,7 @@ import Dynamics
 
 /// A minimal `UIFont`: a name, a point size and a weight, for labels and buttons to measure
 /// text with (no glyphs).
-public final class UIFont: Equatable, Hashable, CustomStringConvertible, @unchecked Sendable {
+public final class UIFont: Equatable, Hashable, CustomStringConvertible, Sendable {
     /// A font weight, UIKit's values (−0.8 ultra-light … 0.62 black).
     public struct Weight: RawRepresentable, Hashable, Sendable {
         public let rawValue: CGFloat

@@ -123,7 +123,7 @@ open class UIImage: CustomStringConvertible, Equatable, @unchecked Sendable {
 
 #if !canImport(CoreGraphics)
 /// A minimal `CGImage` for platforms without CoreGraphics: a width and height in pixels.
-public final class CGImage: Equatable, @unchecked Sendable {
+public final class CGImage: Equatable, Sendable {
     public let width: Int
     public let height: Int
     public init(width: Int, height: Int) {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Dynamics
 import DynamicsLua
 import Foundation
+import Synchronization
 
 /// `dynamics test [PATH ...] [--filter TEXT] [--junit FILE] [--jobs N] [--timeout S] [--verbose] [--shard I/N] [--artifacts DIR] [--update-goldens]`
 ///
@@ -78,11 +79,13 @@ struct Test: ParsableCommand {
         // the files' order.
         // The results of the whole run are kept within `ResultBound.runBytes` of text, in the
         // order files finish (each worker keeps its file's within `ResultBound.fileBytes`).
-        final class Collected: @unchecked Sendable {
-            let lock = NSLock()
-            var byFile: [[LuaTestRunner.Result]]
-            var bound = LuaTestRunner.ResultBound(bytes: LuaTestRunner.ResultBound.runBytes)
-            init(_ n: Int) { byFile = Array(repeating: [], count: n) }
+        final class Collected: Sendable {
+            struct Results {
+                var byFile: [[LuaTestRunner.Result]]
+                var bound = LuaTestRunner.ResultBound(bytes: LuaTestRunner.ResultBound.runBytes)
+            }
+            let results: Mutex<Results>
+            init(_ n: Int) { results = Mutex(Results(byFile: Array(repeating: [], count: n))) }
         }
         let collected = Collected(files.count)
         let queue = OperationQueue()
@@ -99,13 +102,11 @@ struct Test: ParsableCommand {
         for (i, file) in files.enumerated() {
             queue.addOperation {
                 let results = Worker.run(file: file, arguments: arguments + (pictures?[i] ?? []), timeout: timeout)
-                collected.lock.lock()
-                collected.byFile[i] = results.map { collected.bound.admit($0) }
-                collected.lock.unlock()
+                collected.results.withLock { c in c.byFile[i] = results.map { c.bound.admit($0) } }
             }
         }
         queue.waitUntilAllOperationsAreFinished()
-        let results = collected.byFile.flatMap { $0 }
+        let results = collected.results.withLock { $0.byFile.flatMap { $0 } }
         // A filter that matches nothing is no passing run either: a mistyped one passed in CI.
         // (In one slice of a sharded run it may match in the others.)
         if let filter, !filter.isEmpty, results.isEmpty, shard == nil {

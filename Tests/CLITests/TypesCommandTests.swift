@@ -26,7 +26,7 @@ struct TypesCommandTests {
         #expect(try runDynamics(["types", "--output", file.path]).status == 0)
         let empty = testScratch.appendingPathComponent("types-\(UUID().uuidString).d.lua")
         defer { try? FileManager.default.removeItem(at: empty) }
-        FileManager.default.createFile(atPath: empty.path, contents: Data(" \n".utf8)) // blank counts as empty
+        #expect(FileManager.default.createFile(atPath: empty.path, contents: Data(" \n".utf8))) // blank counts as empty
         #expect(try runDynamics(["types", "--output", empty.path]).status == 0)
         #expect(try String(contentsOf: empty, encoding: .utf8) == Self.source)
     }
@@ -111,7 +111,7 @@ struct LuaRCTests {
         #expect(try String(contentsOfFile: dir + "/.luarc.json", encoding: .utf8) == own)
         #expect(FileManager.default.fileExists(atPath: dir + "/.dynamics/dynamics.d.lua"), "the annotations are written")
         let file = dir + "/plain.txt"
-        FileManager.default.createFile(atPath: file, contents: Data())
+        #expect(FileManager.default.createFile(atPath: file, contents: Data()))
         let notFolder = try runDynamics(["types", "--luarc", file])
         #expect(notFolder.status == 1 && notFolder.stderr.contains("is not a folder"), "\(notFolder.stderr)")
         let noFlag = try runDynamics(["types", dir])

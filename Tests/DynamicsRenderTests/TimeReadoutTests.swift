@@ -14,7 +14,7 @@ import Dynamics
         let group = try #require(svg.elements(named: "g").first { svg.attribute("class", of: $0) == "time-readout" })
         #expect(svg.attribute("id", of: group) == "time")
         return try svg.elements(named: "text", in: group).map { t in
-            let text = try #require(t.children?.compactMap { ($0 as? XMLNode)?.kind == .text ? $0.stringValue : nil }.joined())
+            let text = try #require(t.children?.compactMap { $0.kind == .text ? $0.stringValue : nil }.joined())
             let time = try #require(Double(svg.attribute("data-time", of: t) ?? ""))
             guard let animate = svg.elements(named: "animate", in: t).first else { return (text, [(0, 1)], time) }
             #expect(svg.attribute("attributeName", of: animate) == "visibility" && svg.attribute("calcMode", of: animate) == "discrete")

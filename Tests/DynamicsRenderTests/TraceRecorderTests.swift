@@ -366,7 +366,8 @@ struct Scene {
         let move = try #require(svg.elements(named: "animateTransform", in: snaps).first)
         #expect(svg.attribute("calcMode", of: move) == "discrete")
         #expect(svg.attribute("values", of: move) == "120 230;200 100")
-        let field = try #require(svg.elements(named: "g", in: try #require(overlay.first)).first { svg.attribute("class", of: $0) == "field" })
+        let firstGroup = try #require(overlay.first)
+        let field = try #require(svg.elements(named: "g", in: firstGroup).first { svg.attribute("class", of: $0) == "field" })
         let hide = try #require(svg.elements(named: "animate", in: field).first { svg.attribute("attributeName", of: $0) == "visibility" })
         #expect(svg.attribute("values", of: hide) == "visible;hidden")
         #expect(svg.attribute("keyTimes", of: hide) == "0;0.766667")  // the sample at 46/60 s of 60/60

@@ -130,7 +130,7 @@ final class ColumnLayout: UICollectionViewLayout {
         #expect(completed)
         // Old 0 → 1, old 1 deleted, old 2…5 stay at 2…5; a new cell for the inserted item 0.
         #expect(cv.cellForItem(at: IndexPath(item: 1, section: 0)) === cells[0])
-        #expect(try (2..<6).allSatisfy { cv.cellForItem(at: IndexPath(item: $0, section: 0)) === cells[$0] })
+        #expect((2..<6).allSatisfy { cv.cellForItem(at: IndexPath(item: $0, section: 0)) === cells[$0] })
         let inserted = try #require(cv.cellForItem(at: IndexPath(item: 0, section: 0)))
         #expect(!cells.contains { $0 === inserted } || inserted === cells[1], "a new or reused cell")
         #expect(cv.visibleCells.count == 6)

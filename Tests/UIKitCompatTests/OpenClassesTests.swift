@@ -2,13 +2,14 @@ import Foundation
 import Testing
 import UIKitCompat
 
-// UIKit's classes are open here too: these subclasses and `open` extension members are the
-// shapes iOS code uses, and they must compile as written. (Swift warns that the extension's
-// `open` method cannot be overridden: without Objective-C no extension member can be.)
+// UIKit's classes are open here too: these subclasses and extension members are the shapes
+// iOS code uses, and they must compile as written. iOS code often declares such an extension
+// method `open`; without Objective-C no extension member can be overridden, so Swift warns
+// about `open` there and a port says `public`, as this one does.
 
 extension UIDynamicAnimator {
     /// A spring from the item to where it is now (the extension a popular bouncy layout adds).
-    open func addBehavior(_ item: UIDynamicItem, _ damping: CGFloat, _ frequency: CGFloat) {
+    public func addBehavior(_ item: UIDynamicItem, _ damping: CGFloat, _ frequency: CGFloat) {
         let spring = UIAttachmentBehavior(item: item, attachedToAnchor: item.center)
         spring.damping = damping
         spring.frequency = frequency

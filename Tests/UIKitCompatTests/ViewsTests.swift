@@ -72,7 +72,7 @@ private final class Receiver {
         #expect(button.hasActions(for: .touchUpInside))
         button.removeAction(action, for: .touchUpInside)
         // The target is weak: once it is gone, nothing is called and nothing traps.
-        weak var gone = receiver
+        weak let gone = receiver
         receiver = nil
         #expect(gone == nil)
         button.sendActions(for: .touchUpInside)

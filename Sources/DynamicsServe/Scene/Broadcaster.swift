@@ -1,5 +1,6 @@
 import Foundation
 import NIOCore
+import Synchronization
 
 /// Fans the session's messages out to every open WebSocket.
 ///
@@ -14,9 +15,8 @@ import NIOCore
 /// reading holds at most those two and the message its connection is writing; the
 /// connection's guard closes it once it has been unwritable for its stall timeout
 /// (`ConnectionLimits.stallTimeout`). A closed tab's mailbox ends and is removed.
-final class Broadcaster: @unchecked Sendable {
-    private let lock = NSLock()
-    private var subscribers: [UUID: Mailbox] = [:]
+final class Broadcaster: Sendable {
+    private let subscribers = Mutex<[UUID: Mailbox]>([:])
 
     /// Most subscriptions at once (each viewer holds a connection and up to three messages).
     static let maximumSubscribers = 16
@@ -26,7 +26,7 @@ final class Broadcaster: @unchecked Sendable {
     func subscribe() -> (id: UUID, messages: Mailbox)? {
         let id = UUID()
         let mailbox = Mailbox()
-        let added = lock.withLock { () -> Bool in
+        let added = subscribers.withLock { subscribers -> Bool in
             guard subscribers.count < Broadcaster.maximumSubscribers else { return false }
             subscribers[id] = mailbox
             return true
@@ -37,12 +37,12 @@ final class Broadcaster: @unchecked Sendable {
 
     /// Ends a subscription (its mailbox finishes).
     func unsubscribe(_ id: UUID) {
-        let m = lock.withLock { subscribers.removeValue(forKey: id) }
+        let m = subscribers.withLock { $0.removeValue(forKey: id) }
         m?.finish()
     }
 
     /// How many subscriptions are open.
-    var count: Int { lock.withLock { subscribers.count } }
+    var count: Int { subscribers.withLock { $0.count } }
 
     /// Sends a frame to every subscriber (replacing the frame each has not written yet).
     func sendFrame(_ message: String) {
@@ -56,13 +56,13 @@ final class Broadcaster: @unchecked Sendable {
     }
 
     private func send(_ message: ByteBuffer, scene: Bool) {
-        let all = lock.withLock { Array(subscribers.values) }
+        let all = subscribers.withLock { Array($0.values) }
         for m in all { m.put(message, scene: scene) }
     }
 
     /// Ends every subscription.
     func finishAll() {
-        let all = lock.withLock { () -> [Mailbox] in
+        let all = subscribers.withLock { subscribers -> [Mailbox] in
             defer { subscribers = [:] }
             return Array(subscribers.values)
         }
@@ -73,32 +73,36 @@ final class Broadcaster: @unchecked Sendable {
 /// One viewer's messages waiting to be written: the newest scene message and the newest
 /// frame (see `Broadcaster`). Iterated by the viewer's writing task, which waits for the next
 /// message; iteration ends when the mailbox is finished.
-final class Mailbox: AsyncSequence, @unchecked Sendable {
+final class Mailbox: AsyncSequence, Sendable {
     typealias Element = ByteBuffer
 
-    private let lock = NSLock()
-    private var scene: ByteBuffer?
-    private var frame: ByteBuffer?
-    private var finished = false
-    private var waiter: CheckedContinuation<ByteBuffer?, Never>?
+    private struct Slots {
+        var scene: ByteBuffer?
+        var frame: ByteBuffer?
+        var finished = false
+        var waiter: CheckedContinuation<ByteBuffer?, Never>?
+        var dropped = 0
+    }
+    private let slots = Mutex(Slots())
+
     /// Frames replaced before they were written (for tests).
-    private(set) var dropped = 0
+    var dropped: Int { slots.withLock { $0.dropped } }
 
     /// Adds a message, replacing the one of its kind still waiting (a scene message also
     /// drops the waiting frame); wakes the writer if it waits.
     func put(_ message: ByteBuffer, scene isScene: Bool) {
-        let resume: CheckedContinuation<ByteBuffer?, Never>? = lock.withLock {
-            guard !finished else { return nil }
-            if let w = waiter {
-                waiter = nil
+        let resume: CheckedContinuation<ByteBuffer?, Never>? = slots.withLock { s in
+            guard !s.finished else { return nil }
+            if let w = s.waiter {
+                s.waiter = nil
                 return w
             }
-            if frame != nil { dropped += 1 }
+            if s.frame != nil { s.dropped += 1 }
             if isScene {
-                scene = message
-                frame = nil
+                s.scene = message
+                s.frame = nil
             } else {
-                frame = message
+                s.frame = message
             }
             return nil
         }
@@ -107,12 +111,12 @@ final class Mailbox: AsyncSequence, @unchecked Sendable {
 
     /// Ends the mailbox: the writer's next wait returns nil.
     func finish() {
-        let resume: CheckedContinuation<ByteBuffer?, Never>? = lock.withLock {
-            finished = true
-            scene = nil
-            frame = nil
-            defer { waiter = nil }
-            return waiter
+        let resume: CheckedContinuation<ByteBuffer?, Never>? = slots.withLock { s in
+            s.finished = true
+            s.scene = nil
+            s.frame = nil
+            defer { s.waiter = nil }
+            return s.waiter
         }
         resume?.resume(returning: nil)
     }
@@ -122,11 +126,11 @@ final class Mailbox: AsyncSequence, @unchecked Sendable {
     func next() async -> ByteBuffer? {
         await withTaskCancellationHandler {
             await withCheckedContinuation { (c: CheckedContinuation<ByteBuffer?, Never>) in
-                let ready: ByteBuffer?? = lock.withLock {
-                    if let s = scene { scene = nil; return .some(s) }
-                    if let f = frame { frame = nil; return .some(f) }
-                    if finished || Task.isCancelled { return .some(nil) }
-                    waiter = c
+                let ready: ByteBuffer?? = slots.withLock { s in
+                    if let scene = s.scene { s.scene = nil; return .some(scene) }
+                    if let frame = s.frame { s.frame = nil; return .some(frame) }
+                    if s.finished || Task.isCancelled { return .some(nil) }
+                    s.waiter = c
                     return .none
                 }
                 if let ready { c.resume(returning: ready) }

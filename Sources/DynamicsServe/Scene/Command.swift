@@ -117,3 +117,30 @@ public enum Command: Equatable, Sendable {
         }
     }
 }
+
+/// The answer to a command: `{"ok": true}` and what the command tells (docs/cli.md,
+/// `dynamics serve`): a pointer event whether a script handled it, a slider its name and
+/// value, a saved recording its file, steps and events.
+public struct CommandReply: Codable, Sendable, Equatable {
+    public var ok = true
+    public var handled: Bool?
+    public var name: String?
+    public var value: Double?
+    public var file: String?
+    public var steps: Int?
+    public var events: Int?
+    /// Over the WebSocket, the reply to a "record" message: `"reply"`, and `for` the
+    /// message's type.
+    public var type: String?
+    public var `for`: String?
+
+    public init(handled: Bool? = nil, name: String? = nil, value: Double? = nil, file: String? = nil, steps: Int? = nil,
+                events: Int? = nil) {
+        self.handled = handled
+        self.name = name
+        self.value = value
+        self.file = file
+        self.steps = steps
+        self.events = events
+    }
+}

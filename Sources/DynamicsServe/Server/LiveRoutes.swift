@@ -232,8 +232,8 @@ enum LiveRoutes {
             var result = try await session.perform(command, viewer: viewer)
             if case let .pointer(phase, x, y) = command { pointer(phase, x, y) }
             guard type == "record" else { return nil }
-            result["type"] = "reply"
-            result["for"] = type
+            result.type = "reply"
+            result.for = type
             return encode(result)
         } catch {
             return encode(["type": "error", "message": error.message])
@@ -333,11 +333,27 @@ enum LiveRoutes {
         return String(decoding: data, as: UTF8.self)
     }
 
+    /// A command's reply as JSON, keys sorted.
+    static func encode(_ reply: CommandReply) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let data = (try? encoder.encode(reply)) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+
     /// A JSON answer; `closing` asks for the connection to be closed after it (a body that
     /// was refused or is late is not read to its end).
     static func json(_ status: HTTPResponse.Status, _ object: [String: Any], closing: Bool = false) -> Response {
+        json(status, text: encode(object), closing: closing)
+    }
+
+    static func json(_ status: HTTPResponse.Status, _ reply: CommandReply) -> Response {
+        json(status, text: encode(reply), closing: false)
+    }
+
+    private static func json(_ status: HTTPResponse.Status, text: String, closing: Bool) -> Response {
         var headers: HTTPFields = [.contentType: "application/json"]
         if closing { headers[.connection] = "close" }
-        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: encode(object))))
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))
     }
 }

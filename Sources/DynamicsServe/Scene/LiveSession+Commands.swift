@@ -1,0 +1,144 @@
+import Dynamics
+import DynamicsLua
+import Foundation
+
+extension LiveSession {
+    /// Applies a command on the session and answers it, or throws a bad request. `viewer`
+    /// names the WebSocket a pointer event comes from (nil: an HTTP request).
+    @discardableResult
+    public nonisolated func perform(_ command: Command, viewer: UUID? = nil) async throws(CommandError) -> CommandReply {
+        // Read on arrival: a load that ends while this request waits answers a restart.
+        let attemptsBefore = loadAttempts
+        pending.add(1, ordering: .relaxed)
+        return try await handle(command, attemptsBefore: attemptsBefore, viewer: viewer)
+    }
+
+    /// A viewer went while its pointer was down: its press is cancelled (no fling), unless
+    /// another viewer has pressed since (the viewers share the scene's one pointer).
+    nonisolated func viewerLeft(_ viewer: UUID, at x: Double, _ y: Double) async {
+        _ = try? await perform(.pointer(.cancelled, x: x, y: y), viewer: viewer)
+    }
+
+    /// `attemptsBefore`: the loads finished when the request arrived.
+    private func handle(_ command: Command, attemptsBefore: Int, viewer: UUID?) throws(CommandError) -> CommandReply {
+        pending.subtract(1, ordering: .relaxed)
+        defer { publishState() }
+        version += 1
+        // A load tried while this request waited, with no step since: the scene is as fresh
+        // as a restart would make it. Many clients restarting at once then cost one load, not
+        // one each (a scene that loops takes its whole budget to fail).
+        // A recording needs the scene unstepped (its events count steps from the load); a
+        // restart is answered by any load that ended after it was asked for, even if the
+        // stepping task ran a frame of it first.
+        let loadedMeanwhile = loadAttempts != attemptsBefore
+        let asLoaded = pristine && !filesChanged
+        switch command {
+        case let .pointer(phase, x, y):
+            guard let scene else { throw CommandError("no scene is running: \(loadError ?? "?")") }
+            if phase == .began { pointerViewer = viewer }
+            // A leaving viewer's cancel applies only to its own press.
+            if phase == .cancelled, let viewer, pointerViewer != viewer { return CommandReply(handled: false) }
+            if phase == .ended || phase == .cancelled { pointerViewer = nil }
+            record(.pointer(phase: phase.rawValue, x: x, y: y))
+            pristine = false
+            return CommandReply(handled: scene.bridge.pointer(phase, at: CGPoint(x: x, y: y), on: scene.animator))
+        case let .param(name, value):
+            try setParam(name, value)
+            return CommandReply(name: name, value: value)
+        case .control(.pause):
+            paused = true
+        case .control(.resume):
+            paused = false
+            accumulator = 0
+        case .control(.step):
+            paused = true
+            step()
+        case .control(.restart):
+            if loadedMeanwhile || asLoaded || load() { recording = nil }
+            if let loadError { throw CommandError("restart: the scene does not load: \(loadError)") }
+        case let .speed(v):
+            speed = v
+        case .record(.start):
+            // A recording counts steps from a load: the scene as loaded, or loaded again.
+            if !asLoaded { _ = load() }
+            guard loadError == nil, scene != nil else {
+                throw CommandError("record: the scene does not load: \(loadError ?? "?")")
+            }
+            recording = Recording(start: currentParams.filter { paramValues[$0.name] != nil }.map { ($0.name, $0.value) },
+                                  nameBytes: Dictionary(currentParams.map { ($0.name, $0.nameBytes) }, uniquingKeysWith: { a, _ in a }))
+        case .record(.stop):
+            recording = nil
+        case .record(.save):
+            return try saveRecording()
+        }
+        return CommandReply()
+    }
+
+    /// A slider's new value, checked against its range and applied by the scene.
+    private func setParam(_ name: String, _ value: Double) throws(CommandError) {
+        guard let p = scene?.params.first(where: { $0.name == name }), let scene else {
+            throw CommandError("param: no parameter named \"\(LuaBridge.shown(name))\" (\(LiveSession.someNames((scene?.params ?? []).map(\.name))))")
+        }
+        guard value >= p.min, value <= p.max else {
+            throw CommandError("param.value: \(LuaBridge.shown(name)) must be between \(p.min) and \(p.max), got \(value)")
+        }
+        pristine = false
+        // A value whose `apply` fails (an error, its budget, a stopped script) is answered
+        // as the failure it is, and the slider keeps its last good value.
+        if let e = scene.bridge.apply(p, value: value) {
+            callbackError = e.message
+            throw CommandError(e.message)
+        }
+        if callbackError?.hasPrefix("params.\(name).") == true { callbackError = nil }
+        paramValues[name] = value
+        record(.param(name: name, value: value))
+    }
+
+    /// Writes the recording as a test beside the scene (`testPath`) and ends it.
+    private func saveRecording() throws(CommandError) -> CommandReply {
+        guard let recording else { throw CommandError("record: nothing is being recorded (start recording first)") }
+        let path = testPath
+        let finals = items.enumerated().map { i, item in
+            (FrameEncoder.name(of: item, index: i), Double(item.center.x), Double(item.center.y))
+        }
+        let source = recording.testSource(sceneFile: fileName, steps: steps, finals: finals)
+        do {
+            try Recording.write(source, to: path)
+        } catch {
+            throw CommandError("record: \((path as NSString).lastPathComponent) \(error)")
+        }
+        self.recording = nil
+        return CommandReply(file: path, steps: steps, events: recording.events.count)
+    }
+
+    /// Adds an event to the recording, if one runs. A recording keeps at most
+    /// `recordingLimit` events: past that it stops and says so where errors show (a client
+    /// streaming pointer events grew one by 4 million events, 200 MB, in 30 s). The event
+    /// itself still applies.
+    private func record(_ event: Recording.Event) {
+        guard recording != nil else { return }
+        if recording!.events.count >= recordingLimit {
+            recording = nil
+            callbackError = "record: stopped after \(recordingLimit) events, the most a recording keeps (record a shorter session)"
+            return
+        }
+        recording!.events.append((steps, event))
+    }
+
+    /// Names listed in an error at most: an error names a few of the sliders and counts
+    /// the rest (the whole list of 10 000 sliders made a 38 MB answer).
+    static let namesInErrors = 5
+
+    /// "parameters: a, b, c" or "parameters: a, b, c, d, e and 195 more", each name shortened.
+    static func someNames(_ names: [String]) -> String {
+        guard !names.isEmpty else { return "the scene has no parameters" }
+        let shown = names.prefix(namesInErrors).map { LuaBridge.shown($0) }.joined(separator: ", ")
+        return "parameters: " + shown + (names.count > namesInErrors ? " and \(names.count - namesInErrors) more" : "")
+    }
+
+    /// Where "save as test" writes: `NAME_test.lua` beside the scene.
+    public nonisolated var testPath: String {
+        let base = (fileName as NSString).deletingPathExtension
+        return (folderPath(of: scenePath) as NSString).appendingPathComponent("\(base)_test.lua")
+    }
+}
