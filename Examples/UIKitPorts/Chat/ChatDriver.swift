@@ -39,7 +39,7 @@ func runChat() -> [String] {
     let last = IndexPath(item: vc.messages.count - 1, section: 0)
     let start = (vc.layout.layoutAttributesForItem(at: last)?.center.y ?? .nan) - (vc.layout.gridFrame(at: last)?.midY ?? .nan)
     let arrival = vc.settle()
-    let landed = vc.offsetsFromGrid[last].map { hypot($0.dx, $0.dy) } ?? .nan
+    let landed = abs((vc.layout.layoutAttributesForItem(at: last)?.center.y ?? .nan) - (vc.layout.gridFrame(at: last)?.midY ?? .nan))
     lines.append("== Chat: a new message starts \(Driver.f1(start)) pt below its place, lands in \(Driver.f1(Double(arrival) / Driver.framesPerSecond)) s, \(Driver.f1(landed)) pt off it")
     return lines
 }
