@@ -101,6 +101,10 @@ import UIKitCompat
         let lines = runChat()
         #expect(lines.count == 4)
         #expect(lines[0].contains("at rest the worst bubble is 0.0 pt off its place"), "\(lines[0])")
-        #expect(lines[2].contains("paused") && lines[3].contains("0.0 pt off it"), "\(lines)")
+        #expect(lines[2].contains("paused"), "\(lines[2])")
+        // "… starts 120.0 pt below its place, lands in T s, paused D pt off it", D under half a point.
+        #expect(lines[3].contains("starts 120.0 pt below its place") && lines[3].hasSuffix(" pt off it"), "\(lines[3])")
+        let landed = lines[3].components(separatedBy: "paused ").last.flatMap { Double($0.replacingOccurrences(of: " pt off it", with: "")) }
+        #expect(landed.map { $0 < 0.5 } == true, "\(lines[3])")
     }
 }
