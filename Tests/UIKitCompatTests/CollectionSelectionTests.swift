@@ -52,9 +52,10 @@ final class SelectionSource: NSObject, UICollectionViewDataSource, UICollectionV
 func makeSelectable(count: Int = 60) -> (UICollectionView, SelectionSource) {
     let layout = UICollectionViewFlowLayout()
     layout.itemSize = CGSize(width: 100, height: 100)
-    let cv = UICollectionView(frame: CGRect(x: 0, y: 0, width: 320, height: 568), collectionViewLayout: layout)
+    let cv = KeepingCollectionView(frame: CGRect(x: 0, y: 0, width: 320, height: 568), collectionViewLayout: layout)
     cv.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "cell")
     let source = SelectionSource(count: count)
+    cv.kept = source
     cv.dataSource = source
     cv.delegate = source
     cv.layoutIfNeeded()
@@ -62,6 +63,12 @@ func makeSelectable(count: Int = 60) -> (UICollectionView, SelectionSource) {
 }
 
 func item(_ i: Int) -> IndexPath { IndexPath(item: i, section: 0) }
+
+/// A collection view that holds its data source (which the view holds weakly, as UIKit's), so
+/// a helper can return the view alone.
+final class KeepingCollectionView: UICollectionView {
+    var kept: AnyObject?
+}
 
 @Suite struct CollectionSelectionTests {
     @Test func codeSelectsWithoutTellingTheDelegate() throws {

@@ -30,9 +30,10 @@ func makeSizedList(_ heights: [CGFloat], estimated: CGSize = UICollectionViewFlo
     layout.itemSize = CGSize(width: 300, height: 40)
     layout.sectionInset = UIEdgeInsets(top: 10, left: 10, bottom: 10, right: 10)
     layout.estimatedItemSize = estimated
-    let cv = UICollectionView(frame: CGRect(x: 0, y: 0, width: 320, height: 568), collectionViewLayout: layout)
+    let cv = KeepingCollectionView(frame: CGRect(x: 0, y: 0, width: 320, height: 568), collectionViewLayout: layout)
     cv.register(SizedCell.self, forCellWithReuseIdentifier: "sized")
     let source = SizedSource(heights)
+    cv.kept = source
     cv.dataSource = source
     cv.layoutIfNeeded()
     return (cv, source)
@@ -98,7 +99,7 @@ func stacked(_ heights: [CGFloat]) -> [CGRect] {
     @Test func badPreferredSizesAndEstimatesAreReported() {
         let error = reported { _ = makeSizedList([40, .nan, 40]) }
         #expect(error?.owner == "SizedCell" && error?.property == "preferredLayoutAttributesFitting(_:) for item [0, 1]")
-        #expect(error?.message.contains("nan") == true)
+        #expect(error?.message.contains("NaN") == true)
         let layout = UICollectionViewFlowLayout()
         let negative = reported { layout.estimatedItemSize = CGSize(width: -1, height: 40) }
         #expect(negative?.owner == "UICollectionViewFlowLayout" && negative?.property == "estimatedItemSize" && layout.estimatedItemSize == .zero)

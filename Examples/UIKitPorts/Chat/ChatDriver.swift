@@ -32,14 +32,15 @@ func runChat() -> [String] {
     pan.simulate(.ended, at: CGPoint(x: 160, y: 250), in: vc.view)
     let frames = vc.settle()
     lines.append("== Chat: released, settles in \(Driver.f1(Double(frames) / Driver.framesPerSecond)) s, \(vc.layout.animator.isRunning ? "still moving" : "paused"); worst bubble \(Driver.f1(vc.worstOffsetFromGrid)) pt off its place")
-    // Scrolled to the end, with room below for the next message.
-    cv.setContentOffset(CGPoint(x: 0, y: max(0, cv.contentSize.height - cv.bounds.height + 60)), animated: false)
-    vc.settle()
-    vc.send("On my way now!")
-    let last = IndexPath(item: vc.messages.count - 1, section: 0)
-    let start = (vc.layout.layoutAttributesForItem(at: last)?.center.y ?? .nan) - (vc.layout.gridFrame(at: last)?.midY ?? .nan)
-    let arrival = vc.settle()
-    let landed = vc.offsetsFromGrid[last].map { hypot($0.dx, $0.dy) } ?? .nan
-    lines.append("== Chat: a new message starts \(Driver.f1(start)) pt below its place, lands in \(Driver.f1(Double(arrival) / Driver.framesPerSecond)) s, \(Driver.f1(landed)) pt off it")
+    // A new message, in a conversation of six (all on screen).
+    let short = makeChat(messages: 6)
+    short.send("On my way now!")
+    let last = IndexPath(item: short.messages.count - 1, section: 0)
+    func offset() -> CGFloat {
+        abs((short.layout.layoutAttributesForItem(at: last)?.center.y ?? .nan) - (short.layout.gridFrame(at: last)?.midY ?? .nan))
+    }
+    let start = offset()
+    let arrival = short.settle()
+    lines.append("== Chat: a new message starts \(Driver.f1(start)) pt below its place, lands in \(Driver.f1(Double(arrival) / Driver.framesPerSecond)) s, \(short.layout.animator.isRunning ? "still moving" : "paused") \(Driver.f1(offset())) pt off it")
     return lines
 }
