@@ -1,6 +1,21 @@
 import CDynamicsSIMD
 // Broad phase (fat boxes, sort and sweep) and narrow phase (manifolds, touch events).
 
+/// What the narrow phase reads of a body: its frame, its centre of mass and its extent (the
+/// 56 bytes of `BodySim` it needs, instead of a copy of all 168 per contact).
+struct BodyPose {
+    var transform: Transform
+    var center: Vec2
+    var maxExtent: Double
+
+    @inline(__always)
+    init(_ sim: BodySim) {
+        transform = sim.transform
+        center = sim.center
+        maxExtent = sim.maxExtent
+    }
+}
+
 extension World {
     static func computeAABB(_ s: ShapeData, _ xf: Transform, _ vertices: UnsafePointer<Vec2>) -> AABB {
         switch s.kind {
@@ -492,10 +507,11 @@ extension World {
             }
             return .unchanged
         }
-        let simA = sims[a], simB = sims[b]
+        let simp = sims.data
+        let simA = BodyPose(simp[a]), simB = BodyPose(simp[b])
         let vRel = states[b].v - states[a].v
         let motion = h * (vRel.length + abs(states[a].w) * simA.maxExtent + abs(states[b].w) * simB.maxExtent)
-            + World.forcedReach(simA, h, dynamic: awakeA) + World.forcedReach(simB, h, dynamic: awakeB)
+            + World.forcedReach(simp[a], h, dynamic: awakeA) + World.forcedReach(simp[b], h, dynamic: awakeB)
         if recycling && c.pointee.poseCached
             && World.recycle(c, simA, simB, staticA: inf[a].type == .static, staticB: inf[b].type == .static,
                              motion: motion) {
@@ -519,7 +535,7 @@ extension World {
     @inline(__always)
     private func computeManifold(_ m: inout Manifold, _ c: UnsafeMutablePointer<Contact>,
                                  _ pa: UnsafeMutablePointer<ShapeData>, _ pb: UnsafeMutablePointer<ShapeData>,
-                                 _ simA: BodySim, _ simB: BodySim, speculative: Double) {
+                                 _ simA: BodyPose, _ simB: BodyPose, speculative: Double) {
         let verts = vertices.data, norms = normals.data
         let sa = UnsafePointer(pa).pointee, sb = UnsafePointer(pb).pointee
         if sa.kind == .chainSegment && (!c.pointee.touching || c.pointee.manifold.pointCount == 0) {
@@ -561,7 +577,7 @@ extension World {
     /// measures the next steps' motion against.
     @inline(__always)
     private static func carryOver(into m: inout Manifold, from c: UnsafeMutablePointer<Contact>,
-                                  _ simA: BodySim, _ simB: BodySim) {
+                                  _ simA: BodyPose, _ simB: BodyPose) {
         let oldCount = c.pointee.manifold.pointCount
         func warm(_ p: inout ManifoldPoint) {
             p.anchorA = p.point - simA.center
@@ -628,7 +644,7 @@ extension World {
     /// computed again. In `boxes1000 --no-sleep` the narrow phase fell from 4.0 M to 1.5 M
     /// instructions a step (callgrind; a fresh box–box manifold costs about 800).
     @inline(__always)
-    static func recycle(_ c: UnsafeMutablePointer<Contact>, _ simA: BodySim, _ simB: BodySim,
+    static func recycle(_ c: UnsafeMutablePointer<Contact>, _ simA: BodyPose, _ simB: BodyPose,
                         staticA: Bool, staticB: Bool, motion: Double) -> Bool {
         let qA = simA.transform.q, qB = simB.transform.q
         let cqA = c.pointee.cachedRotationA, cqB = c.pointee.cachedRotationB
