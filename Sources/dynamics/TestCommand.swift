@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dynamics
 import DynamicsLua
+import DynamicsLuaTesting
 import Foundation
 
 /// `dynamics test [PATH ...] [--filter TEXT] [--junit FILE] [--jobs N] [--timeout S] [--verbose] [--shard I/N] [--artifacts DIR] [--update-goldens]`
