@@ -42,16 +42,27 @@ let package = Package(
         // UIKit's names (UI prefix) and a minimal headless UIView over Dynamics, for ports.
         .target(name: "UIKitCompat", dependencies: ["Dynamics"]),
 
-        // The Lua bridge: a sandboxed state with limits, the dynamics module, plugins, test runner
-        // (whose goldens are DynamicsRender's, with its pictures).
-        .target(name: "DynamicsLua", dependencies: ["Dynamics", "DynamicsRender", "CLua", "CLuaShim"],
-                resources: [.embedInCode("Resources/dynamics.d.lua"), .embedInCode("Resources/sandbox.d.lua")]),
+        // The Lua boundary: a sandboxed state with limits (its setup is Resources/sandbox.lua), the
+        // dynamics module, plugins and modules, the viewer's pointer. docs/architecture.md has the map.
+        .target(name: "DynamicsLua", dependencies: ["Dynamics", "CLua", "CLuaShim"],
+                resources: [.embedInCode("Resources/dynamics.d.lua"), .embedInCode("Resources/sandbox.d.lua"),
+                            .embedInCode("Resources/sandbox.lua")]),
+
+        // The Lua test framework of `dynamics test`: the runner, its test API (Resources/test_api.lua),
+        // the physics matchers and goldens (DynamicsRender's, with their pictures). It carries the
+        // Lua lint, which checks every Lua file of the package as it builds.
+        .target(name: "DynamicsLuaTesting", dependencies: ["Dynamics", "DynamicsLua", "DynamicsRender", "CLua", "CLuaShim"],
+                resources: [.embedInCode("Resources/test_api.lua")], plugins: ["LuaCheckPlugin"]),
+
+        // What `dynamics bench` measures beyond the standard scenes: the Lua-built scenes and the
+        // Lua boundary's microbenchmarks.
+        .target(name: "DynamicsBench", dependencies: ["Dynamics", "DynamicsScenes", "DynamicsLua", "CLua", "CLuaShim"]),
 
         // Trace recording and writers: CSV, JSON, animated SVG with a debug overlay.
         .target(name: "DynamicsRender", dependencies: ["Dynamics"]),
 
-        // The standard scenes of DESIGN §7, shared by tests and benchmarks.
-        .target(name: "DynamicsScenes", dependencies: ["Dynamics", "DynamicsLua"], plugins: ["LuaCheckPlugin"]),
+        // The standard scenes of DESIGN §7 built in Swift (no Lua), shared by tests and benchmarks.
+        .target(name: "DynamicsScenes", dependencies: ["Dynamics"]),
 
         // SwiftPM plugins: thin, they call tools.
         .plugin(
@@ -61,6 +72,8 @@ let package = Package(
         ),
         .plugin(name: "LuaCheckPlugin", capability: .buildTool(), dependencies: ["dynamics-luacheck"]),
         .executableTarget(name: "dynamics-luacheck", dependencies: ["CLua", "CLuaShim"]),
+        .plugin(name: "DocSnippetsPlugin", capability: .buildTool(), dependencies: ["dynamics-snippets"]),
+        .executableTarget(name: "dynamics-snippets"),
 
         // The live viewer (dynamics serve, DESIGN §9): a Hummingbird server, the page as resources.
         .target(
@@ -81,7 +94,7 @@ let package = Package(
         .executableTarget(
             name: "dynamics",
             dependencies: [
-                "Dynamics", "DynamicsLua", "DynamicsRender", "DynamicsScenes",
+                "Dynamics", "DynamicsLua", "DynamicsLuaTesting", "DynamicsRender", "DynamicsScenes", "DynamicsBench",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -95,13 +108,18 @@ let package = Package(
         .testTarget(name: "DynamicsEngineTests", dependencies: ["DynamicsEngine"]),
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics", "DynamicsScenes", "DynamicsTestSupport"]),
         .testTarget(name: "CLuaShimTests", dependencies: ["CLuaShim", "CLua"]),
-        .testTarget(name: "DynamicsLuaTests", dependencies: ["DynamicsLua", "CLua", "CLuaShim", "DynamicsTestSupport"]),
+        .testTarget(name: "DynamicsLuaTests", dependencies: ["DynamicsLua", "DynamicsLuaTesting", "DynamicsScenes", "DynamicsBench", "CLua", "CLuaShim", "DynamicsTestSupport"]),
+        .testTarget(name: "DynamicsLuaTestingTests", dependencies: ["DynamicsLuaTesting", "DynamicsLua", "DynamicsTestSupport"]),
         .testTarget(name: "GeometryTests", dependencies: ["Dynamics"]),
         .testTarget(name: "ExampleTests", dependencies: ["Dynamics", "FallingBoxes", "DynamicsTestSupport"]),
         .testTarget(name: "UIKitCompatTests", dependencies: ["UIKitPorts", "UIKitCompat"]),
-        .testTarget(name: "CLITests", dependencies: ["dynamics", "dynamics-serve", "DynamicsLua", "DynamicsTestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["dynamics", "dynamics-serve", "DynamicsLua", "DynamicsLuaTesting", "DynamicsTestSupport"]),
         .testTarget(name: "DynamicsRenderTests", dependencies: ["DynamicsRender", "Dynamics", "DynamicsTestSupport"]),
-        .testTarget(name: "DynamicsServeTests", dependencies: ["DynamicsServe", "DynamicsLua", "Dynamics", "CLua", "dynamics", "dynamics-serve", "DynamicsTestSupport"]),
+        // The docs' code: their Swift blocks compiled here (DocSnippetsPlugin) and run, their Lua
+        // blocks run in the sandbox. Warnings are off: a doc shows values it does not use.
+        .testTarget(name: "DocSnippetTests", dependencies: ["Dynamics", "DynamicsLua", "DynamicsEngine", "UIKitCompat"],
+                    swiftSettings: [.unsafeFlags(["-suppress-warnings"])], plugins: ["DocSnippetsPlugin"]),
+        .testTarget(name: "DynamicsServeTests", dependencies: ["DynamicsServe", "DynamicsLua", "DynamicsLuaTesting", "Dynamics", "CLua", "dynamics", "dynamics-serve", "DynamicsTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,8 +1,9 @@
 import Foundation
 import PackagePlugin
 
-/// Checks the package's Lua files (Examples/, Examples/behaviors/, Tests/Scenes/) at build
-/// time: a syntax error fails the build with file:line. The checker writes a small Swift
+/// Checks the package's Lua files at build time (Examples/, Tests/Scenes/, and the Lua programs
+/// the package embeds: the sandbox's setup and the test API under Sources/*/Resources/): a syntax
+/// error fails the build with file:line. The checker writes a small Swift
 /// file so that the build has an output to depend on; it reruns only when a Lua file changes.
 @main
 struct LuaCheckPlugin: BuildToolPlugin {
@@ -10,7 +11,7 @@ struct LuaCheckPlugin: BuildToolPlugin {
         let root = context.package.directoryURL
         // Inputs: every Lua file (an edit reruns the check) and every folder (an added file
         // does); the checker itself lists the .lua files when it runs.
-        let folders = ["Examples", "Tests/Scenes"].map { root.appendingPathComponent($0) }
+        let folders = ["Examples", "Tests/Scenes", "Sources/DynamicsLua/Resources", "Sources/DynamicsLuaTesting/Resources"].map { root.appendingPathComponent($0) }
             .filter { FileManager.default.fileExists(atPath: $0.path) }
         var inputs: [URL] = []
         for folder in folders {
@@ -21,7 +22,7 @@ struct LuaCheckPlugin: BuildToolPlugin {
         inputs.sort { $0.path < $1.path }
         let output = context.pluginWorkDirectoryURL.appendingPathComponent("LuaCheck.swift")
         return [.buildCommand(
-            displayName: "Checking the Lua files under Examples/ and Tests/Scenes/",
+            displayName: "Checking the Lua files under Examples/, Tests/Scenes/ and Sources/*/Resources/",
             executable: try context.tool(named: "dynamics-luacheck").url,
             arguments: [output.path] + folders.map(\.path),
             inputFiles: inputs,

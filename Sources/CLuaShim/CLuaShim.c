@@ -716,91 +716,28 @@ static int dyn_budget_recheck(lua_State *L) {
 
 /* ---- Sandbox ------------------------------------------------------------- */
 
-static const char *const dyn_sandbox_source =
-    "local recheck, overbudget = ...\n"
-    "local G = _G\n"
-    "local env = {}\n"
-    "for _, k in ipairs{'assert','error','ipairs','next','pairs','pcall','rawequal','rawget','rawlen',\n"
-    "    'rawset','select','tonumber','tostring','type','xpcall','getmetatable','setmetatable','print'} do\n"
-    "  env[k] = G[k]\n"
-    "end\n"
-    "env.math, env.table, env.utf8, env.coroutine = G.math, G.table, G.utf8, G.coroutine\n"
-    /* Lua 5.4 seeds math.random from the clock and an address: the same scene gave other
-       results on every run. A fixed seed makes it repeatable (math.randomseed still works). */
-    "G.math.randomseed(0x5eed)\n"
-    "local pcall, xpcall, select_ = G.pcall, G.xpcall, G.select\n"
-    "local rawsetmt, rawget_, type_, error_ = G.setmetatable, G.rawget, G.type, G.error\n"
-    "env.pcall = function(...)\n"
-    "  if select_('#', ...) == 0 then error_(\"bad argument #1 to 'pcall' (value expected)\", 2) end\n"
-    "  return recheck(pcall(...))\n"
-    "end\n"
-    "env.xpcall = function(...)\n"
-    "  local f, msgh = ...\n"
-    "  if type_(msgh) ~= 'function' then\n"
-    "    error_(\"bad argument #2 to 'xpcall' (function expected, got \" .. (select_('#', ...) < 2 and 'no value' or type_(msgh)) .. ')', 2)\n"
-    "  end\n"
-    "  return recheck(xpcall(f, function(e) if overbudget() then return e end return msgh(e) end, select_(3, ...)))\n"
-    "end\n"
-    "env.setmetatable = function(t, mt)\n"
-    "  if type_(mt) == 'table' and rawget_(mt, '__gc') ~= nil then\n"
-    "    error_('setmetatable: __gc metamethods are not allowed in scripts (a finalizer runs at a time the script does not control)', 2)\n"
-    "  end\n"
-    "  local ok, r = pcall(rawsetmt, t, mt)\n"
-    "  if not ok then error_(r, 2) end\n"
-    "  return r\n"
-    "end\n"
-    "G.string.dump = nil\n"
-    "env.string = G.string\n"
-    "env.os = { clock = G.os.clock, time = G.os.time, date = G.os.date }\n"
-    "local load = G.load\n"
-    "env.load = function(chunk, name, mode, e)\n"
-    "  local kind = type_(chunk)\n"
-    "  if kind ~= 'string' and kind ~= 'function' then\n"
-    "    error_(\"bad argument #1 to 'load' (string expected, got \" .. (chunk == nil and 'no value' or kind) .. ')', 2)\n"
-    "  end\n"
-    "  if name ~= nil and type_(name) ~= 'string' then\n"
-    "    error_(\"bad argument #2 to 'load' (string expected, got \" .. type_(name) .. ')', 2)\n"
-    "  end\n"
-    "  if mode ~= nil and mode ~= 't' then return nil, 'load: only text chunks are allowed' end\n"
-    "  if e == nil then e = env end\n"
-    "  local failed, bad = false, nil\n"
-    "  if kind == 'function' then\n"
-    "    local reader = chunk\n"
-    "    chunk = function()\n"
-    "      if failed then return nil end\n"
-    "      local ok, piece = recheck(pcall(reader))\n"
-    "      if not ok then failed, bad = true, piece return nil end\n"
-    "      if piece ~= nil and type_(piece) ~= 'string' then failed, bad = true, 'reader function must return a string' return nil end\n"
-    "      return piece\n"
-    "    end\n"
-    "  end\n"
-    "  local f, problem = load(chunk, name, 't', e)\n"
-    "  if failed then return nil, bad end\n"
-    "  return f, problem\n"
-    "end\n"
-    /* Named as scripts know it: Lua names a function in its messages by the variable it
-       was called through ("bad argument #2 to 'collectgarbage'"). */
-    "local collectgarbage = G.collectgarbage\n"
-    "env.collectgarbage = function(opt, ...)\n"
-    "  if opt == nil or opt == 'collect' or opt == 'count' or opt == 'step' then return collectgarbage(opt, ...) end\n"
-    "  error(\"collectgarbage('\" .. tostring(opt) .. \"') is not allowed in the sandbox\", 2)\n"
-    "end\n"
-    "env._G = env\n"
-    "getmetatable('').__metatable = 'locked'\n"
-    "setmetatable(env, { __metatable = 'locked' })\n"
-    "return env\n";
-
-int dyn_lua_open_sandbox(lua_State *L) {
-    if (!lua_checkstack(L, 2)) return LUA_ERRMEM;
-    int status = luaL_loadbufferx(L, dyn_sandbox_source, strlen(dyn_sandbox_source), "=sandbox", "t");
+/* The sandbox's setup is a Lua chunk (DynamicsLua's Resources/sandbox.lua), run once per
+   state before any other code, with the two budget checks above as its arguments; it
+   returns the environment table. It fails closed: a setup that is missing, does not load,
+   raises, or returns anything but a table leaves no sandbox, and the state is not used.
+   On failure the error message is left on the stack for the caller to report and pop. */
+int dyn_lua_open_sandbox(lua_State *L, const char *setup, size_t len) {
+    if (!lua_checkstack(L, 3)) return LUA_ERRMEM;
+    if (setup == NULL || len == 0) {
+        lua_pushstring(L, "sandbox: the setup chunk is empty");
+        return LUA_ERRRUN;
+    }
+    int status = luaL_loadbufferx(L, setup, len, "=sandbox", "t");
     if (status == LUA_OK) {
         lua_pushcfunction(L, dyn_budget_recheck);
         lua_pushcfunction(L, dyn_budget_over);
         status = lua_pcall(L, 2, 1, 0);
     }
-    if (status != LUA_OK) {
+    if (status != LUA_OK) return status;
+    if (lua_type(L, -1) != LUA_TTABLE) {
         lua_pop(L, 1);
-        return status;
+        lua_pushstring(L, "sandbox: the setup chunk did not return the environment table");
+        return LUA_ERRRUN;
     }
     lua_setfield(L, LUA_REGISTRYINDEX, DYN_SANDBOX_KEY);
     return LUA_OK;

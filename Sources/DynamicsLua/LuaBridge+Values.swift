@@ -5,7 +5,7 @@ import Foundation
 
 extension StaticString {
     /// The text as a C string (static strings are NUL-terminated).
-    var cString: UnsafePointer<CChar> { UnsafeRawPointer(utf8Start).assumingMemoryBound(to: CChar.self) }
+    package var cString: UnsafePointer<CChar> { UnsafeRawPointer(utf8Start).assumingMemoryBound(to: CChar.self) }
 }
 
 // Reading script values with errors that name the property, and pushing host values.
@@ -14,17 +14,17 @@ extension StaticString {
 extension LuaBridge {
     /// Runs a check of the model's validation layer (`Validate`), its `DynamicsError` raised
     /// as the script's error at the caller's line.
-    static func lua(_ check: () throws -> Void) throws {
+    package static func lua(_ check: () throws -> Void) throws {
         do { try check() } catch let e as DynamicsError { throw LuaArgumentError(message: LuaBridge.luaMessage(e)) }
     }
 
-    func typeName(at index: Int32) -> String {
+    package func typeName(at index: Int32) -> String {
         String(cString: lua_typename(L, lua_type(L, index)))
     }
 
     /// The string at `index` with all its bytes (a Lua string may hold zeros: "velocity\0x"
     /// is not the name "velocity"); invalid UTF-8 is repaired. Nil for any other type.
-    func string(at index: Int32) -> String? {
+    package func string(at index: Int32) -> String? {
         guard lua_type(L, index) == LUA_TSTRING else { return nil }
         var length = 0
         guard let bytes = lua_tolstring(L, index, &length) else { return nil }
@@ -34,7 +34,7 @@ extension LuaBridge {
     }
 
     /// The bytes of the string at `index` as they are (nil if the value is not a string).
-    func bytes(at index: Int32) -> [UInt8]? {
+    package func bytes(at index: Int32) -> [UInt8]? {
         guard lua_type(L, index) == LUA_TSTRING else { return nil }
         var length = 0
         guard let bytes = lua_tolstring(L, index, &length) else { return nil }
@@ -45,11 +45,11 @@ extension LuaBridge {
     /// identifier, a plugin's string parameter), in bytes. The model holds a copy: without a
     /// limit one 8 MB Lua string named 300 items and grew the process by 2.4 GB under a
     /// 64 MB cap.
-    static let maximumKeptStringBytes = 4096
+    package static let maximumKeptStringBytes = 4096
 
     /// A string the model keeps (see `maximumKeptStringBytes`), or nil if the value is not
     /// a string; longer strings are an error naming `what`.
-    func keptString(at index: Int32, _ what: String) throws -> String? {
+    package func keptString(at index: Int32, _ what: String) throws -> String? {
         guard lua_type(L, index) == LUA_TSTRING else { return nil }
         let length = Int(lua_rawlen(L, index))
         guard length <= LuaBridge.maximumKeptStringBytes else {
@@ -61,7 +61,7 @@ extension LuaBridge {
     /// A vector the model takes as a force, impulse or offset: finite and each component
     /// within ±`Limits.magnitude`, refused here in the script's words (the model named the
     /// item by its Swift description).
-    func magnitude(at index: Int32, _ what: String) throws -> CGVector {
+    package func magnitude(at index: Int32, _ what: String) throws -> CGVector {
         let v = try vector(at: index, what)
         guard abs(v.dx) <= Limits.magnitude, abs(v.dy) <= Limits.magnitude else {
             throw LuaArgumentError(message: "\(what): must be within ±\(Limits.magnitude), got (\(v.dx), \(v.dy))")
@@ -69,7 +69,7 @@ extension LuaBridge {
         return v
     }
 
-    func number(at index: Int32, _ what: String) throws -> Double {
+    package func number(at index: Int32, _ what: String) throws -> Double {
         guard lua_type(L, index) == LUA_TNUMBER else {
             throw LuaArgumentError(message: "\(what): expected a number, got \(typeName(at: index))")
         }
@@ -78,7 +78,7 @@ extension LuaBridge {
         return v
     }
 
-    func bool(at index: Int32, _ what: String) throws -> Bool {
+    package func bool(at index: Int32, _ what: String) throws -> Bool {
         guard lua_type(L, index) == LUA_TBOOLEAN else {
             throw LuaArgumentError(message: "\(what): expected a boolean, got \(typeName(at: index))")
         }
@@ -87,7 +87,7 @@ extension LuaBridge {
 
     /// Components of {x = , y = } or {a, b} (other names than x and y in `keys`).
     /// With `infinite`, ±∞ is accepted (a range without a limit on that side); NaN never is.
-    func pair(at index: Int32, _ what: String, keys: (StaticString, StaticString)? = nil, infinite: Bool = false) throws -> (Double, Double) {
+    package func pair(at index: Int32, _ what: String, keys: (StaticString, StaticString)? = nil, infinite: Bool = false) throws -> (Double, Double) {
         // The common case in one C call; anything else is read again below to say what is wrong.
         var xy: (Double, Double) = (0, 0)
         if withUnsafeMutableBytes(of: &xy, {
@@ -121,19 +121,19 @@ extension LuaBridge {
         return (try component(1, keys.map { "\($0.0)" } ?? "x"), try component(2, keys.map { "\($0.1)" } ?? "y"))
     }
 
-    func point(at index: Int32, _ what: String) throws -> CGPoint {
+    package func point(at index: Int32, _ what: String) throws -> CGPoint {
         let (x, y) = try pair(at: index, what)
         return CGPoint(x: x, y: y)
     }
 
-    func vector(at index: Int32, _ what: String) throws -> CGVector {
+    package func vector(at index: Int32, _ what: String) throws -> CGVector {
         let (x, y) = try pair(at: index, what)
         return CGVector(dx: x, dy: y)
     }
 
     /// {x, y, width, height} (array) or {x = , y = , width = , height = }.
     /// Each number within ±`max` (default 10¹⁵: query rectangles may be far larger than the world).
-    func rect(at index: Int32, _ what: String, max: Double = 1e15) throws -> CGRect {
+    package func rect(at index: Int32, _ what: String, max: Double = 1e15) throws -> CGRect {
         guard lua_type(L, index) == LUA_TTABLE else {
             throw LuaArgumentError(message: "\(what): expected a rectangle {x, y, width, height}, got \(typeName(at: index))")
         }
@@ -155,11 +155,11 @@ extension LuaBridge {
         return CGRect(x: v[0], y: v[1], width: v[2], height: v[3])
     }
 
-    func pushPoint(_ p: CGPoint) {
+    package func pushPoint(_ p: CGPoint) {
         dyn_lua_pushxy(L, Double(p.x), Double(p.y))
     }
 
-    func pushSize(_ s: CGSize) {
+    package func pushSize(_ s: CGSize) {
         lua_createtable(L, 0, 2)
         lua_pushnumber(L, Double(s.width)); dyn_lua_rawsetfield(L, -2, "width")
         lua_pushnumber(L, Double(s.height)); dyn_lua_rawsetfield(L, -2, "height")
@@ -168,7 +168,7 @@ extension LuaBridge {
     }
 
     /// The items of a list at `index` ({item, item, ...}).
-    func items(at index: Int32, _ what: String) throws -> [DynamicItem] {
+    package func items(at index: Int32, _ what: String) throws -> [DynamicItem] {
         guard lua_type(L, index) == LUA_TTABLE else {
             throw LuaArgumentError(message: "\(what): expected a list of items, got \(typeName(at: index))")
         }
@@ -187,7 +187,7 @@ extension LuaBridge {
 
     /// A constructor's option table: each key must be one the constructor knows (a typo
     /// such as `elastcity` is an error listing the valid names).
-    func options(at index: Int32, _ what: String, allowed: [String]) throws -> [String] {
+    package func options(at index: Int32, _ what: String, allowed: [String]) throws -> [String] {
         if lua_type(L, index) == LUA_TNONE || lua_type(L, index) == LUA_TNIL { return [] }
         guard lua_type(L, index) == LUA_TTABLE else {
             throw LuaArgumentError(message: "\(what): expected a table of properties, got \(typeName(at: index))")
@@ -221,12 +221,12 @@ extension LuaBridge {
 
     /// Pushes `table[key]` (table at `index`) and returns whether it is non-nil.
     @discardableResult
-    func field(_ key: String, of index: Int32) -> Bool {
+    package func field(_ key: String, of index: Int32) -> Bool {
         dyn_lua_rawgetfield(L, index, key) != LUA_TNIL
     }
 
     /// Runs `read` on `table[key]` when present.
-    func withField<T>(_ key: String, of index: Int32, _ read: (Int32) throws -> T) rethrows -> T? {
+    package func withField<T>(_ key: String, of index: Int32, _ read: (Int32) throws -> T) rethrows -> T? {
         let t = lua_absindex(L, index)
         defer { lua_settop(L, -2) }
         guard dyn_lua_rawgetfield(L, t, key) != LUA_TNIL else { return nil }
@@ -234,7 +234,7 @@ extension LuaBridge {
     }
 
     /// A reference to the function at `index` (kept until released).
-    func functionReference(at index: Int32, _ what: String) throws -> Int32 {
+    package func functionReference(at index: Int32, _ what: String) throws -> Int32 {
         guard lua_type(L, index) == LUA_TFUNCTION else {
             throw LuaArgumentError(message: "\(what): expected a function, got \(typeName(at: index))")
         }

@@ -4,18 +4,19 @@ import Dynamics
 import Foundation
 
 /// A binding refused its input: raised in the script at the caller's file:line.
-struct LuaArgumentError: Error {
-    let message: String
+package struct LuaArgumentError: Error {
+    package let message: String
+    package init(message: String) { self.message = message }
 }
 
 /// The kinds of object a script holds, each with its classes of handle (`LuaClass`): one
 /// metatable each, and for behaviors one per kind of behavior.
-enum LuaKind: String, CaseIterable {
+package enum LuaKind: String, CaseIterable {
     case animator, item, behavior, region, timer, task, record, track
 
     /// Position in `allCases` (its classes' metatables are installed in this order; checked
     /// when a bridge is made). A switch, because `allCases` builds an array on every use.
-    var index: Int {
+    package var index: Int {
         switch self {
         case .animator: 0
         case .item: 1
@@ -205,7 +206,7 @@ private let propertyThunk: dyn_lua_property_callback = { L, context, handle, key
 /// is checked (kind and generation) before use.
 public final class LuaBridge {
     public let state: LuaState
-    var L: OpaquePointer { state.L }
+    package var L: OpaquePointer { state.L }
     /// Cleared in deinit; see `BridgeLink`.
     let link = BridgeLink()
 
@@ -309,9 +310,6 @@ public final class LuaBridge {
     /// Told of every frame a script steps with `animator:step` or `animator:run` (nil: no
     /// one listens, the usual case; see `ScriptFrame`).
     public var frameObserver: ((DynamicAnimator, ScriptFrame) -> Void)?
-    /// The test file a test runner's bridge runs, and how its goldens are kept (nil outside
-    /// `dynamics test`; Bindings/LuaGoldens.swift).
-    public var testContext: LuaTestContext?
     /// `dynamics.pointerVelocityWindow` (s): the window every animator's pointer measures
     /// its velocity over.
     var pointerVelocityWindow = DynamicPointer.defaultVelocityWindow
@@ -355,7 +353,7 @@ public final class LuaBridge {
     }
 
     /// Sets `table[name]` (table at `index`) to a function.
-    func setFunction(_ name: String, in index: Int32, _ body: @escaping (LuaBridge, OpaquePointer) throws -> Int32) {
+    package func setFunction(_ name: String, in index: Int32, _ body: @escaping (LuaBridge, OpaquePointer) throws -> Int32) {
         pushFunction(body)
         dyn_lua_rawsetfield(L, index, name)
     }
@@ -366,7 +364,7 @@ public final class LuaBridge {
     /// its object in `objects`, checked against the slot's generation on every use, and,
     /// for items, where the item was last found (an animator of `animators` and its record
     /// slot there) so that property access needs no search.
-    struct Handle {
+    package struct Handle {
         var slot: Int32
         var generation: UInt32
         var animatorHint: Int32
@@ -400,7 +398,7 @@ public final class LuaBridge {
     /// The handle at `index` if it is one of `kind` (the metatable of one of its classes,
     /// compared by address).
     @inline(__always)
-    func handle(at index: Int32, _ kind: LuaKind) -> UnsafeMutablePointer<Handle>? {
+    package func handle(at index: Int32, _ kind: LuaKind) -> UnsafeMutablePointer<Handle>? {
         // A class whose metatable is not installed yet (a collection while the bridge is
         // being built) has no handles.
         let classes = kind.classes
@@ -437,7 +435,7 @@ public final class LuaBridge {
     }
 
     /// The object behind the handle at `index`, checked for kind and liveness.
-    func object<T>(at index: Int32, _ kind: LuaKind, as type: T.Type, what: String) throws -> T {
+    package func object<T>(at index: Int32, _ kind: LuaKind, as type: T.Type, what: String) throws -> T {
         guard let h = handle(at: index, kind) else {
             throw LuaArgumentError(message: "\(what): expected \(kind.withArticle), got \(typeName(at: index))")
         }
@@ -461,7 +459,7 @@ public final class LuaBridge {
 
     /// What the value at `index` is, for messages: a handle's class ("a gravity"), else its
     /// Lua type.
-    func handleTypeName(at index: Int32) -> String {
+    package func handleTypeName(at index: Int32) -> String {
         guard let (cls, h) = anyHandle(at: index), let object = liveObject(h) else { return typeName(at: index) }
         return LuaBridge.withArticle(cls.binding.described(self, object, kind: cls.kind).name)
     }
@@ -558,7 +556,7 @@ public final class LuaBridge {
     /// types: `Dynamics.GravityBehavior`, `rectangle(size: Foundation.CGSize(…))`): a behavior's
     /// kind (`gravity`, `field.drag`, `composite`, a plugin's name), a region as it is built,
     /// an animator's bounds, a timer's next time, an item's name, center and size.
-    func luaDescription(of object: AnyObject, _ kind: LuaKind) -> String {
+    package func luaDescription(of object: AnyObject, _ kind: LuaKind) -> String {
         func n(_ v: Double) -> String { String(format: "%.14g", v) }
         switch object {
         case is LuaCompositeBehavior: return "composite"
@@ -584,14 +582,14 @@ public final class LuaBridge {
     /// Names for an error message: at most 40, each shown as `shown` does, then how many
     /// there are in all (a plugin may declare thousands of long parameter names, and a
     /// folder may hold thousands of plugins).
-    static func listed(_ names: [String]) -> String {
+    package static func listed(_ names: [String]) -> String {
         let shownNames = names.prefix(40).map { shown($0) }.joined(separator: ", ")
         return names.count > 40 ? "\(shownNames), … (\(names.count) in all)" : shownNames
     }
 
     /// " — did you mean 'shape'?" for a name within `maxEdits` (at most 2) edits of a known
     /// one, else "".
-    static func suggestion(for key: String, among names: [String], maxEdits: Int = 2) -> String {
+    package static func suggestion(for key: String, among names: [String], maxEdits: Int = 2) -> String {
         // Edit distance over bytes, lowercased ASCII. A name whose length differs from the
         // key's by more than 2 cannot be within distance 2, so it is skipped before any work:
         // the cost is O(names · 20²) whatever the key's length (a script controls the key; a

@@ -12,9 +12,9 @@ import Foundation
 /// belongs to and, for a scene a test loaded with `loadScene`, that test's folder.
 struct LuaSearchScope: Hashable {
     /// The scene's folder ("" is the working directory); nil for a bridge made without one.
-    var sceneFolder: String?
+    package var sceneFolder: String?
     /// The folder of the test file that loaded the scene (nil when it is the scene's own).
-    var testFolder: String?
+    package var testFolder: String?
 
     init(sceneFolder: String?, testFolder: String? = nil) {
         self.sceneFolder = sceneFolder

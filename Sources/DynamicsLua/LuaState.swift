@@ -28,7 +28,7 @@ public struct LuaLimits: Sendable, Equatable {
     }
 
     /// The time allowance of one call, from the budget (at most `maximumSeconds`).
-    var deadline: TimeInterval { min(Double(instructionBudget) / 1e8, LuaLimits.maximumSeconds) }
+    package var deadline: TimeInterval { min(Double(instructionBudget) / 1e8, LuaLimits.maximumSeconds) }
 
     /// The longest time allowance a budget converts to (a day).
     public static let maximumSeconds: TimeInterval = 86_400
@@ -44,7 +44,7 @@ public final class LuaState {
     /// host call is running (host code uses the calling thread's stack). Every host call
     /// sets and restores it: kept in manually allocated memory, which needs no dynamic
     /// exclusivity check (a class's stored `var` gets one on every access).
-    var L: OpaquePointer {
+    package var L: OpaquePointer {
         @inline(__always) get { current.pointee }
         @inline(__always) set { current.pointee = newValue }
     }
@@ -60,7 +60,17 @@ public final class LuaState {
     /// Host objects the script made, counted against the memory cap (see `HostMemory`).
     let hostMemory = HostMemory()
 
-    public init(limits: LuaLimits = LuaLimits()) throws {
+    /// The sandbox's setup (Resources/sandbox.lua, embedded at build time), which every state
+    /// runs before any other code.
+    static let sandboxSetup: [UInt8] = PackageResources.sandbox_lua
+
+    public convenience init(limits: LuaLimits = LuaLimits()) throws {
+        try self.init(limits: limits, sandboxSetup: LuaState.sandboxSetup)
+    }
+
+    /// A state whose sandbox is built by `sandboxSetup` (Lua text returning the environment
+    /// table): the tests give a broken one to see that the state is refused, not left open.
+    init(limits: LuaLimits, sandboxSetup: [UInt8]) throws {
         guard limits.instructionBudget > 0, limits.memoryCap > 0 else {
             throw LuaError(kind: .runtime, message: "LuaLimits: instructionBudget and memoryCap must be > 0")
         }
@@ -73,11 +83,15 @@ public final class LuaState {
         self.limits = limits
         watchdog = Watchdog(state: L)
         dyn_lua_set_host_bytes(L, UnsafePointer(hostMemory.counter))
-        let status = dyn_lua_open_sandbox(L)
+        let status = sandboxSetup.withUnsafeBufferPointer { setup in
+            setup.withMemoryRebound(to: CChar.self) { dyn_lua_open_sandbox(L, $0.baseAddress, $0.count) }
+        }
         guard status == LUA_OK else {
             // Every stored property is set: the throw releases the object and deinit stops
             // the watchdog and closes the state (closing here too would close it twice).
-            throw LuaError(kind: .memory, message: "cannot build the sandbox (status \(status))")
+            let message = dyn_lua_tostring(L, -1).map { String(cString: $0) } ?? "no message"
+            throw LuaError(kind: status == LUA_ERRMEM ? .memory : .runtime,
+                           message: "cannot set up the sandbox (Resources/sandbox.lua, status \(status)): \(message)")
         }
     }
 
@@ -110,14 +124,16 @@ public final class LuaState {
     /// `chunkName` is the file name errors report (`scene.lua:3: ...`).
     /// Returns how many results the chunk left on the stack (the caller pops them).
     /// With `host`, the chunk is the host's own ("=NAME"): error locations and the budget's
-    /// message skip its frames for the script line that called into it.
+    /// message skip its frames for the script line that called into it. The chunk gets
+    /// `arguments` as its `...`.
     @discardableResult
-    public func run(_ source: String, chunkName: String, host: Bool = false) throws -> Int {
+    public func run(_ source: String, chunkName: String, host: Bool = false, arguments: [Int] = []) throws -> Int {
         let base = lua_gettop(L)
         let status = LuaSource.load(L, source, chunkName: (host ? "=" : "@") + chunkName)
         guard status == LUA_OK else { throw popError(status) }
+        for argument in arguments { lua_pushinteger(L, lua_Integer(argument)) }
         do {
-            try call(nargs: 0, nresults: LUA_MULTRET)
+            try call(nargs: Int32(arguments.count), nresults: LUA_MULTRET)
         } catch var error as LuaError where error.kind == .memory && !host && !error.message.hasPrefix(chunkName) {
             // Lua's own memory error has no location (its message handler does not run for
             // it): the script's name at least.
@@ -127,9 +143,17 @@ public final class LuaState {
         return Int(lua_gettop(L) - base)
     }
 
+    /// Compiles `source` as text under the sandbox without running it (a syntax error throws,
+    /// located at `chunkName`'s line).
+    package func compile(_ source: String, chunkName: String) throws {
+        let status = LuaSource.load(L, source, chunkName: "@" + chunkName)
+        guard status == LUA_OK else { throw popError(status) }
+        lua_settop(L, -2)
+    }
+
     /// A new table {x = 0, y = 0} kept in the registry (argument tables that are refilled
     /// rather than allocated per call); returns its reference.
-    func makePointTable() -> Int32 {
+    package func makePointTable() -> Int32 {
         lua_createtable(L, 0, 2)
         lua_pushnumber(L, 0); dyn_lua_rawsetfield(L, -2, "x")
         lua_pushnumber(L, 0); dyn_lua_rawsetfield(L, -2, "y")
@@ -166,11 +190,11 @@ public final class LuaState {
 
     /// Forgets the calls that ran out of their budget so far, so that the next ones run
     /// (`LuaLimits.overBudgetCalls`): a test runner between cases, each bounded on its own.
-    func forgetOverBudgetCalls() { watchdog.forgetOverBudgetCalls() }
+    package func forgetOverBudgetCalls() { watchdog.forgetOverBudgetCalls() }
 
     /// Runs `body` (a C call that does its own protected call and leaves a message on error)
     /// under the instruction budget, turning a failure status into a `LuaError`.
-    func guarded(_ body: () -> Int32) throws {
+    package func guarded(_ body: () -> Int32) throws {
         if let stopped = stoppedError() { throw stopped }
         watchdog.begin(deadline: limits.deadline)
         let status = body()
@@ -191,7 +215,7 @@ public final class LuaState {
                         + "instruction budget (\(limits.instructionBudget) instructions per call), so the script is stopped")
     }
 
-    static func shownSeconds(_ s: TimeInterval) -> String {
+    package static func shownSeconds(_ s: TimeInterval) -> String {
         s >= 1 ? String(format: "%g s", s) : String(format: "%g ms", s * 1000)
     }
 
@@ -257,7 +281,7 @@ public final class LuaState {
     /// A script's error text as the host keeps it: at most `maximumMessageBytes`, then an
     /// ellipsis and the full length. Hosts keep and print errors (a run lists each failing
     /// callback's): `error(("x"):rep(10e6))` from 100 actions held 1.4 GB.
-    static func shortened(_ text: String) -> String {
+    package static func shortened(_ text: String) -> String {
         let length = text.utf8.count
         guard length > maximumMessageBytes else { return text }
         // A cut inside a character decodes as one replacement character.
@@ -265,7 +289,7 @@ public final class LuaState {
     }
 
     /// `shortened` of raw bytes (a Lua string, NULs included), decoding only what it keeps.
-    static func shortened(_ bytes: UnsafeRawBufferPointer) -> String {
+    package static func shortened(_ bytes: UnsafeRawBufferPointer) -> String {
         let kept = String(decoding: bytes.prefix(maximumMessageBytes), as: UTF8.self)
         return bytes.count > maximumMessageBytes ? "\(kept)… (\(bytes.count) bytes in all)" : kept
     }

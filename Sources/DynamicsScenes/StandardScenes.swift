@@ -1,5 +1,4 @@
 import Dynamics
-import DynamicsLua
 import Foundation
 
 /// A ready-to-run scene: an animator, its items, and how long to run it.
@@ -10,10 +9,10 @@ public struct Scene {
     /// Frames to run, each of `frameDuration` seconds.
     public let frames: Int
     public let frameDuration: TimeInterval
-    /// Whatever must live as long as the scene (a Lua state and its bridge).
+    /// Whatever must live as long as the scene (for a Lua-built scene, its state and bridge).
     let keepAlive: AnyObject?
 
-    init(name: String, animator: DynamicAnimator, items: [DynamicView], frames: Int, frameDuration: TimeInterval,
+    package init(name: String, animator: DynamicAnimator, items: [DynamicView], frames: Int, frameDuration: TimeInterval,
          keepAlive: AnyObject? = nil) {
         self.name = name
         self.animator = animator
@@ -29,48 +28,46 @@ public struct Scene {
     }
 }
 
-/// The standard scenes (docs/cli.md, "Standard scenes"), shared by tests, benchmarks and examples.
+/// The standard scenes built in Swift (docs/cli.md, "Standard scenes"), shared by tests,
+/// benchmarks and examples. The Lua-built ones (`luaFieldN`, `luaActionN`) are DynamicsBench's
+/// `BenchScenes`, so that a model test needs no Lua.
 public enum StandardScenes {
-    /// The benchmark names `dynamics bench` runs, in order.
-    public static let benchmarkNames = ["boxes100", "boxes1000", "boxes4000", "pyramid20", "luaField10000", "luaAction1000",
-                                        "largePyramid", "manyPyramids", "jointGrid"]
-
     /// Most items a sized scene name may ask for (`boxes100000`, `pyramid446` ≈ 100 000 items):
     /// more would take minutes to build, or memory the machine does not have.
     public static let maximumItems = 100_000
 
     /// A scene by its benchmark name (`boxes1000`, `pyramid20`, …), or nil.
-    public static func named(_ name: String) -> Scene? { try? build(name) }
+    public static func named(_ name: String) -> Scene? { build(name) }
 
-    /// The scene `name` names; nil for an unknown name. Throws what stopped a Lua scene
-    /// from building.
-    public static func build(_ name: String) throws -> Scene? { try maker(named: name)?() }
+    /// The scene `name` names; nil for an unknown name.
+    public static func build(_ name: String) -> Scene? { maker(named: name)?() }
 
     /// Whether `name` names a scene, without building it.
     public static func exists(_ name: String) -> Bool { maker(named: name) != nil }
 
     /// How to build the scene `name` names; nil for an unknown name or a size out of range.
-    private static func maker(named name: String) -> (() throws -> Scene?)? {
+    private static func maker(named name: String) -> (() -> Scene)? {
         switch name {
         case "largePyramid": return { largePyramid() }
         case "manyPyramids": return { manyPyramids() }
         case "jointGrid": return { jointGrid() }
         default: break
         }
-        func size(_ prefix: String, items: (Int) -> Int) -> Int? {
-            // Decimal digits only ("boxes+5" and "boxes05" are not names of scenes).
-            let digits = name.dropFirst(prefix.count)
-            guard name.hasPrefix(prefix), digits.first != "0", digits.allSatisfy({ $0.isASCII && $0.isNumber }),
-                  let n = Int(digits), n > 0,
-                  n <= maximumItems, items(n) <= maximumItems else { return nil }
-            return n
-        }
-        if let n = size("boxes", items: { $0 }) { return { boxes(n) } }
-        if let n = size("pyramid", items: { $0 * ($0 + 1) / 2 }) { return { pyramid(n) } }
-        if let n = size("luaField", items: { $0 }) { return { try luaField(n) } }
-        if let n = size("luaAction", items: { $0 }) { return { try luaAction(n) } }
-        if let n = size("swiftAction", items: { $0 }) { return { swiftAction(n) } }
+        if let n = size(of: name, prefix: "boxes", items: { $0 }) { return { boxes(n) } }
+        if let n = size(of: name, prefix: "pyramid", items: { $0 * ($0 + 1) / 2 }) { return { pyramid(n) } }
+        if let n = size(of: name, prefix: "swiftAction", items: { $0 }) { return { swiftAction(n) } }
         return nil
+    }
+
+    /// N of a sized scene name `prefixN` (`boxes1000`: 1000), given the items N makes; nil when
+    /// `name` is not `prefix` and decimal digits ("boxes+5" and "boxes05" are not names of scenes)
+    /// or asks for more than `maximumItems`.
+    package static func size(of name: String, prefix: String, items: (Int) -> Int) -> Int? {
+        let digits = name.dropFirst(prefix.count)
+        guard name.hasPrefix(prefix), digits.first != "0", digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+              let n = Int(digits), n > 0,
+              n <= maximumItems, items(n) <= maximumItems else { return nil }
+        return n
     }
 
     /// `boxes(N)`: reference bounds W×W (W = 1000 for N ≤ 1000, else 2000) as boundary; N
@@ -140,44 +137,6 @@ public enum StandardScenes {
 }
 
 extension StandardScenes {
-    /// `luaField(N)`: N items without collisions under one Lua custom field (a spring toward
-    /// the center), 600 steps at 120 Hz.
-    public static func luaField(_ n: Int) throws -> Scene {
-        try luaScene(name: "luaField\(n)", items: n, frames: 600, source: """
-            local dyn = require "dynamics"
-            local a = dyn.animator{ bounds = {0, 0, 1000, 1000} }
-            local items = {}
-            for i = 0, \(n) - 1 do
-              items[#items + 1] = dyn.item{ center = {5 + (i % 100) * 9.9, 5 + math.floor(i / 100) * 9.9 % 990}, size = {4, 4} }
-            end
-            a:addBehavior(dyn.itemBehavior{ items = items, resistance = 0 })
-            a:addBehavior(dyn.field.custom{ items = items, position = {500, 500},
-              evaluate = function(position, velocity, mass, charge, time) return -position.x * 0.001, -position.y * 0.001 end })
-            return a
-            """)
-    }
-
-    /// `luaAction(N)`: N items and a Lua `action` that reads and writes every item each frame
-    /// (a frame per 120 Hz step), 600 steps.
-    public static func luaAction(_ n: Int) throws -> Scene {
-        try luaScene(name: "luaAction\(n)", items: n, frames: 600, source: """
-            local dyn = require "dynamics"
-            local a = dyn.animator{ bounds = {0, 0, 1000, 1000} }
-            local items = {}
-            for i = 0, \(n) - 1 do
-              items[#items + 1] = dyn.item{ center = {15 + (i % 40) * 24, 15 + math.floor(i / 40) * 24}, size = {10, 10} }
-            end
-            a:addBehavior(dyn.itemBehavior{ items = items, resistance = 0 })
-            a:addBehavior(dyn.behavior{ items = items, action = function(self, dt)
-              for _, item in ipairs(self.items) do
-                local v = item.velocity
-                item.velocity = { v.x * 0.99 + 1, v.y * 0.99 - 1 }
-              end
-            end })
-            return a
-            """)
-    }
-
     /// `swiftAction(N)`: `luaAction(N)`'s items and per-item work (read the velocity, write
     /// `0.99·v + (1, −1)` pt/s) done by a Swift `CustomBehavior` instead of a Lua action, once per
     /// internal step (one per 120 Hz frame, as the action runs), 600 steps: the bare baseline
@@ -206,19 +165,5 @@ extension StandardScenes {
                 context.setVelocity(CGPoint(x: v.x * 0.99 + 1, y: v.y * 0.99 - 1), for: i)
             }
         }
-    }
-
-    /// A Lua scene of `items` items. Its state's memory cap is the default 64 MB plus 4 KB an
-    /// item: every item counts about 2 KB of host memory against the cap, and the script's
-    /// own tables hold the rest (`luaField100000` would not fit in 64 MB).
-    private static func luaScene(name: String, items: Int, frames: Int, source: String) throws -> Scene {
-        let state = try LuaState(limits: LuaLimits(memoryCap: LuaLimits().memoryCap + 4096 * items))
-        let bridge = LuaBridge(state: state) { error in print("\(name): \(error)") }
-        guard try state.run(source, chunkName: "\(name).lua") == 1, let animator = bridge.animators.first else {
-            throw LuaError(kind: .runtime, message: "\(name): the scene did not return its animator")
-        }
-        animator.step(0) // applies the script's behaviors, so the items are in the world
-        let items = animator.items(in: CGRect(x: -1e6, y: -1e6, width: 2e6, height: 2e6)).compactMap { $0 as? DynamicView }
-        return Scene(name: name, animator: animator, items: items, frames: frames, frameDuration: 1.0 / 120, keepAlive: bridge)
     }
 }

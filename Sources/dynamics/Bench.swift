@@ -1,6 +1,6 @@
 import ArgumentParser
 import Dynamics
-import DynamicsLua
+import DynamicsBench
 import DynamicsScenes
 import Foundation
 
@@ -16,7 +16,7 @@ struct Bench: ParsableCommand {
             """
     )
 
-    @Option(help: "Run only this scene (\(StandardScenes.benchmarkNames.joined(separator: ", "))).")
+    @Option(help: "Run only this scene (\(BenchScenes.benchmarkNames.joined(separator: ", "))).")
     var scene: String?
 
     @Flag(help: "Print a JSON array of {scene, items, steps, sleep, msPerStep, minMsPerStep, maxMsPerStep, pausedAtStep}.")
@@ -35,8 +35,8 @@ struct Bench: ParsableCommand {
         // Bounded: --runs 9223372036854775807 ran until killed.
         guard runs >= 3, runs <= 1000 else { throw ValidationError("--runs must be in 3…1000, got \(runs)") }
         if let steps, steps < 1 { throw ValidationError("--steps must be at least 1, got \(steps)") }
-        if let scene, !StandardScenes.exists(scene) {
-            throw ValidationError("unknown scene '\(scene)'; scenes: \(StandardScenes.benchmarkNames.joined(separator: ", ")), or boxesN, pyramidN, luaFieldN, luaActionN, swiftActionN of at most \(StandardScenes.maximumItems) items")
+        if let scene, !BenchScenes.exists(scene) {
+            throw ValidationError("unknown scene '\(scene)'; scenes: \(BenchScenes.benchmarkNames.joined(separator: ", ")), or boxesN, pyramidN, luaFieldN, luaActionN, swiftActionN of at most \(StandardScenes.maximumItems) items")
         }
     }
 
@@ -93,7 +93,7 @@ struct Bench: ParsableCommand {
     }
 
     func run() throws {
-        let names = scene.map { [$0] } ?? StandardScenes.benchmarkNames
+        let names = scene.map { [$0] } ?? BenchScenes.benchmarkNames
         var results: [Result] = []
         let table = Table(columns: [("scene", 14, .left), ("items", 6, .right), ("steps", 6, .right),
                                     ("sleep", 6, .right), ("ms/step", 10, .right), ("min", 10, .right),
@@ -150,7 +150,7 @@ extension Bench {
         var items = 0, steps = 0
         var pausedAt: Int?
         for _ in 0..<runs {
-            guard let s = try StandardScenes.build(name) else {
+            guard let s = try BenchScenes.build(name) else {
                 throw ValidationError("unknown scene '\(name)'")
             }
             if noSleep { s.animator.isSleepEnabled = false }

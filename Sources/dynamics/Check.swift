@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dynamics
 import DynamicsLua
+import DynamicsLuaTesting
 import Foundation
 
 /// `dynamics check FILE.lua ...`: loads each script under the sandbox and runs its top level

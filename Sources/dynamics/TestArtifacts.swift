@@ -1,5 +1,6 @@
 import Dynamics
 import DynamicsLua
+import DynamicsLuaTesting
 import DynamicsRender
 import Foundation
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dynamics
 import DynamicsLua
+import DynamicsLuaTesting
 import Foundation
 import Synchronization
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import DynamicsLua
+import DynamicsLuaTesting
 import Foundation
 
 /// One line of a worker's report (JSON, one object a line, written as cases start and end):

@@ -1,6 +1,7 @@
 import CLua
 import Dynamics
 import DynamicsLua
+import DynamicsLuaTesting
 import DynamicsTestSupport
 import Foundation
 import Testing
@@ -221,8 +222,8 @@ struct ModuleTests {
     }
 }
 
-@Suite("Plugins, honest")
-struct PluginHonestyTests {
+@Suite("A plugin's name and its per-instance state")
+struct PluginNameAndStateTests {
     @Test("A plugin's name field is its file's name, or an error naming both")
     func nameField() throws {
         let run = try SceneRun(folder: try scriptFolder([

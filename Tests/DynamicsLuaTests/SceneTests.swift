@@ -1,4 +1,5 @@
 import DynamicsLua
+import DynamicsLuaTesting
 import DynamicsTestSupport
 import Foundation
 import Testing

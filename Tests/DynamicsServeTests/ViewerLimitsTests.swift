@@ -1,6 +1,7 @@
 import CLua
 import Dynamics
 @testable import DynamicsLua
+import DynamicsLuaTesting
 @testable import DynamicsServe
 import DynamicsTestSupport
 import Foundation

@@ -158,12 +158,12 @@ int dyn_lua_budget_exceeded(lua_State *L);
 
 #define DYN_SANDBOX_KEY "dynamics.sandbox"
 
-/* Builds the sandbox environment (safe base functions, math, string without
-   dump, table, utf8, coroutine, os.clock/time/date, a text-only load whose
-   default environment is the sandbox, a restricted collectgarbage), locks the
-   string metatable and the environment's metatable, and keeps the environment
-   in the registry. Returns LUA_OK or an error status. */
-int dyn_lua_open_sandbox(lua_State *L);
+/* Builds the sandbox environment by running `setup` (len bytes of Lua text: DynamicsLua's
+   Resources/sandbox.lua) as the chunk "=sandbox" with the budget checks as arguments, and
+   keeps the table it returns in the registry. Returns LUA_OK, or an error status with the
+   message on the stack (an empty setup, a syntax or runtime error, or a result that is not
+   a table): no sandbox is kept, and the state must not run scripts. */
+int dyn_lua_open_sandbox(lua_State *L, const char *DYN_NULLABLE setup, size_t len);
 
 /* Pushes the sandbox environment. */
 void dyn_lua_push_sandbox(lua_State *L);

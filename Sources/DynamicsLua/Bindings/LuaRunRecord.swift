@@ -11,32 +11,32 @@ import Foundation
 //         track:at(t) → state (interpolated between frames); track:max(prop), track:min(prop)
 //         → value, time; prop: x, y, angle, vx, vy, speed, angularVelocity.
 // A state is { time, center = {x, y}, angle, velocity = {x, y}, angularVelocity, speed }.
-// The physics matchers over records live in LuaRecordMatchers.swift, goldens in LuaGoldens.swift.
+// The physics matchers over records and the goldens are the test framework's (DynamicsLuaTesting).
 
 /// One item's track as a script holds it (the model's `RunRecord.Track` is a value).
-final class LuaTrack: HostCharged, CustomStringConvertible {
+package final class LuaTrack: HostCharged, CustomStringConvertible {
     package var hostCharge: AnyObject? // see `HostCharged`
-    let track: RunRecord.Track
-    init(_ track: RunRecord.Track) { self.track = track }
+    package let track: RunRecord.Track
+    package init(_ track: RunRecord.Track) { self.track = track }
 
     /// "'box', 0 … 1 s" (what `tostring` shows after "track: ").
-    var description: String {
+    package var description: String {
         "'\(LuaBridge.shown(track.name))', \(LuaRecordFormat.number(track.startTime)) … \(LuaRecordFormat.number(track.endTime)) s"
     }
 }
 
 /// A record being made by `animator:run{ record = true }`: captures every frame and charges
 /// what the record holds against the state's memory cap as it grows.
-struct LuaRecording {
-    let bridge: LuaBridge
-    let record: RunRecord
+package struct LuaRecording {
+    package let bridge: LuaBridge
+    package let record: RunRecord
     /// Bytes of growth between charges: a frame of 1000 items is 48 KB, so a long run is
     /// charged every frame or two, and a small one every few seconds.
-    static let chargeStep = 64 << 10
+    package static let chargeStep = 64 << 10
 
     /// A record of `animator`'s next `frames` frames (room is made for them, within what the
     /// memory cap leaves: a run that stops early wastes only the room).
-    init(bridge: LuaBridge, animator: DynamicAnimator, frames: Int) throws {
+    package init(bridge: LuaBridge, animator: DynamicAnimator, frames: Int) throws {
         self.bridge = bridge
         record = RunRecord(animator: animator)
         try bridge.charge(record, record.estimatedBytes, "run{ record = true }")
@@ -47,7 +47,7 @@ struct LuaRecording {
 
     /// Records the frame just stepped; throws "not enough memory" once the record would pass
     /// the state's memory cap (the run stops there).
-    func capture() throws {
+    package func capture() throws {
         record.capture()
         let charged = (record.hostCharge as? HostMemory.Charge)?.bytes ?? 0
         guard record.estimatedBytes - charged >= LuaRecording.chargeStep || record.isTruncated else { return }
@@ -75,45 +75,45 @@ struct LuaRecording {
 
 /// How record messages write numbers: times to the millisecond, coordinates to a tenth of a
 /// point (more when a tolerance asks for it), other numbers short.
-enum LuaRecordFormat {
+package enum LuaRecordFormat {
     /// A number as short as it reads exactly ("375", "0.5", "1e-06").
-    static func number(_ v: Double) -> String {
+    package static func number(_ v: Double) -> String {
         if v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }
         return String(format: "%.10g", v)
     }
 
     /// "t = 1.233 s".
-    static func time(_ t: Double) -> String { String(format: "t = %.3f s", t) }
+    package static func time(_ t: Double) -> String { String(format: "t = %.3f s", t) }
 
     /// Decimals that show a difference of `tolerance`: 1, or more for tolerances under 0.1.
-    static func decimals(for tolerance: Double) -> Int {
+    package static func decimals(for tolerance: Double) -> Int {
         guard tolerance > 0, tolerance < 0.1 else { return 1 }
         return min(9, Int((-log10(tolerance)).rounded(.up)) + 1)
     }
 
     /// "(380.2, 200.0)".
-    static func point(_ p: CGPoint, decimals: Int = 1) -> String {
+    package static func point(_ p: CGPoint, decimals: Int = 1) -> String {
         "(\(fixed(Double(p.x), decimals)), \(fixed(Double(p.y), decimals)))"
     }
 
     /// `v` with `decimals` decimals ("-0.0" reads "0.0").
-    static func fixed(_ v: Double, _ decimals: Int) -> String {
+    package static func fixed(_ v: Double, _ decimals: Int) -> String {
         let s = String(format: "%.*f", decimals, v)
         return s.hasPrefix("-") && Double(s) == 0 ? String(s.dropFirst()) : s
     }
 
     /// "{187, 333}" for a point given to a matcher.
-    static func given(_ p: CGPoint) -> String { "{\(number(Double(p.x))), \(number(Double(p.y)))}" }
+    package static func given(_ p: CGPoint) -> String { "{\(number(Double(p.x))), \(number(Double(p.y)))}" }
 
     /// "{0, 0, 375, 667}".
-    static func rect(_ r: CGRect) -> String {
+    package static func rect(_ r: CGRect) -> String {
         "{\(number(Double(r.origin.x))), \(number(Double(r.origin.y))), \(number(Double(r.size.width))), \(number(Double(r.size.height)))}"
     }
 }
 
 extension LuaBridge {
     /// The record at `index` (`what` names the call in the error).
-    func runRecord(at index: Int32, _ what: String) throws -> RunRecord {
+    package func runRecord(at index: Int32, _ what: String) throws -> RunRecord {
         guard let h = handle(at: index, class: .record) else {
             throw LuaArgumentError(message: "\(what): expected a run record (animator:run{ seconds = S, record = true }), got \(handleTypeName(at: index))")
         }
@@ -122,7 +122,7 @@ extension LuaBridge {
     }
 
     /// The track at `index`.
-    func runTrack(at index: Int32, _ what: String) throws -> RunRecord.Track {
+    package func runTrack(at index: Int32, _ what: String) throws -> RunRecord.Track {
         guard let h = handle(at: index, class: .track) else {
             let got = handle(at: index, class: .record) != nil ? "a record (take one item's track with run:item(name))" : handleTypeName(at: index)
             throw LuaArgumentError(message: "\(what): expected an item's track (run:item(name)), got \(got)")
@@ -132,7 +132,7 @@ extension LuaBridge {
     }
 
     /// Pushes a state table { time, center, angle, velocity, angularVelocity, speed }.
-    func pushState(_ s: RunRecord.State) {
+    package func pushState(_ s: RunRecord.State) {
         lua_createtable(L, 0, 6)
         lua_pushnumber(L, s.time); dyn_lua_rawsetfield(L, -2, "time")
         pushPoint(s.center); dyn_lua_rawsetfield(L, -2, "center")
@@ -143,13 +143,13 @@ extension LuaBridge {
     }
 
     /// The names of a record for a message: the first ten, then how many in all.
-    static func someNames(of record: RunRecord) -> String {
+    package static func someNames(of record: RunRecord) -> String {
         let shown = record.names.prefix(10).map { "'\(LuaBridge.shown($0))'" }.joined(separator: ", ")
         return record.names.count > 10 ? "\(shown), … (\(record.names.count) in all)" : shown
     }
 
     /// `run:item(nameOrItem)`: the track of the item, or of the one item of that name.
-    func trackMethod() throws -> Int32 {
+    package func trackMethod() throws -> Int32 {
         let record = try runRecord(at: 1, "run:item")
         let track: RunRecord.Track
         if lua_type(L, 2) == LUA_TSTRING {
@@ -240,7 +240,7 @@ extension LuaBridge {
     )
 
     /// track:max(prop) and track:min(prop): the value and the time of its first occurrence.
-    func extremeMethod(largest: Bool) throws -> Int32 {
+    package func extremeMethod(largest: Bool) throws -> Int32 {
         let what = largest ? "track:max" : "track:min"
         let t = try runTrack(at: 1, what)
         let names = RunRecord.Property.allCases.map(\.rawValue)

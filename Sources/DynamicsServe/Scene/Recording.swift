@@ -1,4 +1,5 @@
 import Foundation
+import Dynamics
 import DynamicsLua
 
 /// A recorded session: the pointer events and slider moves seen since "record" restarted the
@@ -86,7 +87,7 @@ struct Recording {
     /// name with a newline put live code into the test).
     func testSource(sceneFile: String, steps: Int, finals: [(name: String, x: Double, y: Double)]) -> String {
         var s = """
-        \(Recording.header)\(LuaTestRunner.Result.escaped(sceneFile))`: the pointer events and slider moves of a live
+        \(Recording.header)\(ShownText.line(sceneFile))`: the pointer events and slider moves of a live
         -- session, replayed on fixed steps of 1/60 s; every item must end where it ended then.
         local scene = loadScene(\(Recording.lua(sceneFile)))
         -- The scene returns its animator, or a table { animator = a, params = ... }.

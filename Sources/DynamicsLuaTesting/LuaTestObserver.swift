@@ -1,15 +1,6 @@
 import Dynamics
+import DynamicsLua
 import Foundation
-
-/// A frame a script steps, as `LuaBridge.frameObserver` is told of it.
-public enum ScriptFrame: Sendable, Equatable {
-    /// `animator:run{…}` is about to step its frames: a new run of the animator starts.
-    case willRun
-    /// `animator:step(dt)` is about to step one frame.
-    case willStep
-    /// A frame of either has been stepped (the animator's state is the frame's end).
-    case didStep
-}
 
 /// Watches the cases of a test file as `LuaTestRunner.run(file:filter:observer:)` runs them
 /// (the CLI's `dynamics test --artifacts` keeps each case's runs with it, and draws the runs of

@@ -1,6 +1,6 @@
--- Lua API gaps found by a new user's evaluation and an attack pass: properties that could
--- not be read or written back, messages that did not say what was wrong, checks that were
--- missing. Each case failed before its fix.
+-- The API at its edges: properties read back and written, write-only properties, limits and
+-- alternatives refused, and messages that say what is wrong in the words scripts use. Each
+-- case names the behaviour it guards.
 local dyn = require "dynamics"
 
 -- DESIGN §5: "every property is readable and writable afterwards"; a custom field's

@@ -1,4 +1,5 @@
 import Dynamics
+import DynamicsBench
 import DynamicsScenes
 import Foundation
 import Testing
@@ -13,7 +14,7 @@ struct ActionBaselineTests {
     /// world (actions run every frame; a custom behavior's step only in internal steps).
     @Test("Both give every item the velocity of k steps of v ← 0.99·v + (1, −1) pt/s", arguments: ["lua", "swift"])
     func sameWork(_ language: String) throws {
-        let scene = language == "lua" ? try StandardScenes.luaAction(30) : StandardScenes.swiftAction(30)
+        let scene = language == "lua" ? try BenchScenes.luaAction(30) : StandardScenes.swiftAction(30)
         #expect(scene.items.count == 30 && scene.frames == 600)
         let k = 50
         for _ in 0..<k { scene.animator.step(scene.frameDuration) }
@@ -27,8 +28,8 @@ struct ActionBaselineTests {
 
     @Test("Both lay out the same items")
     func sameItems() throws {
-        let lua = try StandardScenes.luaAction(100), swift = StandardScenes.swiftAction(100)
-        func layout(_ s: Scene) -> [String] {
+        let lua = try BenchScenes.luaAction(100), swift = StandardScenes.swiftAction(100)
+        func layout(_ s: DynamicsScenes.Scene) -> [String] {
             s.items.map { "\($0.center.x),\($0.center.y),\($0.bounds.width),\($0.bounds.height)" }.sorted()
         }
         #expect(layout(lua) == layout(swift))

@@ -1,6 +1,7 @@
 import CLua
 import CLuaShim
 import Dynamics
+import DynamicsLua
 import DynamicsRender
 import Foundation
 
@@ -11,7 +12,8 @@ import Foundation
 // character is refused, as are a `__goldens__` that is a symbolic link and golden files that
 // are links, folders or devices.
 
-/// What a test runner tells its bridge about the file it runs.
+/// What a test runner tells its matchers about the file it runs (the golden matcher keeps
+/// it; `LuaBridge.installRecordMatchers(context:)`).
 public final class LuaTestContext {
     /// The test file, as the runner was given it (messages and commands name it so).
     public let testFile: String
@@ -99,7 +101,7 @@ extension LuaBridge {
 
     /// expect(run):toMatchGolden(name [, { tolerance, stride, items }]) (the test API passes
     /// whether it is negated second).
-    func matchGolden() throws -> MatcherVerdict {
+    func matchGolden(_ context: LuaTestContext) throws -> MatcherVerdict {
         let what = "toMatchGolden"
         let record = try runRecord(at: 1, what)
         let negated = lua_toboolean(L, 2) != 0
@@ -125,9 +127,6 @@ extension LuaBridge {
                 stride = Int(s)
             }
             indices = try withField("items", of: 4) { try goldenItems(at: $0, of: record) }
-        }
-        guard let context = testContext else {
-            throw LuaArgumentError(message: "\(what): goldens are checked in test files run by `dynamics test`")
         }
         // Two checks of one name would write each other's golden (a check under .never writes
         // none, and may share it).

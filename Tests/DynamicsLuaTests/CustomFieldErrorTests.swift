@@ -2,10 +2,11 @@ import DynamicsLua
 import Foundation
 import Testing
 
-/// Lua API gaps found by a new user's evaluation that need the host's view (callback errors); the rest are in
-/// Tests/Scenes/api_test.lua.
-@Suite("Lua API gaps (callback errors)")
-struct LuaAPITests {
+/// A custom field whose `evaluate` raises is reported once and switched off; assigning a new
+/// `evaluate` switches it back on. (The Lua side of the API's other checks is in
+/// Tests/Scenes/api_edges_test.lua; this one needs the host's list of callback errors.)
+@Suite("A custom field's failing evaluate")
+struct CustomFieldErrorTests {
     @Test("A new evaluate switches a custom field its error disabled back on")
     func evaluateReenables() throws {
         let scene = try Scene()

@@ -1,6 +1,7 @@
 import CLua
 import CLuaShim
 import Dynamics
+import DynamicsLua
 import Foundation
 
 // The physics matchers of the test API over run records (LuaTestRunner's `expect`):
@@ -28,19 +29,20 @@ struct MatcherVerdict {
 
 extension LuaBridge {
     /// The matcher functions, by name, as the test API calls them.
-    static let recordMatchers: [(name: String, check: @Sendable (LuaBridge) throws -> MatcherVerdict)] = [
-        ("toComeToRest", { try $0.comeToRest() }),
-        ("toSettleAt", { try $0.settleAt() }),
-        ("toNeverOvershoot", { try $0.neverOvershoot() }),
-        ("toStayInside", { try $0.stayInside() }),
-        ("toLeave", { try $0.leave() }),
-        ("toEndNear", { try $0.endNear() }),
-        ("toOverlap", { try $0.overlap() }),
-        ("toMatchGolden", { try $0.matchGolden() }),
+    static let recordMatchers: [(name: String, check: @Sendable (LuaBridge, LuaTestContext) throws -> MatcherVerdict)] = [
+        ("toComeToRest", { bridge, _ in try bridge.comeToRest() }),
+        ("toSettleAt", { bridge, _ in try bridge.settleAt() }),
+        ("toNeverOvershoot", { bridge, _ in try bridge.neverOvershoot() }),
+        ("toStayInside", { bridge, _ in try bridge.stayInside() }),
+        ("toLeave", { bridge, _ in try bridge.leave() }),
+        ("toEndNear", { bridge, _ in try bridge.endNear() }),
+        ("toOverlap", { bridge, _ in try bridge.overlap() }),
+        ("toMatchGolden", { bridge, context in try bridge.matchGolden(context) }),
     ]
 
-    /// Installs `__dynamics_physics`, the table of matcher functions the test API wraps.
-    public func installRecordMatchers() {
+    /// Installs `__dynamics_physics`, the table of matcher functions the test API wraps;
+    /// `context` is the test file they check (its goldens).
+    public func installRecordMatchers(context: LuaTestContext) {
         dyn_lua_host_enter(L)
         defer { dyn_lua_host_leave(L) }
         dyn_lua_push_sandbox(L)
@@ -48,7 +50,7 @@ extension LuaBridge {
         let table = lua_gettop(L)
         for (name, check) in LuaBridge.recordMatchers {
             setFunction(name, in: table) { bridge, L in
-                let verdict = try check(bridge)
+                let verdict = try check(bridge, context)
                 lua_pushboolean(L, verdict.holds ? 1 : 0)
                 lua_pushstring(L, verdict.message)
                 lua_pushstring(L, verdict.negated)

@@ -1,5 +1,6 @@
 import CLua
 import CLuaShim
+import DynamicsLua
 import Foundation
 
 /// Microbenchmarks of the Lua boundary, for `dynamics bench` (not for unit tests).

@@ -1,5 +1,6 @@
 import CLua
 import CLuaShim
+import DynamicsLua
 
 extension LuaTestRunner {
     /// What one test case printed (`print`, and the errors of its callbacks after the first,
