@@ -14,8 +14,8 @@ import Foundation
 // The physics matchers over records live in LuaRecordMatchers.swift, goldens in LuaGoldens.swift.
 
 /// One item's track as a script holds it (the model's `RunRecord.Track` is a value).
-final class LuaTrack: HostCharged, CustomStringConvertible {
-    package var hostCharge: AnyObject? // see `HostCharged`
+final class LuaTrack: EmbedderSlotted, CustomStringConvertible {
+    var embedder = EmbedderSlot() // its memory charge
     let track: RunRecord.Track
     init(_ track: RunRecord.Track) { self.track = track }
 
@@ -49,7 +49,7 @@ struct LuaRecording {
     /// the state's memory cap (the run stops there).
     func capture() throws {
         record.capture()
-        let charged = (record.hostCharge as? HostMemory.Charge)?.bytes ?? 0
+        let charged = record.hostCharge?.bytes ?? 0
         guard record.estimatedBytes - charged >= LuaRecording.chargeStep || record.isTruncated else { return }
         if record.isTruncated {
             throw LuaArgumentError(message: "run{ record = true }: the record of \(record.items.count) items reached its bound of \(record.maximumBytes >> 20) MB at t = \(LuaRecordFormat.number(record.times.last ?? 0)) s; record a shorter run")
