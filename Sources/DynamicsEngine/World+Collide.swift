@@ -51,7 +51,7 @@ extension World {
     /// every pair of fat boxes that overlap while the shapes are apart costs a visit of the
     /// contact loop each step, which is the larger cost in piles: half the extent (the margin
     /// before) kept 9 500 pairs for 3 200 touching ones in `boxes1000`, this margin 5 000, and
-    /// `boxes4000 --no-sleep` ran about 10 % faster.
+    /// `boxes4000` with sleeping off ran about 10 % faster.
     @inline(__always)
     static func fatMargin(_ maxExtent: Double) -> Double {
         min(Tuning.maxAABBMargin, Tuning.aabbMarginFraction * maxExtent)
@@ -641,7 +641,7 @@ extension World {
     /// `motion` (m) counts against the tolerance, so a pair that can close its gap within
     /// the step always gets a fresh manifold with its speculative points: recycling never
     /// lets anything tunnel. Returns false, changing nothing, when the manifold must be
-    /// computed again. In `boxes1000 --no-sleep` the narrow phase fell from 4.0 M to 1.5 M
+    /// computed again. In `boxes1000` with sleeping off the narrow phase fell from 4.0 M to 1.5 M
     /// instructions a step (callgrind; a fresh box–box manifold costs about 800).
     @inline(__always)
     static func recycle(_ c: UnsafeMutablePointer<Contact>, _ simA: BodyPose, _ simB: BodyPose,

@@ -88,11 +88,20 @@ final class HostMemory {
     }
 }
 
+extension EmbedderSlotted {
+    /// The object's memory charge, kept in its embedder slot: refunded when the object goes
+    /// or another charge replaces it.
+    var hostCharge: HostMemory.Charge? {
+        get { embedder[HostMemory.Charge.self] }
+        set { embedder[HostMemory.Charge.self] = newValue }
+    }
+}
+
 extension LuaBridge {
     /// Charges a new host object the script made against the memory cap (see `HostMemory`);
     /// throws "not enough memory" when the cap would be passed. Call before the object is
     /// handed to the script or to the model.
-    func charge(_ object: some HostCharged, _ bytes: Int, _ what: String) throws {
+    func charge(_ object: some EmbedderSlotted, _ bytes: Int, _ what: String) throws {
         object.hostCharge = try reserve(bytes, what)
     }
 
@@ -115,7 +124,7 @@ extension LuaBridge {
     /// callbacks filled the cap leaves the next frame no room, and the world stops there.
     func contactAllowance(of animator: DynamicAnimator, held: Int) -> Int {
         let bytes = HostMemory.Estimate.animator + held * HostMemory.Estimate.contact
-        if (animator.hostCharge as? HostMemory.Charge)?.bytes != bytes {
+        if animator.hostCharge?.bytes != bytes {
             let charge = state.hostMemory.forcedCharge(bytes)
             animator.hostCharge = charge // the old charge is refunded as it goes
         }
@@ -138,7 +147,7 @@ extension LuaBridge {
     /// old one (refunding it), so a shorter list or a removed boundary is refunded. Throws
     /// "not enough memory", leaving the old charge, when the cap would be passed.
     func recharge(_ behavior: DynamicBehavior, boundaryPoints: Int? = nil, _ what: String) throws {
-        let old = (behavior.hostCharge as? HostMemory.Charge)?.bytes ?? 0
+        let old = behavior.hostCharge?.bytes ?? 0
         let bytes = hostBytes(of: behavior, boundaryPoints: boundaryPoints)
         let cap = Int(dyn_lua_memory_cap(state.main))
         // The old charge is refunded as the new one replaces it, so only the difference counts;

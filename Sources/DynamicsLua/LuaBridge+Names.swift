@@ -91,7 +91,7 @@ extension LuaBridge {
         ("PushBehavior", "push", ["pushDirection": "direction", "targetOffsetFromCenter": "setTargetOffset"]),
         ("FieldBehavior", "field", ["evaluationBlock": "evaluate"]),
         ("DynamicBehavior", "behavior", ["childBehaviors": "children"]),
-        ("DynamicAnimator", "animator", [:]),
+        ("DynamicAnimator", "animator", ["contactAllowance": "contacts"]),
         ("ReleaseBehavior", "release", ["chooseTarget": "target", "projectedPoint": "projected", "isSettled": "settled"]),
         ("DragGesture", "drag", ["start": "from", "end": "to", "offset": "by", "time": "at"]),
         ("DynamicTask", "task", [:]),

@@ -39,7 +39,9 @@ extension LuaBridge {
         guard name.utf8.count <= maximumGoldenNameBytes else {
             throw LuaArgumentError(message: "\(what): at most \(maximumGoldenNameBytes) bytes, got \(name.utf8.count)")
         }
-        if let bad = name.unicodeScalars.first(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
+        // The one rule for what is not shown raw (`ShownText.isControl`): C0, DEL, C1 and the
+        // bidirectional controls, which would make the file's name read as another.
+        if let bad = name.unicodeScalars.first(where: ShownText.isControl) {
             throw LuaArgumentError(message: "\(what): a golden's name may not hold control characters (U+\(String(format: "%04X", bad.value)) in \(Golden.quoted(name)))")
         }
         for bad in ["/", "\\"] where name.contains(bad) {

@@ -94,9 +94,10 @@ struct SVGRenderer {
     /// Contact samples drawn at most.
     static let maximumContactSamples = 200
 
-    /// One overlay behavior over the rendered frames.
+    /// One overlay element over the rendered frames: whether its behavior was in the tree,
+    /// and its tracked point (`DebugOverlay.Element.trackedPoint`).
     struct Track {
-        var behavior: DynamicBehavior
+        var element: DebugOverlay.Element
         var present: [Bool]
         var points: [CGPoint]
     }
@@ -148,7 +149,7 @@ struct SVGRenderer {
         var tracks: [Track] = []
         if debug {
             if r.debug && r.overlayFrames.count == r.frames.count && !r.frames.isEmpty {
-                tracks = r.overlayBehaviors.map { Track(behavior: $0, present: Array(repeating: false, count: frames.count),
+                tracks = r.overlayElements.map { Track(element: $0, present: Array(repeating: false, count: frames.count),
                                                         points: Array(repeating: .zero, count: frames.count)) }
                 for (k, s) in source.enumerated() {
                     guard let s else { continue }
@@ -167,9 +168,9 @@ struct SVGRenderer {
                     }
                 }
             } else {
-                tracks = TraceRecorder.overlayBehaviors(of: r.animator).map {
-                    Track(behavior: $0.behavior, present: Array(repeating: true, count: frames.count),
-                          points: Array(repeating: $0.point, count: frames.count))
+                tracks = DebugOverlay.elements(of: r.animator).map {
+                    Track(element: $0, present: Array(repeating: true, count: frames.count),
+                          points: Array(repeating: $0.trackedPoint, count: frames.count))
                 }
             }
         }
@@ -196,14 +197,14 @@ struct SVGRenderer {
             for (i, s) in frame.items.enumerated() { add(s.x, s.y, radii[i]) }
         }
         for t in tracks {
-            for (k, p) in t.points.enumerated() where t.present[k] && !(t.behavior is CollisionBehavior) {
-                add(Double(p.x), Double(p.y))
-            }
-            if let c = t.behavior as? CollisionBehavior {
-                for id in c.boundaryIdentifiers {
-                    guard let b = c.boundary(withIdentifier: id)?.bounds, !b.isNull, !b.isInfinite else { continue }
+            if case .boundaries(let boundaries) = t.element {
+                for (_, path) in boundaries.paths {
+                    let b = path.bounds
+                    guard !b.isNull, !b.isInfinite else { continue }
                     add(Double(b.minX), Double(b.minY)); add(Double(b.maxX), Double(b.maxY))
                 }
+            } else {
+                for (k, p) in t.points.enumerated() where t.present[k] { add(Double(p.x), Double(p.y)) }
             }
         }
         guard minX.isFinite, minY.isFinite else { return CGRect(x: 0, y: 0, width: 100, height: 100) }
@@ -414,15 +415,13 @@ struct SVGRenderer {
     func boundariesOverlay(to output: TraceOutput) {
         group("debug-boundaries", " fill=\"none\" stroke=\"\(SVGRenderer.boundaryColor)\" stroke-width=\"\(Format.short(2.5 * unit))\" stroke-linejoin=\"round\" stroke-linecap=\"round\"", to: output) { emit in
             for t in tracks {
-                guard let c = t.behavior as? CollisionBehavior else { continue }
+                guard case .boundaries(let boundaries) = t.element else { continue }
                 var parts: [String] = []
-                if let insets = c.referenceInsets, let bounds = recorder.animator.referenceBounds {
-                    let r = bounds.inset(by: insets).standardized
+                if let r = boundaries.referenceRect {
                     parts.append("<rect x=\"\(Format.short(r.minX))\" y=\"\(Format.short(r.minY))\" width=\"\(Format.short(r.width))\" height=\"\(Format.short(r.height))\"><title>reference bounds</title></rect>")
                 }
-                for id in c.boundaryIdentifiers {
-                    guard let path = c.boundary(withIdentifier: id) else { continue }
-                    parts.append("<path d=\"\(Format.pathData(path))\"><title>\(Format.xml("\(id.base)"))</title></path>")
+                for (identifier, path) in boundaries.paths {
+                    parts.append("<path d=\"\(Format.pathData(path))\"><title>\(Format.xml(identifier))</title></path>")
                 }
                 if !parts.isEmpty, !emit(shown(t, "collision", parts)) { return }
             }
@@ -433,13 +432,13 @@ struct SVGRenderer {
         group("debug-attachments", " fill=\"none\" stroke=\"\(SVGRenderer.attachmentColor)\" stroke-width=\"\(Format.short(1.5 * unit))\"", to: output) { emit in
             let dot = Format.short(2.5 * unit), ring = Format.short(4 * unit)
             for t in tracks {
-                guard let a = t.behavior as? AttachmentBehavior, !a.items.isEmpty else { continue }
-                let endA = attachmentPoints(of: a.items[0], offset: a.offsetA)
-                let endB: [(Double, Double)] = a.items.count > 1
-                    ? attachmentPoints(of: a.items[1], offset: a.offsetB)
-                    : t.points.map { (Double($0.x), Double($0.y)) }
-                let linearB = a.items.count > 1
-                let dash = a.kind == .spring && a.frequency > 0 ? " stroke-dasharray=\"\(Format.short(5 * unit)) \(Format.short(3 * unit))\"" : ""
+                guard case .attachment(let a) = t.element else { continue }
+                let endA = attachmentPoints(of: a.first.item, offset: a.first.offset)
+                let second = a.second
+                let endB: [(Double, Double)] = second.map { attachmentPoints(of: $0.item, offset: $0.offset) }
+                    ?? t.points.map { (Double($0.x), Double($0.y)) }
+                let linearB = second != nil
+                let dash = a.isSpring ? " stroke-dasharray=\"\(Format.short(5 * unit)) \(Format.short(3 * unit))\"" : ""
                 var parts: [String] = []
                 let xA = endA.map { Format.short($0.0) }, yA = endA.map { Format.short($0.1) }
                 let xB = endB.map { Format.short($0.0) }, yB = endB.map { Format.short($0.1) }
@@ -471,7 +470,7 @@ struct SVGRenderer {
         group("debug-snaps", " fill=\"none\" stroke=\"\(SVGRenderer.snapColor)\" stroke-width=\"\(Format.short(2 * unit))\" stroke-linecap=\"round\"", to: output) { emit in
             let s = 6 * unit
             for t in tracks {
-                guard let snap = t.behavior as? SnapBehavior else { continue }
+                guard case .snap(let snap) = t.element else { continue }
                 let points = t.points.map { SVGRenderer.point($0) }
                 var parts: [String] = []
                 // A dotted line from the item's center to the snap point.
@@ -509,11 +508,12 @@ struct SVGRenderer {
             while y < Double(vb.maxY) { if y > Double(vb.minY) { gy.append(y) }; y += pitch }
 
             for t in tracks {
-                guard let field = t.behavior as? FieldBehavior else { continue }
+                guard case .field(let element) = t.element else { continue }
+                let field = element.behavior
                 let origin = t.points[t.present.firstIndex(of: true) ?? 0]
                 let ox = Double(origin.x), oy = Double(origin.y)
                 var parts: [String] = []
-                parts += SVGRenderer.regionShapes(field.region.shape, dashed: false, unit: unit)
+                parts += element.regions.map { SVGRenderer.regionShape($0, unit: unit) }
                 parts.append("<circle class=\"field-position\" cx=\"0\" cy=\"0\" r=\"\(Format.short(2.5 * unit))\" fill=\"\(SVGRenderer.fieldColor)\"/>")
                 // The arrow grid, in the field's coordinates (it moves with the field).
                 var arrows: [(x: Double, y: Double, fx: Double, fy: Double, m: Double)] = []
@@ -555,26 +555,16 @@ struct SVGRenderer {
         }
     }
 
-    /// The circles and rectangles of a region's tree, centered on (0, 0).
-    static func regionShapes(_ shape: Region.Shape, dashed: Bool, unit: Double) -> [String] {
-        let style = dashed
+    /// A region's outline as a circle or rectangle centered on (0, 0).
+    static func regionShape(_ outline: DebugOverlay.RegionOutline, unit: Double) -> String {
+        let style = outline.dashed
             ? "fill=\"none\" stroke-width=\"\(Format.short(1.5 * unit))\" stroke-dasharray=\"\(Format.short(6 * unit)) \(Format.short(4 * unit))\""
             : "fill=\"\(fieldColor)\" fill-opacity=\"0.07\" stroke-width=\"\(Format.short(1.5 * unit))\""
-        switch shape {
-        case .infinite:
-            return []
+        switch outline.shape {
         case .circle(let radius):
-            return ["<circle class=\"region\" cx=\"0\" cy=\"0\" r=\"\(Format.short(radius))\" \(style)/>"]
+            return "<circle class=\"region\" cx=\"0\" cy=\"0\" r=\"\(Format.short(radius))\" \(style)/>"
         case .rectangle(let size):
-            return ["<rect class=\"region\" x=\"\(Format.short(-size.width / 2))\" y=\"\(Format.short(-size.height / 2))\" width=\"\(Format.short(size.width))\" height=\"\(Format.short(size.height))\" \(style)/>"]
-        case .inverse(let a):
-            return regionShapes(a, dashed: true, unit: unit)
-        case .union(let a, let b):
-            return regionShapes(a, dashed: dashed, unit: unit) + regionShapes(b, dashed: dashed, unit: unit)
-        case .difference(let a, let b):
-            return regionShapes(a, dashed: dashed, unit: unit) + regionShapes(b, dashed: true, unit: unit)
-        case .intersection(let a, let b):
-            return regionShapes(a, dashed: true, unit: unit) + regionShapes(b, dashed: true, unit: unit)
+            return "<rect class=\"region\" x=\"\(Format.short(-size.width / 2))\" y=\"\(Format.short(-size.height / 2))\" width=\"\(Format.short(size.width))\" height=\"\(Format.short(size.height))\" \(style)/>"
         }
     }
 

@@ -102,7 +102,7 @@ public final class TraceRecorder {
     }
 
     /// The behaviors the debug overlay draws, in the order first seen (debug recording only).
-    private(set) var overlayBehaviors: [DynamicBehavior] = []
+    private(set) var overlayElements: [DebugOverlay.Element] = []
     private var overlayIndex: [ObjectIdentifier: Int] = [:]
     /// Each overlay behavior's point at the last sample it was in (by its index).
     private var overlayLastPoints: [CGPoint] = []
@@ -179,8 +179,9 @@ public final class TraceRecorder {
             if contacts.count > maximumContactsPerSample { contacts.removeLast(contacts.count - maximumContactsPerSample) }
         }
         var bytes = itemBytesPerSample + TraceRecorder.readoutBytesPerSample + SampleCost.contact * contacts.count + (frames.isEmpty ? itemBytesOnce : 0)
-        let overlay = debug ? TraceRecorder.overlayBehaviors(of: animator) : []
-        for (b, point) in overlay {
+        let overlay = debug ? DebugOverlay.elements(of: animator) : []
+        for e in overlay {
+            let b = e.behavior, point = e.trackedPoint
             // A behavior first seen costs its elements; its point's discrete animation
             // grows only when the point moved.
             if let i = overlayIndex[ObjectIdentifier(b)] {
@@ -213,44 +214,26 @@ public final class TraceRecorder {
 
     // MARK: The overlay's behaviors
 
-    /// One overlay behavior present at a sample: its index in `overlayBehaviors`, and its
+    /// One overlay behavior present at a sample: its index in `overlayElements`, and its
     /// anchor (item–anchor attachments), snap point or field position (zero otherwise).
     struct OverlaySample: Equatable {
         var behavior: Int
         var point: CGPoint
     }
 
-    /// The behaviors of `animator`'s tree the overlay draws (collision, attachment, snap,
-    /// field), depth-first, each with its anchor (item–anchor attachments), snap point or
-    /// field position (zero otherwise).
-    static func overlayBehaviors(of animator: DynamicAnimator) -> [(behavior: DynamicBehavior, point: CGPoint)] {
-        var out: [(behavior: DynamicBehavior, point: CGPoint)] = []
-        func visit(_ b: DynamicBehavior) {
-            switch b {
-            case is CollisionBehavior: out.append((b, .zero))
-            case let a as AttachmentBehavior: out.append((b, a.attachedBehaviorType == .anchor ? a.anchorPoint : .zero))
-            case let s as SnapBehavior: out.append((b, s.snapPoint))
-            case let f as FieldBehavior: out.append((b, f.position))
-            default: break
-            }
-            for child in b.childBehaviors { visit(child) }
-        }
-        for b in animator.behaviors { visit(b) }
-        return out
-    }
-
-    /// `overlay` (the behaviors now, with their points) registered in `overlayBehaviors`,
+    /// `overlay` (the behaviors now, with their points) registered in `overlayElements`,
     /// their points kept as the last seen.
-    private func register(_ overlay: [(behavior: DynamicBehavior, point: CGPoint)]) -> [OverlaySample] {
-        overlay.map { b, point in
+    private func register(_ overlay: [DebugOverlay.Element]) -> [OverlaySample] {
+        overlay.map { e in
+            let b = e.behavior, point = e.trackedPoint
             let key = ObjectIdentifier(b)
             let i: Int
             if let known = overlayIndex[key] {
                 i = known
             } else {
-                i = overlayBehaviors.count
+                i = overlayElements.count
                 overlayIndex[key] = i
-                overlayBehaviors.append(b)
+                overlayElements.append(e)
                 overlayLastPoints.append(point)
             }
             overlayLastPoints[i] = point

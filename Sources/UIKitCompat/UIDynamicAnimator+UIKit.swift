@@ -43,10 +43,10 @@ extension DynamicAnimator {
 
     /// The view given to `init(referenceView:)`, while it exists; nil for an animator made
     /// otherwise.
-    public var referenceView: UIView? { (hostState as? UIKitAnimatorState)?.referenceView }
+    public var referenceView: UIView? { embedder[UIKitAnimatorState.self]?.referenceView }
 
     /// The layout given to `init(collectionViewLayout:)`, while it exists.
-    public var collectionViewLayout: UICollectionViewLayout? { (hostState as? UIKitAnimatorState)?.layout }
+    public var collectionViewLayout: UICollectionViewLayout? { embedder[UIKitAnimatorState.self]?.layout }
 
     /// The attributes of the cell at `indexPath` among the animator's items, if there.
     public func layoutAttributesForCell(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
@@ -70,7 +70,7 @@ extension DynamicAnimator {
     func runFrame(_ dt: TimeInterval) {
         guard isRunning, !isStepping else { return }
         step(dt)
-        guard let layout = (hostState as? UIKitAnimatorState)?.layout else { return }
+        guard let layout = embedder[UIKitAnimatorState.self]?.layout else { return }
         let type = Swift.type(of: layout).invalidationContextClass as? UICollectionViewLayoutInvalidationContext.Type
         let context = (type ?? UICollectionViewLayoutInvalidationContext.self).init()
         if let flow = context as? UICollectionViewFlowLayoutInvalidationContext {
@@ -82,9 +82,9 @@ extension DynamicAnimator {
 
     /// The UIKit state kept with the animator, made on first use.
     private var uikitState: UIKitAnimatorState {
-        if let s = hostState as? UIKitAnimatorState { return s }
+        if let s = embedder[UIKitAnimatorState.self] { return s }
         let s = UIKitAnimatorState()
-        hostState = s
+        embedder[UIKitAnimatorState.self] = s
         return s
     }
 
@@ -101,7 +101,7 @@ extension DynamicAnimator {
     }
 }
 
-/// What UIKitCompat keeps with an animator (its `hostState`).
+/// What UIKitCompat keeps with an animator (in its `embedder` slot).
 final class UIKitAnimatorState {
     weak var referenceView: UIView?
     weak var layout: UICollectionViewLayout?

@@ -1,4 +1,4 @@
--- expect: error "pairs of shapes the host's memory allows contacts" at 11
+-- expect: error "pairs of shapes the contact allowance grants" at 11
 -- args: --seconds 1 --lua-budget 1000000000
 -- The same pile met inside a script's own a:step(): the error is that call's, at its line.
 local dyn = require "dynamics"

@@ -1,4 +1,4 @@
--- expect: error "pairs of shapes the host's memory allows contacts"
+-- expect: error "pairs of shapes the contact allowance grants"
 -- n items on one spot in one collision behavior touch pairwise: n²/2 contacts, none of it
 -- Lua memory. 1000 items took over two minutes and 600 MB for one frame, 2000 grew the process
 -- to 2.2 GB under a 64 MB cap. The engine's contacts are charged against the cap as the world

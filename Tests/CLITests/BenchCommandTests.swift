@@ -1,3 +1,4 @@
+import DynamicsTestSupport
 import Foundation
 import Testing
 
@@ -6,35 +7,61 @@ import Testing
 /// returned stdout is empty.
 func runDynamics(_ arguments: [String], in folder: String? = nil, standardOutput: String? = nil,
                  standardError: String? = nil, environment: [String: String] = [:]) throws -> (status: Int32, stdout: String, stderr: String) {
-    var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    var binary = dir.appendingPathComponent("dynamics")
-    for _ in 0..<5 where !FileManager.default.isExecutableFile(atPath: binary.path) {
-        dir = dir.deletingLastPathComponent()
-        binary = dir.appendingPathComponent("dynamics")
+    let r = try runSubprocess(dynamicsBinary, arguments, in: folder.map { URL(fileURLWithPath: $0) }, environment: environment,
+                              standardOutput: standardOutput, standardError: standardError)
+    return (r.status, r.stdout, r.stderr)
+}
+
+/// A row of `bench --json` (docs/cli.md), decoded strictly: the fields every row has are
+/// required, `pausedAtStep` among them (present, null when the scene never paused); the Lua
+/// figures are optional, and `keys` says which fields the row has.
+struct BenchRow: Decodable {
+    var scene: String
+    var items: Int
+    var steps: Int
+    var sleep: Bool
+    var msPerStep: Double
+    var minMsPerStep: Double
+    var maxMsPerStep: Double
+    var pausedAtStep: Int?
+    var swiftBaselineMsPerStep: Double?
+    var swiftBaselineRatio: Double?
+    var keys: Set<String>
+
+    enum CodingKeys: String, CodingKey {
+        case scene, items, steps, sleep, msPerStep, minMsPerStep, maxMsPerStep, pausedAtStep
+        case swiftBaselineMsPerStep, swiftBaselineRatio
     }
-    let process = Process()
-    process.executableURL = binary
-    process.arguments = arguments
-    if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
-    if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
-    let out = Pipe(), err = Pipe()
-    if let standardOutput {
-        process.standardOutput = FileHandle(forWritingAtPath: standardOutput)
-        try? out.fileHandleForWriting.close()
-    } else {
-        process.standardOutput = out
+
+    struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
     }
-    if let standardError {
-        process.standardError = FileHandle(forWritingAtPath: standardError)
-        try? err.fileHandleForWriting.close()
-    } else {
-        process.standardError = err
+
+    init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        scene = try c.decode(String.self, forKey: .scene)
+        items = try c.decode(Int.self, forKey: .items)
+        steps = try c.decode(Int.self, forKey: .steps)
+        sleep = try c.decode(Bool.self, forKey: .sleep)
+        msPerStep = try c.decode(Double.self, forKey: .msPerStep)
+        minMsPerStep = try c.decode(Double.self, forKey: .minMsPerStep)
+        maxMsPerStep = try c.decode(Double.self, forKey: .maxMsPerStep)
+        guard c.contains(.pausedAtStep) else {
+            throw DecodingError.keyNotFound(CodingKeys.pausedAtStep, .init(codingPath: c.codingPath, debugDescription: "every row has pausedAtStep"))
+        }
+        pausedAtStep = try c.decode(Int?.self, forKey: .pausedAtStep)
+        swiftBaselineMsPerStep = try c.decodeIfPresent(Double.self, forKey: .swiftBaselineMsPerStep)
+        swiftBaselineRatio = try c.decodeIfPresent(Double.self, forKey: .swiftBaselineRatio)
+        keys = Set(try decoder.container(keyedBy: AnyKey.self).allKeys.map(\.stringValue))
     }
-    try process.run()
-    let stdout = standardOutput == nil ? out.fileHandleForReading.readDataToEndOfFile() : Data()
-    let stderr = standardError == nil ? err.fileHandleForReading.readDataToEndOfFile() : Data()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+
+    /// The rows `bench --json` printed.
+    static func rows(_ stdout: String) throws -> [BenchRow] {
+        try JSONDecoder().decode([BenchRow].self, from: Data(stdout.utf8))
+    }
 }
 
 @Suite("dynamics bench")
@@ -43,27 +70,25 @@ struct BenchCommandTests {
     func json() throws {
         let r = try runDynamics(["bench", "--scene", "pyramid20", "--json", "--runs", "3"])
         #expect(r.status == 0, "\(r.stderr)")
-        let array = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]])
+        let array = try BenchRow.rows(r.stdout)
         #expect(array.count == 1)
         let row = array[0]
-        #expect(row["scene"] as? String == "pyramid20")
-        #expect(row["items"] as? Int == 210)
-        #expect(row["steps"] as? Int == 1200)
-        let ms = try #require(row["msPerStep"] as? Double), lo = try #require(row["minMsPerStep"] as? Double)
-        let hi = try #require(row["maxMsPerStep"] as? Double)
+        #expect(row.scene == "pyramid20")
+        #expect(row.items == 210)
+        #expect(row.steps == 1200)
+        let ms = row.msPerStep, lo = row.minMsPerStep, hi = row.maxMsPerStep
         #expect(lo <= ms && ms <= hi && lo > 0)
-        #expect((row["pausedAtStep"] as? Int).map { $0 > 0 && $0 < 1200 } == true, "the pyramid comes to rest")
-        #expect(row["sleep"] as? Bool == true)
+        #expect(row.pausedAtStep.map { $0 > 0 && $0 < 1200 } == true, "the pyramid comes to rest")
+        #expect(row.sleep == true)
     }
 
     @Test("--no-sleep keeps every step a moving step: no pause, sleep false, pausedAtStep null")
     func noSleep() throws {
         let r = try runDynamics(["bench", "--scene", "boxes10", "--json", "--runs", "3", "--no-sleep"])
         #expect(r.status == 0, "\(r.stderr)")
-        let array = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]])
-        let row = try #require(array.first)
-        #expect(row["sleep"] as? Bool == false)
-        #expect(row["pausedAtStep"] is NSNull, "\(row)")
+        let row = try #require(try BenchRow.rows(r.stdout).first)
+        #expect(row.sleep == false)
+        #expect(row.keys.contains("pausedAtStep") && row.pausedAtStep == nil, "\(row)")
     }
 
     @Test("The text table's columns line up under the header")
@@ -87,8 +112,7 @@ struct BenchCommandTests {
     func steps() throws {
         let r = try runDynamics(["bench", "--scene", "boxes10", "--steps", "7", "--json", "--runs", "3"])
         #expect(r.status == 0, "\(r.stderr)")
-        let array = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]])
-        #expect(array.first?["steps"] as? Int == 7)
+        #expect(try BenchRow.rows(r.stdout).first?.steps == 7)
         let zero = try runDynamics(["bench", "--steps", "0"])
         #expect(zero.status == 2 && zero.stderr.contains("--steps"), "\(zero.stderr)")
     }
@@ -99,8 +123,7 @@ struct BenchCommandTests {
     func largeLuaScene() throws {
         let r = try runDynamics(["bench", "--scene", "luaField30000", "--steps", "1", "--json", "--runs", "3"])
         #expect(r.status == 0, "\(r.stderr)")
-        let array = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]])
-        #expect(array.first?["items"] as? Int == 30_000)
+        #expect(try BenchRow.rows(r.stdout).first?.items == 30_000)
     }
 
     /// A Lua action's ms per step depends on the machine; over the same per-item work in a
@@ -109,17 +132,16 @@ struct BenchCommandTests {
     func swiftBaseline() throws {
         let r = try runDynamics(["bench", "--scene", "luaAction20", "--steps", "5", "--json", "--runs", "3"])
         #expect(r.status == 0, "\(r.stderr)")
-        let rows = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]])
-        let row = try #require(rows.first)
-        let ms = try #require(row["msPerStep"] as? Double)
-        let base = try #require(row["swiftBaselineMsPerStep"] as? Double), ratio = try #require(row["swiftBaselineRatio"] as? Double)
+        let row = try #require(try BenchRow.rows(r.stdout).first)
+        let ms = row.msPerStep
+        let base = try #require(row.swiftBaselineMsPerStep), ratio = try #require(row.swiftBaselineRatio)
         #expect(base > 0 && abs(ratio - ms / base) <= 1e-9 * ratio, "\(row)")
         let text = try runDynamics(["bench", "--scene", "luaAction20", "--steps", "5", "--runs", "3"])
         #expect(text.status == 0 && text.stdout.contains("Swift CustomBehavior doing the same per item:"), "\(text.stdout)")
         let alone = try runDynamics(["bench", "--scene", "swiftAction20", "--json", "--runs", "3"])
-        let aloneRows = try #require(try JSONSerialization.jsonObject(with: Data(alone.stdout.utf8)) as? [[String: Any]])
-        #expect(aloneRows.first?["items"] as? Int == 20 && aloneRows.first?["steps"] as? Int == 600)
-        #expect(aloneRows.first?["swiftBaselineRatio"] == nil && aloneRows.first?["nsPerPropertyAccess"] == nil)
+        let aloneRow = try #require(try BenchRow.rows(alone.stdout).first)
+        #expect(aloneRow.items == 20 && aloneRow.steps == 600)
+        #expect(!aloneRow.keys.contains("swiftBaselineRatio") && !aloneRow.keys.contains("nsPerPropertyAccess"), "\(aloneRow.keys)")
     }
 
     @Test("Bad usage exits with status 2 and says why")
@@ -154,7 +176,6 @@ struct BenchCommandTests {
         }
         // The counts are the scenes' own (a small luaField runs the same 600 steps).
         let run = try runDynamics(["bench", "--scene", "luaField10", "--json", "--runs", "3"])
-        let rows = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
-        #expect(rows.first?["steps"] as? Int == 600, "\(run.stdout)")
+        #expect(try BenchRow.rows(run.stdout).first?.steps == 600, "\(run.stdout)")
     }
 }

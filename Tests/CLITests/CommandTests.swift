@@ -1,10 +1,8 @@
+import DynamicsRender
 import DynamicsLua
 import DynamicsTestSupport
 import Foundation
 import Testing
-
-/// The package root (for Examples/ and Tests/Scenes).
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
 func temporaryFile(_ name: String, _ contents: String) throws -> String {
     let dir = testScratch.appendingPathComponent("dynamics-cli-\(UUID().uuidString)")
@@ -37,8 +35,8 @@ struct CommandTests {
         #expect(rows.count > 30)
         let r2 = try runDynamics(["run", scene, "--seconds", "0.5", "--trace", json])
         #expect(r2.status == 0)
-        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any]
-        #expect(object?["samples"] != nil && object?["items"] != nil)
+        let trace = try JSONDecoder().decode(Trace.self, from: Data(contentsOf: URL(fileURLWithPath: json)))
+        #expect(!trace.samples.isEmpty && !trace.items.isEmpty)
     }
 
     /// `run s.lua --svg s.lua` replaced the scene with its own drawing (exit 0), and
@@ -170,9 +168,9 @@ struct CommandTests {
         let trace = (scene as NSString).deletingLastPathComponent + "/slow.json"
         let t = try runDynamics(["run", scene, "--fps", "10", "--seconds", "2", "--trace", trace])
         #expect(t.status == 0, "\(t.stderr)")
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: trace))) as? [String: Any])
-        #expect(json["sampleRate"] as? Double == 10)
-        #expect((json["samples"] as? [Any])?.count == 21)
+        let json = try JSONDecoder().decode(Trace.self, from: Data(contentsOf: URL(fileURLWithPath: trace)))
+        #expect(json.sampleRate == 10)
+        #expect(json.samples.count == 21)
     }
 
     @Test("A trace continues from the animator's time when the scene stepped itself before returning")
@@ -484,16 +482,10 @@ struct CommandTests {
         #expect(create(Array("t/".utf8) + [0xFF, 0xFE] + Array("_test.lua".utf8)))
         // The name as raw bytes, through the shell (Process takes Strings).
         for command in ["run", "check"] {
-            let shell = Process()
-            shell.executableURL = URL(fileURLWithPath: "/bin/sh")
-            shell.arguments = ["-c", "cd \"$1\" && exec \"$0\" \"$2\" \"$(printf '\\377bad.lua')\"", dynamicsBinary.path, folder, command]
-            let err = Pipe()
-            shell.standardError = err
-            shell.standardOutput = FileHandle.nullDevice
-            try shell.run()
-            let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            shell.waitUntilExit()
-            #expect(shell.terminationStatus == 2 && stderr.contains("file names and other arguments must be valid UTF-8, got \u{FFFD}bad.lua"), "\(command): \(stderr)")
+            let shell = try runSubprocess(URL(fileURLWithPath: "/bin/sh"),
+                                          ["-c", "cd \"$1\" && exec \"$0\" \"$2\" \"$(printf '\\377bad.lua')\"", dynamicsBinary.path, folder, command])
+            let stderr = shell.stderr
+            #expect(shell.end == .exited(2) && stderr.contains("file names and other arguments must be valid UTF-8, got \u{FFFD}bad.lua"), "\(command): \(stderr)")
         }
         let t = try runDynamics(["test", folder + "/t"])
         #expect(t.status == 1 && t.stdout.contains("file names must be valid UTF-8"), "\(t.stdout)")

@@ -1,3 +1,4 @@
+import DynamicsRender
 import DynamicsTestSupport
 import Foundation
 import Testing
@@ -10,17 +11,15 @@ struct ExampleFrameRateTests {
     /// time in sixths of a second: 1/6 s is a whole number of frames at 24, 30, 60 and 120 fps
     /// and of the trace's samples (one a frame, at most 30 a second), so all four hold it.
     static func sixths(_ path: String) throws -> [Int: [String: [Double]]] {
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
-        let samples = try #require(json["samples"] as? [[String: Any]])
+        let trace = try JSONDecoder().decode(Trace.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
         var byTime: [Int: [String: [Double]]] = [:]
-        for sample in samples {
-            let time = try #require(sample["time"] as? Double)
+        for sample in trace.samples {
+            let time = sample.time
             let k = (time * 6).rounded()
             guard abs(time * 6 - k) < 1e-6 else { continue }
             var states: [String: [Double]] = [:]
-            for item in try #require(sample["items"] as? [[String: Any]]) {
-                let name = try #require(item["name"] as? String)
-                states[name] = try ["x", "y", "angle", "vx", "vy"].map { try #require(item[$0] as? Double) }
+            for item in sample.items {
+                states[item.name] = [item.x, item.y, item.angle, item.vx, item.vy]
             }
             byTime[Int(k)] = states
         }

@@ -66,7 +66,7 @@ struct HeldMemoryTests {
             return { animator = a, seconds = 1 }
             """)
         try Self.expectNear(["run", path, "--lua-budget", "1e12", "--lua-memory", "64"],
-                            error: "pairs of shapes the host's memory allows contacts", limit: 80, "boundary contacts under 64 MiB")
+                            error: "pairs of shapes the contact allowance grants", limit: 80, "boundary contacts under 64 MiB")
     }
 
     /// `run --trace o.json` with 100 items named with 4 KiB of U+0001: the bound counted raw

@@ -1,30 +1,15 @@
 import DynamicsTestSupport
 import Foundation
 
-/// The built `dynamics` executable (next to the test bundle, or a few folders up).
+/// The built `dynamics` executable (see `builtExecutable`).
 let dynamicsBinary: URL = {
-    var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    var binary = dir.appendingPathComponent("dynamics")
-    for _ in 0..<5 where !FileManager.default.isExecutableFile(atPath: binary.path) {
-        dir = dir.deletingLastPathComponent()
-        binary = dir.appendingPathComponent("dynamics")
-    }
-    return binary
+    do { return try builtExecutable("dynamics") } catch { fatalError("\(error)") }
 }()
 
 /// How a bounded run of the CLI ended.
-struct LimitedOutcome: Sendable {
-    enum End: Sendable, Equatable {
-        case exited(Int32)
-        case signal(Int32)
-        case hung(seconds: Double)
-    }
-    var end: End
-    var stdout: String
-    var stderr: String
-    var seconds: Double
-    var output: String { stdout + stderr }
+typealias LimitedOutcome = SubprocessResult
 
+extension SubprocessResult {
     /// A short description for failure messages: the end and the tail of the output.
     var summary: String {
         // A host failure's own line (a Swift trap, an abort from Lua) comes first: the tail of a
@@ -72,53 +57,11 @@ func runLimited(_ arguments: [String], in directory: URL, timeout: Double,
                 memoryCeilingKB: Int = 3_000_000) async throws -> LimitedOutcome {
     await ProcessPool.shared.acquire()
     do {
-        let outcome = try runLimitedNow(arguments, in: directory, timeout: timeout, memoryCeilingKB: memoryCeilingKB)
+        let outcome = try runSubprocess(dynamicsBinary, arguments, in: directory, timeout: timeout, memoryCeilingKB: memoryCeilingKB)
         await ProcessPool.shared.release()
         return outcome
     } catch {
         await ProcessPool.shared.release()
         throw error
     }
-}
-
-private func runLimitedNow(_ arguments: [String], in directory: URL, timeout: Double,
-                           memoryCeilingKB: Int) throws -> LimitedOutcome {
-    let scratch = testScratch.appendingPathComponent("dynamics-limited-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: scratch) }
-    let outURL = scratch.appendingPathComponent("stdout"), errURL = scratch.appendingPathComponent("stderr")
-    // A file that could not be made fails the FileHandle below.
-    _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-    _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-    let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
-    defer { try? out.close(); try? err.close() }
-
-    let process = Process()
-    // `exec` replaces the shell, so the pid we kill is the CLI itself.
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", "ulimit -v \(memoryCeilingKB) 2>/dev/null; exec \"$0\" \"$@\"", dynamicsBinary.path] + arguments
-    process.currentDirectoryURL = directory
-    process.standardOutput = out
-    process.standardError = err
-    process.standardInput = FileHandle.nullDevice
-    let start = Date()
-    try process.run()
-    var hung = false
-    while process.isRunning {
-        if Date().timeIntervalSince(start) > timeout {
-            kill(process.processIdentifier, SIGKILL)
-            hung = true
-            break
-        }
-        usleep(10_000)
-    }
-    process.waitUntilExit()
-    let seconds = Date().timeIntervalSince(start)
-    let stdout = String(decoding: (try? Data(contentsOf: outURL)) ?? Data(), as: UTF8.self)
-    let stderr = String(decoding: (try? Data(contentsOf: errURL)) ?? Data(), as: UTF8.self)
-    let end: LimitedOutcome.End
-    if hung { end = .hung(seconds: timeout) }
-    else if process.terminationReason == .uncaughtSignal { end = .signal(process.terminationStatus) }
-    else { end = .exited(process.terminationStatus) }
-    return LimitedOutcome(end: end, stdout: stdout, stderr: stderr, seconds: seconds)
 }

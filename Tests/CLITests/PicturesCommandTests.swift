@@ -1,3 +1,4 @@
+import DynamicsRender
 import DynamicsTestSupport
 import Foundation
 import Testing
@@ -35,11 +36,10 @@ struct PicturesCommandTests {
         let shown = still(text)
         #expect(shown.readout == ["t = 0.500 s"])
         // The trace's sample at 0.5 s (30 a second) has the box where the still draws it.
-        let trace = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
-        let samples = try #require(trace["samples"] as? [[String: Any]])
-        let at = try #require(samples.first { abs(($0["time"] as? Double ?? -1) - 0.5) < 1e-9 })
-        let state = try #require((at["items"] as? [[String: Any]])?.first ?? (at["states"] as? [[String: Any]])?.first ?? nil)
-        let x = try #require(state["x"] as? Double), y = try #require(state["y"] as? Double)
+        let trace = try JSONDecoder().decode(Trace.self, from: Data(contentsOf: URL(fileURLWithPath: json)))
+        let at = try #require(trace.samples.first { abs($0.time - 0.5) < 1e-9 })
+        let state = try #require(at.items.first)
+        let x = state.x, y = state.y
         let xy = try #require(shown.box).split(separator: " ").map { Double($0)! }
         #expect(abs(xy[0] - x) <= 0.006 && abs(xy[1] - y) <= 0.006, "still \(xy) vs trace (\(x), \(y))")
         #expect(y > 40, "the box has fallen by 0.5 s")

@@ -74,22 +74,23 @@ struct LuaRCTests {
         let r = try runDynamics(["types", "--luarc", dir], in: dir, environment: ["DYNAMICS_PATH": "kits/ui::/opt/dyn"])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains("wrote \(dir)/.luarc.json"))
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir + "/.luarc.json"))) as? [String: Any])
-        #expect((json["$schema"] as? String)?.hasSuffix("setting/schema.json") == true)
-        let runtime = try #require(json["runtime"] as? [String: Any])
-        #expect(runtime["version"] as? String == "Lua 5.4")
-        #expect(runtime["path"] as? [String] == ["?.lua", "lib/?.lua", "behaviors/?.lua"])
-        #expect(runtime["pathStrict"] as? Bool == false)
-        let builtin = try #require(runtime["builtin"] as? [String: String])
-        for library in ["basic", "io", "os", "debug", "package"] { #expect(builtin[library] == "disable", "\(library)") }
+        let json = try JSONValue(contentsOfFile: dir + "/.luarc.json")
+        #expect(json["$schema"]?.string?.hasSuffix("setting/schema.json") == true)
+        let runtime = try #require(json["runtime"])
+        #expect(runtime["version"]?.string == "Lua 5.4")
+        #expect(runtime["path"]?.strings == ["?.lua", "lib/?.lua", "behaviors/?.lua"])
+        #expect(runtime["pathStrict"]?.bool == false)
+        let builtin = try #require(runtime["builtin"]?.object)
+        #expect(builtin.values.allSatisfy { $0.string != nil }, "\(builtin)")
+        for library in ["basic", "io", "os", "debug", "package"] { #expect(builtin[library]?.string == "disable", "\(library)") }
         for library in ["string", "table", "math", "utf8", "coroutine"] { #expect(builtin[library] == nil, "\(library) stays on") }
-        let workspace = try #require(json["workspace"] as? [String: Any])
+        let workspace = try #require(json["workspace"]?.object)
         // The folder's realpath may differ from the path given (/tmp links), so the relative
         // DYNAMICS_PATH folder is checked by its end.
-        let library = try #require(workspace["library"] as? [String])
+        let library = try #require(workspace["library"]?.strings)
         #expect(library.count == 3 && library[0] == ".dynamics" && library[1].hasSuffix("/kits/ui") && library[1].hasPrefix("/") && library[2] == "/opt/dyn", "\(library)")
-        #expect(workspace["checkThirdParty"] as? Bool == false)
-        #expect((json["diagnostics"] as? [String: Any])?["globals"] as? [String] == [])
+        #expect(workspace["checkThirdParty"]?.bool == false)
+        #expect(json["diagnostics"]?["globals"]?.strings == [])
         // The annotations, as the package has them.
         for name in ["dynamics.d.lua", "sandbox.d.lua"] {
             let written = try String(contentsOfFile: dir + "/.dynamics/" + name, encoding: .utf8)
@@ -97,8 +98,8 @@ struct LuaRCTests {
         }
         // Again, over its own files: refreshed.
         #expect(try runDynamics(["types", "--luarc"], in: dir).status == 0)
-        let again = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir + "/.luarc.json"))) as? [String: Any])
-        #expect((again["workspace"] as? [String: Any])?["library"] as? [String] == [".dynamics"])
+        let again = try JSONValue(contentsOfFile: dir + "/.luarc.json")
+        #expect(again["workspace"]?["library"]?.strings == [".dynamics"])
     }
 
     @Test("a .luarc.json of the project's own is left as it is, with the settings to merge; bad usage is refused")

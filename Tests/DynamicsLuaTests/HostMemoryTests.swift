@@ -143,7 +143,9 @@ struct HostMemoryTests {
             a:step(1 / 60)
             """)
         defer { withExtendedLifetime(bridge) {} }
-        #expect(error?.message.contains("pile.lua:6: ") == true && error?.message.contains("pairs of shapes the host's memory allows contacts") == true,
+        #expect(error?.message.contains("pile.lua:6: ") == true && error?.message.contains("animator.contacts: the items touch in more than the ") == true
+                && error?.message.contains("pairs of shapes the contact allowance grants") == true
+                && error?.message.contains("the room left under the Lua memory cap") == true,
                 "\(String(describing: error))")
         #expect(state.memoryUsed + state.hostObjectBytes <= 4 << 20)
     }

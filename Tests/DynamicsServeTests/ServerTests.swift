@@ -1,3 +1,4 @@
+import DynamicsTestSupport
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -6,39 +7,16 @@ import Testing
 
 /// `dynamics serve` as a subprocess on a free port, stopped (SIGTERM) at the end.
 final class ServerProcess {
-    let process = Process()
+    let server: RunningSubprocess
     let base: String
 
     init(scene: String) throws {
-        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        var binary = dir.appendingPathComponent("dynamics")
-        for _ in 0..<5 where !FileManager.default.isExecutableFile(atPath: binary.path) {
-            dir = dir.deletingLastPathComponent()
-            binary = dir.appendingPathComponent("dynamics")
-        }
-        process.executableURL = binary
-        process.arguments = ["serve", scene, "--port", "0"]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var line = Data()
-        while !line.contains(10) {
-            let chunk = out.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            line += chunk
-        }
-        let text = String(decoding: line, as: UTF8.self)
+        server = try RunningSubprocess(try builtExecutable("dynamics"), ["serve", scene, "--port", "0"])
+        let text = server.firstLine()
         guard let range = text.range(of: "http://127.0.0.1:") else {
-            process.terminate()
             throw CommandFailure(message: "no address printed: \(text)")
         }
         base = "http://127.0.0.1:" + text[range.upperBound...].prefix { $0.isNumber }
-    }
-
-    deinit {
-        process.terminate()
-        process.waitUntilExit()
     }
 
     struct CommandFailure: Error { var message: String }
@@ -87,7 +65,7 @@ final class ServerProcess {
     }
 
     /// A request without any proxy; returns the status and the JSON body (if any).
-    func request(_ path: String, method: String = "GET", body: String? = nil, headers: [String: String] = [:]) throws -> (status: Int, json: [String: Any]?, text: String) {
+    func request(_ path: String, method: String = "GET", body: String? = nil, headers: [String: String] = [:]) throws -> (status: Int, json: JSONValue?, text: String) {
         var request = URLRequest(url: URL(string: base + path)!)
         request.httpMethod = method
         request.httpBody = body.map { Data($0.utf8) }
@@ -103,7 +81,7 @@ final class ServerProcess {
         }.resume()
         _ = done.wait(timeout: .now() + 10)
         let (status, data) = result ?? (0, Data())
-        return (status, (try? JSONSerialization.jsonObject(with: data)) as? [String: Any], String(decoding: data, as: UTF8.self))
+        return (status, try? JSONValue(parsing: data), String(decoding: data, as: UTF8.self))
     }
 }
 
@@ -115,38 +93,38 @@ struct ServerTests {
         let state = try server.request("/state")
         #expect(state.status == 200)
         let json = try #require(state.json)
-        #expect(json["error"] is NSNull && json["running"] as? Bool == true && json["time"] is Double)
-        let items = try #require(json["items"] as? [[String: Any]])
-        #expect(items.map { $0["name"] as? String } == ["box", "ball"])
-        #expect(Set(items[1].keys).isSuperset(of: ["name", "x", "y", "angle", "width", "height", "shape"]))
-        #expect(items[1]["shape"] as? String == "ellipse")
+        #expect(json["error"]?.isNull == true && json["running"]?.bool == true && json["time"]?.double != nil)
+        let items = try #require(json["items"]?.array)
+        #expect(items.map { $0["name"]?.string } == ["box", "ball"])
+        #expect((items[1].keys ?? []).isSuperset(of: ["name", "x", "y", "angle", "width", "height", "shape"]))
+        #expect(items[1]["shape"]?.string == "ellipse")
 
         #expect(try server.request("/control", method: "POST", body: #"{"action":"pause"}"#).status == 200)
-        #expect(try server.request("/state").json?["running"] as? Bool == false)
-        let t0 = try server.request("/state").json?["time"] as? Double ?? -1
+        #expect(try server.request("/state").json?["running"]?.bool == false)
+        let t0 = try server.request("/state").json?["time"]?.double ?? -1
         #expect(try server.request("/control", method: "POST", body: #"{"action":"step"}"#).status == 200)
-        let t1 = try server.request("/state").json?["time"] as? Double ?? -1
+        let t1 = try server.request("/state").json?["time"]?.double ?? -1
         #expect(abs(t1 - t0 - 1.0 / 60) < 1e-9)
         #expect(try server.request("/param", method: "POST", body: #"{"name":"gravity","value":2.5}"#).status == 200)
         // Press on the box where it is now (the scene ran in real time before the pause).
-        let box = try #require((try server.request("/state").json?["items"] as? [[String: Any]])?.first)
-        let bx = try #require(box["x"] as? Double), by = try #require(box["y"] as? Double)
-        #expect(json["dragging"] is NSNull)
-        #expect(try server.request("/pointer", method: "POST", body: #"{"phase":"began","x":\#(bx),"y":\#(by)}"#).json?["handled"] as? Bool == false)
-        #expect(try server.request("/state").json?["dragging"] as? String == "box")
+        let box = try #require(try server.request("/state").json?["items"]?[0])
+        let bx = try #require(box["x"]?.double), by = try #require(box["y"]?.double)
+        #expect(json["dragging"]?.isNull == true)
+        #expect(try server.request("/pointer", method: "POST", body: #"{"phase":"began","x":\#(bx),"y":\#(by)}"#).json?["handled"]?.bool == false)
+        #expect(try server.request("/state").json?["dragging"]?.string == "box")
         #expect(try server.request("/pointer", method: "POST", body: #"{"phase":"ended","x":\#(bx),"y":\#(by)}"#).status == 200)
-        #expect(try server.request("/state").json?["dragging"] is NSNull)
+        #expect(try server.request("/state").json?["dragging"]?.isNull == true)
         #expect(try server.request("/control", method: "POST", body: #"{"action":"restart"}"#).status == 200)
 
         for (path, body) in [("/pointer", "{"), ("/pointer", #"{"phase":"began"}"#), ("/param", #"{"name":"nope","value":1}"#),
                              ("/param", #"{"name":"gravity","value":99}"#), ("/control", #"{"action":"explode"}"#)] {
             let r = try server.request(path, method: "POST", body: body)
             #expect(r.status == 400, "\(path) \(body.prefix(40)): \(r.status)")
-            #expect((r.json?["error"] as? String)?.isEmpty == false, "\(r.text)")
+            #expect(r.json?["error"]?.string?.isEmpty == false, "\(r.text)")
         }
         // A body over 64 KB: 413, refused from its declared length before any of it is read.
         let large = try server.request("/control", method: "POST", body: String(repeating: "x", count: 100_000))
-        #expect(large.status == 413 && (large.json?["error"] as? String)?.contains("64 KB") == true, "\(large.status) \(large.text)")
+        #expect(large.status == 413 && large.json?["error"]?.string?.contains("64 KB") == true, "\(large.status) \(large.text)")
         #expect(try server.request("/state").status == 200) // still serving
     }
 
@@ -161,7 +139,7 @@ struct ServerTests {
         // A plain GET of the WebSocket's address says what it is (it was a 200 with no body).
         for path in ["/live", "/live/"] {
             let plain = try server.request(path)
-            #expect(plain.status == 426 && (plain.json?["error"] as? String)?.contains("open / in a browser") == true, "\(path): \(plain.status) \(plain.text)")
+            #expect(plain.status == 426 && plain.json?["error"]?.string?.contains("open / in a browser") == true, "\(path): \(plain.status) \(plain.text)")
         }
         #expect(try server.request("/assets/app.js").text.contains("WebSocket"))
         for path in ["/assets/..%2f..%2fPackage.swift", "/assets/../../Package.swift", "/box.lua", "/assets/", "/etc/passwd"] {
@@ -169,7 +147,7 @@ struct ServerTests {
         }
         let crossSite = try server.request("/control", method: "POST", body: #"{"action":"pause"}"#, headers: ["Origin": "http://evil.example"])
         #expect(crossSite.status == 403)
-        #expect(try server.request("/state").json?["running"] as? Bool == true)
+        #expect(try server.request("/state").json?["running"]?.bool == true)
         let upgrade = ["Connection": "Upgrade", "Upgrade": "websocket", "Sec-WebSocket-Version": "13",
                        "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ=="]
         let refused = try server.request("/live", headers: upgrade.merging(["Origin": "http://evil.example"]) { $1 })
@@ -200,7 +178,7 @@ struct ServerTests {
         let upgrade = "Connection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
         let ws = server.exchange(raw("GET", "/live", host: "attacker.test:\(port)", extra: upgrade), timeout: 2).reply
         #expect(!ws.hasPrefix("HTTP/1.1 101"), "\(ws.prefix(200))")
-        #expect(try server.request("/state").json?["running"] as? Bool == true) // not paused
+        #expect(try server.request("/state").json?["running"]?.bool == true) // not paused
         for host in ["localhost:\(port)", "127.0.0.1:\(port)", "LOCALHOST:\(port)", "127.1.2.3:\(port)"] {
             let reply = server.exchange(raw("GET", "/state", host: host)).reply
             #expect(reply.hasPrefix("HTTP/1.1 200"), "\(host): \(reply.prefix(200))")
@@ -325,11 +303,11 @@ struct ServerTests {
     func routeErrors() throws {
         let server = try ServerProcess(scene: try sceneFile("box.lua", boxScene))
         let missing = try server.request("/nothing/here")
-        #expect(missing.status == 404 && (missing.json?["error"] as? String)?.contains("/nothing/here") == true, "\(missing.text)")
+        #expect(missing.status == 404 && missing.json?["error"]?.string?.contains("/nothing/here") == true, "\(missing.text)")
         let put = try server.request("/state", method: "PUT", body: "{}")
-        #expect(put.status == 405 && (put.json?["error"] as? String)?.contains("use GET") == true, "\(put.text)")
+        #expect(put.status == 405 && put.json?["error"]?.string?.contains("use GET") == true, "\(put.text)")
         let get = try server.request("/pointer")
-        #expect(get.status == 405 && (get.json?["error"] as? String)?.contains("use POST") == true, "\(get.text)")
+        #expect(get.status == 405 && get.json?["error"]?.string?.contains("use POST") == true, "\(get.text)")
     }
 }
 

@@ -9,8 +9,6 @@ import NIOCore
 import Synchronization
 import Testing
 
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
 /// A fresh folder with `name` holding `contents`; returns the file's path.
 func sceneFile(_ name: String, _ contents: String) throws -> String {
     let dir = testScratch.appendingPathComponent("dynamics-serve-\(UUID().uuidString)")
@@ -380,27 +378,27 @@ struct SessionTests {
         for _ in 0..<7 { try await session.perform(.control(.step)) }
         try await session.perform(.param(name: "gravity", value: 1.25))
         let text = await session.stateJSON()
-        let parsed = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let parsed = try JSONValue(parsing: text)
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        let direct = try #require(try JSONSerialization.jsonObject(with: encoder.encode(session.state())) as? [String: Any])
-        #expect(Set(parsed.keys) == Set(direct.keys))
-        for key in ["step", "reloads", "generation"] { #expect(parsed[key] as? Int == direct[key] as? Int, "\(key)") }
-        for key in ["paused", "running", "resting", "recording"] { #expect(parsed[key] as? Bool == direct[key] as? Bool, "\(key)") }
-        #expect(abs((parsed["time"] as! Double) - (direct["time"] as! Double)) == 0)
-        let a = try #require(parsed["items"] as? [[String: Any]]), b = try #require(direct["items"] as? [[String: Any]])
+        let direct = try JSONValue(parsing: String(decoding: try encoder.encode(session.state()), as: UTF8.self))
+        #expect(parsed.keys == direct.keys)
+        for key in ["step", "reloads", "generation"] { #expect(parsed[key]?.int != nil && parsed[key]?.int == direct[key]?.int, "\(key)") }
+        for key in ["paused", "running", "resting", "recording"] { #expect(parsed[key]?.bool != nil && parsed[key]?.bool == direct[key]?.bool, "\(key)") }
+        #expect(abs(try #require(parsed["time"]?.double) - (try #require(direct["time"]?.double))) == 0)
+        let a = try #require(parsed["items"]?.array), b = try #require(direct["items"]?.array)
         #expect(a.count == b.count && a.count == 2)
         for (x, y) in zip(a, b) {
-            #expect(x["name"] as? String == y["name"] as? String && x["shape"] as? String == y["shape"] as? String)
+            #expect(x["name"]?.string == y["name"]?.string && x["shape"]?.string == y["shape"]?.string)
             // Within a rounding: Foundation's JSON parser reads the last digit of some numbers off.
             for k in ["x", "y", "angle", "width", "height"] {
-                let u = try #require(x[k] as? Double), v = try #require(y[k] as? Double)
+                let u = try #require(x[k]?.double), v = try #require(y[k]?.double)
                 #expect(abs(u - v) <= 1e-12 * max(1, abs(v)), "\(k): \(u) \(v)")
             }
         }
-        #expect(a.contains { ($0["name"] as? String)?.hasPrefix("b\"o") == true }, "\(text.prefix(300))")
-        let p = try #require((parsed["params"] as? [[String: Any]])?.first)
-        #expect(p["name"] as? String == "gravity" && p["value"] as? Double == 1.25)
+        #expect(a.contains { $0["name"]?.string?.hasPrefix("b\"o") == true }, "\(text.prefix(300))")
+        let p = try #require(parsed["params"]?[0])
+        #expect(p["name"]?.string == "gravity" && p["value"]?.double == 1.25)
     }
 
     /// Asks for `times` restarts at once (each task's request is on its way to the session
@@ -417,15 +415,15 @@ struct SessionTests {
     }
 
     /// The first frame a subscriber receives, as JSON.
-    func firstFrame(of session: LiveSession) async throws -> [String: Any] {
+    func firstFrame(of session: LiveSession) async throws -> JSONValue {
         let (id, frames) = try #require(session.broadcaster.subscribe())
         defer { session.broadcaster.unsubscribe(id) }
         for await message in frames {
             let text = String(buffer: message)
             guard text.contains("\"type\":\"frame\"") else { continue }
-            return try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+            return try JSONValue(parsing: text)
         }
-        return [:]
+        return .object([:])
     }
 
     /// A scene that failed its first load left the page blank (no scene
@@ -434,13 +432,13 @@ struct SessionTests {
     @Test("A scene that never loaded still announces itself, so frames carry its error; frames carry the sliders' values")
     func firstLoadErrorAndSliderValues() async throws {
         let broken = await LiveSession(scenePath: try sceneFile("broken.lua", "local x = = 1\n"), limits: LuaLimits())
-        let scene = try #require(try JSONSerialization.jsonObject(with: Data(broken.sceneMessage.utf8)) as? [String: Any])
-        #expect(scene["type"] as? String == "scene" && (scene["items"] as? [Any])?.isEmpty == true && scene["file"] as? String == "broken.lua")
+        let scene = try JSONValue(parsing: broken.sceneMessage)
+        #expect(scene["type"]?.string == "scene" && scene["items"]?.array?.isEmpty == true && scene["file"]?.string == "broken.lua")
         broken.start()
         defer { broken.stop() }
         let frame = try await firstFrame(of: broken)
-        #expect((frame["error"] as? String)?.hasPrefix("broken.lua:1:") == true, "\(frame)")
-        #expect(frame["generation"] as? Int == scene["generation"] as? Int)
+        #expect(frame["error"]?.string?.hasPrefix("broken.lua:1:") == true, "\(frame)")
+        #expect(frame["generation"]?.int != nil && frame["generation"]?.int == scene["generation"]?.int)
         // Its frames are all the same error: two a second, not sixty.
         let (id, frames) = try #require(broken.broadcaster.subscribe())
         let counting = Task { () -> Int in
@@ -459,7 +457,7 @@ struct SessionTests {
         session.start()
         defer { session.stop() }
         let moved = try await firstFrame(of: session)
-        #expect(moved["params"] as? [Double] == [2.5], "\(moved["params"] ?? "none")")
+        #expect(moved["params"] == .array([.number(2.5)]), "\(moved["params"]?.description ?? "none")")
     }
 
     /// On a running scene each `GET /state` was built again, one after another

@@ -87,8 +87,8 @@ struct ViewerLimitsTests {
         #expect(worst < 0.2, "GET /state took \(worst) s while an apply of 0.8 s ran (it waited for it)")
         await applying.value
         // Once the apply is done, the state shows the new value.
-        let after = try #require(try JSONSerialization.jsonObject(with: Data(session.stateJSONNow().utf8)) as? [String: Any])
-        #expect((after["params"] as? [[String: Any]])?.first?["value"] as? Double == 0.5)
+        let after = try JSONValue(parsing: session.stateJSONNow())
+        #expect(after["params"]?[0]?["value"]?.double == 0.5)
     }
 
     /// Set when the slow apply is asked for.

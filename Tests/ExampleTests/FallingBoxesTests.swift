@@ -140,52 +140,10 @@ import Dynamics
         return CGRect(x: Double(item.center.x) - ex, y: Double(item.center.y) - ey, width: 2 * ex, height: 2 * ey)
     }
 
-    struct Output { var status: Int32; var stdout: String; var stderr: String }
-
-    /// Runs the built `FallingBoxes` executable. It is found next to the test binary
-    /// (`.build/<triple>/<config>/`), or through `FALLING_BOXES_EXECUTABLE`.
-    func runExample(_ arguments: [String]) throws -> Output {
-        let process = Process()
-        process.executableURL = try Self.executable()
-        process.arguments = arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Output(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                      stderr: String(decoding: stderr, as: UTF8.self))
-    }
-
-    static func executable() throws -> URL {
-        let fm = FileManager.default
-        if let path = ProcessInfo.processInfo.environment["FALLING_BOXES_EXECUTABLE"] {
-            return URL(fileURLWithPath: path)
-        }
-        // Linux: arguments[0] is …/debug/<Package>PackageTests.xctest (an executable).
-        // macOS: the bundle is …/debug/<Package>PackageTests.xctest/Contents/MacOS/…, run by xctest.
-        var candidates = [URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()]
-        candidates += Bundle.allBundles.map(\.bundleURL)
-        for start in candidates {
-            var dir = start.deletingLastPathComponent()
-            for _ in 0..<5 {
-                let url = dir.appendingPathComponent("FallingBoxes")
-                var isDirectory: ObjCBool = false
-                if fm.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue,
-                   fm.isExecutableFile(atPath: url.path) {
-                    return url
-                }
-                dir = dir.deletingLastPathComponent()
-            }
-        }
-        throw ExecutableNotFound(searched: candidates.map(\.path))
-    }
-
-    struct ExecutableNotFound: Error, CustomStringConvertible {
-        var searched: [String]
-        var description: String { "FallingBoxes executable not found near \(searched); build it or set FALLING_BOXES_EXECUTABLE" }
+    /// Runs the built `FallingBoxes` executable (`builtExecutable`; `FALLING_BOXES_EXECUTABLE`
+    /// names another).
+    func runExample(_ arguments: [String]) throws -> SubprocessResult {
+        try runSubprocess(try builtExecutable("FallingBoxes", variable: "FALLING_BOXES_EXECUTABLE"), arguments)
     }
 
     /// The attribute's value. (swift-corelibs-foundation's `attribute(forName:)` returns nil

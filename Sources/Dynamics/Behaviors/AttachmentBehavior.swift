@@ -189,7 +189,7 @@ open class AttachmentBehavior: DynamicBehavior {
     }
 
     /// The attachment of `kind` between `item` and `other` (or an anchor), with the factory
-    /// each kind takes: what the Lua constructor and the registry's `attachment` both build.
+    /// each kind takes: what the registry's `attachment` and any embedder's constructor build.
     /// A kind that needs a second item or an anchor and lacks it is a `DynamicsError` of
     /// `attachment.<otherName>` or `attachment.anchor`. A spring joins `other` if given, else
     /// the anchor; a sliding attachment between two items defaults its anchor to the item's

@@ -90,7 +90,7 @@ open class CollisionBehavior: DynamicBehavior {
 
     /// Makes the animator's reference bounds a boundary (identifier nil in callbacks).
     /// Ignored by an animator without reference bounds, as UIKit ignores it (Swift stays
-    /// permissive; the Lua bindings refuse it there, since items then fall forever).
+    /// permissive; an embedder may refuse it there, since items then fall forever).
     public var translatesReferenceBoundsIntoBoundary: Bool {
         get { referenceInsets != nil }
         set { setReferenceInsets(newValue ? EdgeInsets(top: 0, left: 0, bottom: 0, right: 0) : nil) }
@@ -139,7 +139,7 @@ open class CollisionBehavior: DynamicBehavior {
     }
 
     /// The path elements of all boundaries added by identifier (a straight boundary has 2).
-    /// O(boundaries). An embedder that charges memory by size reads it (see `HostCharged`).
+    /// O(boundaries). An embedder that charges memory by size reads it (see `EmbedderSlot`).
     public var boundaryElementCount: Int { boundaries.reduce(0) { $0 + $1.path.elements.count } }
 
     public func removeBoundary(withIdentifier identifier: AnyHashable) {

@@ -37,7 +37,7 @@ extension DynamicAnimator {
             delegate?.dynamicAnimatorWillResume(self)
         }
 
-        // 2. Fixed internal steps, with at most the contacts the host allows (`contactAllowance`).
+        // 2. Fixed internal steps, with at most the contacts `contactAllowance` grants.
         let heldBefore = world.heldContactCount
         if let allowance = contactAllowance { world.maximumContacts = max(1, min(contactBound, allowance(heldBefore))) }
         defer { if let allowance = contactAllowance, world.heldContactCount > heldBefore { _ = allowance(world.heldContactCount) } }
@@ -52,7 +52,7 @@ extension DynamicAnimator {
             // Timers, tasks and gestures act on the internal step in which their time falls,
             // not at the frame's end, so scripted input gives the same run at every frame rate.
             if hasDueWork { runDueWork() }
-            // A host that bounds its callers' time (the Lua bridge's budget) may end a long
+            // An embedder that bounds its callers' time (`shouldInterruptStep`) may end a long
             // frame between internal steps: `step(10)` is 1200 of them.
             if let interrupt = shouldInterruptStep, interrupt() {
                 accumulator = 0
@@ -63,14 +63,13 @@ extension DynamicAnimator {
                 clearHeldForces()
                 running = false
                 let found = world.overflowedPairs
-                // Below `maximumContacts`, the bound is the host's allowance (its memory).
-                let bound = world.maximumContacts < contactBound
-                    ? "the \(world.maximumContacts) pairs of shapes the host's memory allows contacts"
-                    : "\(world.maximumContacts) pairs of shapes"
-                let raise = world.maximumContacts < contactBound ? "" : "; maximumContacts raises it"
+                // Below `maximumContacts`, the bound is `contactAllowance`'s.
+                let allowed = world.maximumContacts < contactBound
+                let bound = allowed ? "the \(world.maximumContacts) pairs of shapes the contact allowance grants"
+                                    : "\(world.maximumContacts) pairs of shapes"
                 invalidInputHandler(DynamicsError(
-                    owner: "DynamicAnimator", property: "maximumContacts",
-                    message: "the items touch in more than \(bound) (found: \(found.betweenBodies) between items, \(found.withStatic) of items with boundary segments or anchored items); the animator stops. Fewer items piled in one place, or boundaries of fewer segments near the items, stay under the bound\(raise)"))
+                    owner: "DynamicAnimator", property: allowed ? "contactAllowance" : "maximumContacts",
+                    message: "the items touch in more than \(bound) (found: \(found.betweenBodies) between items, \(found.withStatic) of items with boundary segments or anchored items); the animator stops. Fewer items piled in one place, or boundaries of fewer segments near the items, stay under the bound\(allowed ? "" : "; maximumContacts raises it")"))
                 return
             }
         }

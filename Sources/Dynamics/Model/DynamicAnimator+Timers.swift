@@ -2,8 +2,8 @@ import Foundation
 
 /// A timer made by `DynamicAnimator.after(_:_:)` or `every(_:_:)`. Cancel it to stop it;
 /// a cancelled or finished timer no longer keeps its animator awake.
-public final class DynamicTimer: HostCharged {
-    package var hostCharge: AnyObject? // see `HostCharged`
+public final class DynamicTimer: EmbedderSlotted {
+    package var embedder = EmbedderSlot() // see `EmbedderSlot`
     /// The simulated time (`elapsedTime`) at which it fires next.
     public internal(set) var fireTime: TimeInterval
     /// The period of a repeating timer; nil for a one-shot timer.

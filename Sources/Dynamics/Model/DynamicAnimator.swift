@@ -28,8 +28,8 @@ extension DynamicAnimatorDelegate {
 /// The class is open, as UIKit's is: a subclass may override the methods UIKit apps
 /// override (adding, removing and finding items and behaviors), and an extension may add
 /// `open` members. Everything a frame does stays final, so subclassing costs a frame nothing.
-open class DynamicAnimator: HostCharged {
-    package var hostCharge: AnyObject? // see `HostCharged`
+open class DynamicAnimator: EmbedderSlotted {
+    package var embedder = EmbedderSlot() // see `EmbedderSlot`
     /// The area (points) whose edges `CollisionBehavior.translatesReferenceBoundsIntoBoundary`
     /// uses; nil for an animator in abstract coordinates.
     public let referenceBounds: CGRect?
@@ -74,9 +74,9 @@ open class DynamicAnimator: HostCharged {
 
     /// Most pairs of touching shapes (contacts) the animator's world may hold; default no
     /// limit. n items piled on one spot in one collision behavior make n²/2 contacts (1000
-    /// items: half a million, minutes of work and 600 MB a frame), so a host that runs
-    /// untrusted scenes sets a limit from its memory budget (the Lua bridge: one contact per
-    /// KiB of the state's memory cap). When a step finds more pairs the animator stops for
+    /// items: half a million, minutes of work and 600 MB a frame), so an embedder that runs
+    /// untrusted scenes bounds them (this limit, or `contactAllowance` from its memory
+    /// budget). When a step finds more pairs the animator stops for
     /// good: `invalidInputHandler` receives the error, `isRunning` turns false and later
     /// frames do nothing. At least 1.
     public var maximumContacts: Int {
@@ -96,17 +96,19 @@ open class DynamicAnimator: HostCharged {
     /// manifolds and solver rows it keeps for reuse. What they hold in memory grows with it.
     public var heldContacts: Int { world.heldContactCount }
 
-    /// For a host that charges the memory its callers cause (the Lua bridge, against its
-    /// memory cap): called with `heldContacts` at the start of every frame and after a frame
+    /// For an embedder that charges the memory its callers cause (against a memory cap):
+    /// called with `heldContacts` at the start of every frame and after a frame
     /// in which it grew, it charges them and returns how many contacts the world may hold
     /// during the next frame. The world stops past that as past `maximumContacts` (the lower
-    /// of the two applies). nil by default: no allowance.
+    /// of the two applies), and the error names `contactAllowance`. nil by default: no
+    /// allowance.
     public var contactAllowance: ((_ heldContacts: Int) -> Int)?
 
     /// Asked after every internal step of a frame; when it returns true the frame ends there
-    /// and the time it had left is dropped. nil by default. The Lua bridge sets it to its
-    /// budget's mark, so a script's `a:step(10)` (1200 internal steps) ends within its budget
-    /// instead of after all of them (45 s of ten noise fields over 20 000 items).
+    /// and the time it had left is dropped. nil by default. An embedder that bounds its
+    /// callers' time sets it to its budget's mark, so `step(10)` (1200 internal steps) ends
+    /// within the budget instead of after all of them (45 s of ten noise fields over 20 000
+    /// items).
     public var shouldInterruptStep: (() -> Bool)?
 
     /// True once the items touched in more pairs than `maximumContacts`: the animator has
@@ -115,8 +117,8 @@ open class DynamicAnimator: HostCharged {
 
     /// Whether items at rest are put to sleep (default true), as Box2D's `enableSleep`: a
     /// resting island costs nothing per step, and the animator pauses once every item rests.
-    /// false keeps every item moving and the animator running (`dynamics bench --no-sleep`,
-    /// the figure Box2D's own benchmark reports). Turning it off wakes everything.
+    /// false keeps every item moving and the animator running (what Box2D's own benchmark
+    /// measures). Turning it off wakes everything.
     public var isSleepEnabled: Bool {
         get { world.sleepEnabled }
         set {
@@ -179,7 +181,7 @@ open class DynamicAnimator: HostCharged {
     var taskBook = TaskBook()
     /// The pointer, made on first use (`pointer`).
     var pointerStorage: DynamicPointer?
-    /// Changes whenever an item joins or leaves the world, so a host that indexes the items
+    /// Changes whenever an item joins or leaves the world, so an embedder that indexes the items
     /// (a collection view layout's animator, by index path) knows when to index them again.
     package internal(set) var itemSetVersion = 0
 
@@ -189,8 +191,6 @@ open class DynamicAnimator: HostCharged {
         return records.map(\.item)
     }
 
-    /// What a host keeps with the animator (UIKitCompat: its reference view or layout).
-    package var hostState: AnyObject?
     /// Whether the animator is in its thread's list (`DynamicAnimator+Registry.swift`).
     var inThreadRegistry = false
 

@@ -4,8 +4,8 @@ import Foundation
 ///
 /// Subclass it to compose behaviors: add built-ins as children and use `action` to run code
 /// every frame. A behavior instance can be in one animator at a time, once.
-open class DynamicBehavior: HostCharged {
-    package var hostCharge: AnyObject? // see `HostCharged`
+open class DynamicBehavior: EmbedderSlotted {
+    package var embedder = EmbedderSlot() // see `EmbedderSlot`
     public private(set) var childBehaviors: [DynamicBehavior] = []
     public private(set) weak var parent: DynamicBehavior?
     /// The animator this behavior (or its root) is in.
@@ -106,17 +106,10 @@ open class DynamicBehavior: HostCharged {
     /// it; an embedder's behavior, outside this module, sets `embedderItems`.
     var ownItems: [DynamicItem] { embedderItems }
 
-    /// Items an embedder's behavior governs (a Lua plugin's or composite's `items`): they join
-    /// the world as a built-in's items do. Left out, a plugin used alone (a wind that only
-    /// applies forces in its action) moved nothing.
+    /// Items an embedder's behavior governs (a scripted plugin's or composite's `items`): they
+    /// join the world as a built-in's items do, so a plugin used alone (a wind that only
+    /// applies forces in its action) moves them.
     package var embedderItems: [DynamicItem] = [] { didSet { setNeedsUpdate() } }
-}
-
-/// An object an embedder may attach a memory charge to (the Lua bridge counts the items,
-/// behaviors, animators and timers a script makes against its memory cap). The charge is
-/// released with the object; the model never reads it.
-package protocol HostCharged: AnyObject {
-    var hostCharge: AnyObject? { get set }
 }
 
 /// An ordered set of items, by identity. O(1) membership.

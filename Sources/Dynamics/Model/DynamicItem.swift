@@ -33,7 +33,7 @@ extension DynamicItem {
 }
 
 /// The stock dynamic item: a minimal view with a frame, center, bounds and transform.
-open class DynamicView: DynamicItem, CustomStringConvertible, HostCharged {
+open class DynamicView: DynamicItem, CustomStringConvertible, EmbedderSlotted {
     // The animator writes `center` and `transform` of every moving item after every frame:
     // unchecked, those writes skip Swift's run-time exclusivity check (a thread-local access
     // set per write). A view is used from one thread and its setters call nothing that could
@@ -46,7 +46,7 @@ open class DynamicView: DynamicItem, CustomStringConvertible, HostCharged {
     public var collisionBoundingPath: BezierPath
     /// A name for messages and traces.
     public var name: String?
-    package var hostCharge: AnyObject? // see `HostCharged`
+    package var embedder = EmbedderSlot() // see `EmbedderSlot`
 
     public init(frame: CGRect, collisionBoundsType: DynamicItemCollisionBoundsType = .rectangle, name: String? = nil) {
         center = CGPoint(x: frame.midX, y: frame.midY)

@@ -23,8 +23,8 @@ import Foundation
 /// A task waiting for time (`wait`, `waitFrames`, or anything with a timeout) keeps the
 /// animator stepping, as a timer does; one waiting for rest, or for a condition or contact
 /// without a timeout, does not.
-public final class DynamicTask: HostCharged {
-    package var hostCharge: AnyObject? // see `HostCharged`
+public final class DynamicTask: EmbedderSlotted {
+    package var embedder = EmbedderSlot() // see `EmbedderSlot`
 
     /// What a task can wait for.
     public enum Wait {

@@ -38,7 +38,7 @@ public enum Limits {
     public static let minimumDensity: CGFloat = 1e-6
     /// Most points of an item's collision path, after curves are flattened. The path
     /// becomes a convex polygon of at most `Tuning.maxPolygonVertices` vertices, and the hull,
-    /// convexity check and reduction cost O(n²): 20 000 points held the host for 20 s.
+    /// convexity check and reduction cost O(n²): 20 000 points took 20 s.
     public static let pathPoints = 2048
     /// Longest frame `step(_:)` takes, seconds (a frame runs dt / fixedTimeStep steps).
     public static let frame: TimeInterval = 10
@@ -51,11 +51,11 @@ public enum Limits {
 /// magnitude allowed (`Limits`).
 public enum Validate {
     /// A number in a message: NaN as "NaN" (Swift and C print a negative NaN, which is what
-    /// Lua's 0/0 is on x86, as "-nan").
+    /// 0/0 computed on x86 is, as "-nan").
     public static func shown(_ v: CGFloat) -> String { v.isNaN ? "NaN" : "\(v)" }
 
-    /// How an error names an item: `item "box"` by its name, else `item at (x, y)`: short,
-    /// and in the words of the Lua API rather than a Swift description.
+    /// How an error names an item: `item "box"` by its `DynamicView.name`, else
+    /// `item at (x, y)` by its `center`: short, rather than a Swift description.
     public static func owner(of item: DynamicItem) -> String {
         if let name = (item as? DynamicView)?.name, !name.isEmpty {
             let cut = name.count > 40 ? "\(name.prefix(40))…" : name
@@ -211,9 +211,9 @@ public enum InvalidInput {
     public static var isCatching: Bool { collector.pointee.depth > 0 }
 
     /// Where invalid input found outside `catching` goes instead of a trap (nil: a trap, as
-    /// UIKit raises). A host that runs untrusted input sets it once, before any use, so that
-    /// no check the model makes on its behalf (a viewer's drag, a frame the CLI steps) can end
-    /// the process: the `dynamics` executable prints the error. Setters still refuse the value.
+    /// UIKit raises). An embedder that runs untrusted input sets it once, before any use, so
+    /// that no check the model makes outside `catching` (a pointer's drag, a frame stepped on
+    /// a timer) can end the process. Setters still refuse the value.
     nonisolated(unsafe) public static var uncaughtHandler: ((DynamicsError) -> Void)?
 
     /// Reports invalid input: collected inside `catching`; outside, passed to

@@ -7,7 +7,7 @@
 /// - C1 controls (U+0080–U+009F): U+009B is a one-character CSI, U+009D an OSC, U+0085 a line
 ///   break to some terminals;
 /// - bidirectional controls (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069): U+202E
-///   shows the rest of a line backwards, so "test_ok.lua" can read as another name.
+///   shows the rest of a line backwards, so "report_ok.txt" can read as another name.
 ///
 /// On one line (`line`), newline, return and tab are written `\n`, `\r` and `\t` instead, so
 /// one text cannot forge further lines of a listing. In a block of lines (`lines`), newline

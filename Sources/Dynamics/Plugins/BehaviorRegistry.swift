@@ -38,9 +38,9 @@ public enum ParameterValue: Equatable, Sendable, CustomStringConvertible {
     public var vector: CGVector? { if case .vector(let v) = self { v } else { nil } }
 }
 
-/// One registered behavior kind: built-in, Swift plugin or (later) Lua plugin.
+/// One registered behavior kind: built-in, Swift plugin or a plugin an embedder loads from a script.
 public struct BehaviorDefinition: Sendable {
-    public enum Origin: String, Sendable { case builtIn = "built-in", swift, lua }
+    public enum Origin: String, Sendable { case builtIn = "built-in", swift, script }
 
     public var name: String
     public var summary: String
@@ -79,8 +79,8 @@ public struct BehaviorDefinition: Sendable {
     }
 }
 
-/// Behaviors by name: the built-ins, and the Swift (and Lua) plugins registered with it.
-/// Built-ins, Swift plugins and Lua plugins share this one namespace and compose freely.
+/// Behaviors by name: the built-ins, and the Swift and scripted plugins registered with it.
+/// They share this one namespace and compose freely.
 /// Thread-safe.
 public final class BehaviorRegistry: @unchecked Sendable {
     private let lock = NSLock()
@@ -155,7 +155,8 @@ public final class BehaviorRegistry: @unchecked Sendable {
 }
 
 extension BehaviorRegistry {
-    /// The built-ins of this release, under the names of the Lua API (docs/lua-api.md).
+    /// The built-ins of this release, by the names their definitions give (`gravity`,
+    /// `attachment`, `field.radialGravity`…), with their parameters' names.
     static let builtInDefinitions: [BehaviorDefinition] = [
         BehaviorDefinition(
             name: "gravity", summary: "constant acceleration, by default {0, 1}; magnitude 1 = 1000 pt/s²", origin: .builtIn,
@@ -282,7 +283,7 @@ extension BehaviorRegistry {
 }
 
 extension BehaviorRegistry {
-    /// A field kind's definition, `field.KIND` (the Lua constructor's path, `dyn.field.KIND`).
+    /// A field kind's definition, named `field.KIND`.
     /// Its region (a `Region`, which no parameter value holds) is set on the field it returns.
     /// Custom fields are not registered: their evaluation is a function.
     static func fieldDefinition(_ kind: String, _ summary: String,
@@ -311,8 +312,8 @@ extension BehaviorRegistry {
         }
     }
 
-    /// The attachment of `items` (an item and an anchor, or two items) as the parameters say;
-    /// the same rules as Lua's `dyn.attachment` (docs/lua-api.md).
+    /// The attachment of `items` (an item and an anchor, or two items) as the parameters say,
+    /// by `AttachmentBehavior`'s rules for each kind.
     static func makeAttachment(_ items: [DynamicItem], _ p: [String: ParameterValue]) throws -> AttachmentBehavior {
         func error(_ property: String, _ message: String) -> DynamicsError {
             DynamicsError(owner: "attachment", property: property, message: message)

@@ -103,7 +103,7 @@ public final class DynamicPointer {
         let item = phase == .began ? DynamicPointer.item(at: point, in: animator) : nil
         let event = PointerEvent(phase: phase, point: point, velocity: v, item: item, time: time, isScripted: scripted)
         let handled = handler?(event) ?? false
-        // The drag changes the model from outside any call into it (a viewer's events): what
+        // The drag changes the model from outside any call into it (pointer events): what
         // the model refuses (a fling faster than its limits) is reported, never a trap.
         do {
             try InvalidInput.catching {

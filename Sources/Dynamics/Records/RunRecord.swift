@@ -21,8 +21,8 @@ import Foundation
 /// has paused steps nothing) is not recorded again.
 ///
 /// Not thread-safe: use it on the animator's thread. It holds its animator and items.
-public final class RunRecord: HostCharged, CustomStringConvertible {
-    package var hostCharge: AnyObject? // see `HostCharged`
+public final class RunRecord: EmbedderSlotted, CustomStringConvertible {
+    package var embedder = EmbedderSlot() // see `EmbedderSlot`
 
     /// The animator recorded.
     public let animator: DynamicAnimator

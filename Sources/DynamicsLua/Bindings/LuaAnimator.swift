@@ -80,10 +80,11 @@ extension LuaBridge {
         }
         animator.invalidInputHandler = { [unowned self] error in
             // Inside a call from a script: that call's error (with its file:line).
-            // The contact bound is the host's: here it comes from the memory cap.
+            // The contact allowance is this bridge's (`contactAllowance` below): the room left
+            // under the memory cap. The model names the bound; the script learns where it comes from.
             var error = error
-            if error.property == "maximumContacts" {
-                error.message += "; for a script, contacts are charged against the Lua memory cap (\(HostMemory.Estimate.contact) B each): a larger cap raises it"
+            if error.property == "contactAllowance" || error.property == "maximumContacts" {
+                error.message += "; for a script, the contact allowance is the room left under the Lua memory cap (\(HostMemory.Estimate.contact) B a contact): a larger cap raises it"
             }
             if InvalidInput.isCatching { InvalidInput.report(error) } else {
                 self.errorHandler(LuaError(kind: .runtime, message: LuaBridge.luaMessage(error)))

@@ -21,9 +21,9 @@ final class LuaFieldEvaluation {
 }
 
 /// A region held by a script (regions are values in Swift).
-final class LuaRegion: CustomStringConvertible, HostCharged {
+final class LuaRegion: CustomStringConvertible, EmbedderSlotted {
     let region: Region
-    var hostCharge: AnyObject? // see `HostCharged`
+    var embedder = EmbedderSlot() // its memory charge
     init(_ region: Region) { self.region = region }
     /// As a script builds it: `rect(40, 40)`, `union(circle(10), inverse(rect(3, 4)))`;
     /// cut at about 200 characters (a union can nest a thousand parts).

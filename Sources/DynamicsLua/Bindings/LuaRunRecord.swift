@@ -14,8 +14,8 @@ import Foundation
 // The physics matchers over records and the goldens are the test framework's (DynamicsLuaTesting).
 
 /// One item's track as a script holds it (the model's `RunRecord.Track` is a value).
-package final class LuaTrack: HostCharged, CustomStringConvertible {
-    package var hostCharge: AnyObject? // see `HostCharged`
+package final class LuaTrack: EmbedderSlotted, CustomStringConvertible {
+    package var embedder = EmbedderSlot() // its memory charge
     package let track: RunRecord.Track
     package init(_ track: RunRecord.Track) { self.track = track }
 
@@ -49,7 +49,7 @@ package struct LuaRecording {
     /// the state's memory cap (the run stops there).
     package func capture() throws {
         record.capture()
-        let charged = (record.hostCharge as? HostMemory.Charge)?.bytes ?? 0
+        let charged = record.hostCharge?.bytes ?? 0
         guard record.estimatedBytes - charged >= LuaRecording.chargeStep || record.isTruncated else { return }
         if record.isTruncated {
             throw LuaArgumentError(message: "run{ record = true }: the record of \(record.items.count) items reached its bound of \(record.maximumBytes >> 20) MB at t = \(LuaRecordFormat.number(record.times.last ?? 0)) s; record a shorter run")

@@ -1,5 +1,6 @@
 import Dynamics
 import DynamicsLua
+import DynamicsRender
 import Foundation
 
 /// What the page needs once per scene load: the items' shapes, names and colors, the bounds
@@ -81,7 +82,7 @@ struct FrameMessage: Encodable {
     var overlay: Overlay
 }
 
-/// Builds the page's messages from a live scene (the SVG renderer's palette and overlay).
+/// Builds the page's messages from a live scene (the SVG renderer's palette, `DebugOverlay`).
 enum FrameEncoder {
     /// The SVG renderer's palette (Sources/DynamicsRender), by item index.
     static let palette = ["#e4572e", "#29335c", "#f3a712", "#669bbc", "#a8c686", "#8e5572",
@@ -131,66 +132,47 @@ enum FrameEncoder {
             params: params.map { .init(name: $0.name, value: $0.value, min: $0.min, max: $0.max, step: $0.step) })
     }
 
-    /// The point at `offset` (the item's own axes) from the item's center, in the scene.
-    static func point(of item: DynamicItem, offset: CGVector) -> CGPoint {
-        let a = Double(atan2(item.transform.b, item.transform.a)), (c, s) = (cos(a), sin(a))
-        let dx = Double(offset.dx), dy = Double(offset.dy)
-        return CGPoint(x: Double(item.center.x) + c * dx - s * dy, y: Double(item.center.y) + s * dx + c * dy)
-    }
-
     static func items(_ items: [DynamicItem]) -> [[Double]] {
         items.map { [r(Double($0.center.x)), r(Double($0.center.y)), (Double(atan2($0.transform.b, $0.transform.a)) * 1e4).rounded() / 1e4] }
     }
 
-    /// The debug overlay: what the SVG's overlay draws (boundaries, attachments, snap points,
-    /// field regions, contacts).
+    /// The debug overlay as the page draws it: `DebugOverlay`, the SVG's overlay, in JSON
+    /// shapes (boundaries as polylines, the reference bounds' closed; at most 256 contacts).
     static func overlay(of animator: DynamicAnimator) -> FrameMessage.Overlay {
+        let overlay = DebugOverlay(of: animator, maximumContacts: 256)
         var o = FrameMessage.Overlay()
-        func visit(_ b: DynamicBehavior) {
-            switch b {
-            case let c as CollisionBehavior:
-                if let insets = c.referenceInsets, let bounds = animator.referenceBounds {
-                    let q = bounds.inset(by: insets).standardized
+        for element in overlay.elements {
+            switch element {
+            case .boundaries(let b):
+                if let q = b.referenceRect {
                     o.boundaries.append([r(CGPoint(x: q.minX, y: q.minY)), r(CGPoint(x: q.maxX, y: q.minY)),
                                          r(CGPoint(x: q.maxX, y: q.maxY)), r(CGPoint(x: q.minX, y: q.maxY)),
                                          r(CGPoint(x: q.minX, y: q.minY))])
                 }
-                for id in c.boundaryIdentifiers {
-                    guard let path = c.boundary(withIdentifier: id) else { continue }
+                for (_, path) in b.paths {
                     for line in path.flattened() {
                         var pts = line.points.map { r($0) }
                         if line.isClosed, let first = pts.first { pts.append(first) }
                         o.boundaries.append(pts)
                     }
                 }
-            case let a as AttachmentBehavior where !a.items.isEmpty:
-                let pa = point(of: a.items[0], offset: a.offsetA)
-                let pb = a.items.count > 1 ? point(of: a.items[1], offset: a.offsetB) : a.anchorPoint
-                o.attachments.append(.init(a: r(pa), b: r(pb), anchor: a.items.count == 1,
-                                           spring: a.kind == .spring && a.frequency > 0))
-            case let s as SnapBehavior:
-                o.snaps.append(.init(item: r(s.item.center), point: r(s.snapPoint)))
-            case let f as FieldBehavior:
-                var regions: [FrameMessage.RegionShape] = []
-                func add(_ shape: Region.Shape, dashed: Bool) {
-                    switch shape {
-                    case .infinite: break
-                    case .circle(let radius): regions.append(.init(kind: "circle", width: 2 * Double(radius), height: 2 * Double(radius), dashed: dashed))
-                    case .rectangle(let size): regions.append(.init(kind: "rect", width: Double(size.width), height: Double(size.height), dashed: dashed))
-                    case .inverse(let a): add(a, dashed: true)
-                    case .union(let a, let b): add(a, dashed: dashed); add(b, dashed: dashed)
-                    case .difference(let a, let b): add(a, dashed: dashed); add(b, dashed: true)
-                    case .intersection(let a, let b): add(a, dashed: true); add(b, dashed: true)
+            case .attachment(let a):
+                let ends = a.ends
+                o.attachments.append(.init(a: r(ends.a), b: r(ends.b), anchor: a.second == nil, spring: a.isSpring))
+            case .snap(let s):
+                o.snaps.append(.init(item: r(s.item.center), point: r(s.point)))
+            case .field(let f):
+                o.fields.append(.init(position: r(f.position), regions: f.regions.map { outline in
+                    switch outline.shape {
+                    case .circle(let radius):
+                        .init(kind: "circle", width: 2 * Double(radius), height: 2 * Double(radius), dashed: outline.dashed)
+                    case .rectangle(let size):
+                        .init(kind: "rect", width: Double(size.width), height: Double(size.height), dashed: outline.dashed)
                     }
-                }
-                add(f.region.shape, dashed: false)
-                o.fields.append(.init(position: r(f.position), regions: regions))
-            default: break
+                }))
             }
-            for child in b.childBehaviors { visit(child) }
         }
-        for b in animator.behaviors { visit(b) }
-        o.contacts = animator.contactPoints.prefix(256).map { r($0) }
+        o.contacts = overlay.contacts.map { r($0) }
         return o
     }
 }

@@ -35,6 +35,7 @@ test("names are plain file names in __goldens__; options are checked", function(
     { function() expect(run):toMatchGolden(".hidden") end, "toMatchGolden%(name%): a golden's name may not start with '%.'" },
     { function() expect(run):toMatchGolden("tab\there") end, "toMatchGolden%(name%): a golden's name may not hold control characters %(U%+0009 in \"tab\\there\"%)" },
     { function() expect(run):toMatchGolden("nul\0byte") end, "toMatchGolden%(name%): a golden's name may not hold control characters %(U%+0000" },
+    { function() expect(run):toMatchGolden("right\u{202E}gpj.txt") end, "toMatchGolden%(name%): a golden's name may not hold control characters %(U%+202E in " },
     { function() expect(run):toMatchGolden("") end, "toMatchGolden%(name%): the name is empty" },
     { function() expect(run):toMatchGolden(string.rep("g", 101)) end, "toMatchGolden%(name%): at most 100 bytes, got 101" },
     { function() expect(run):toMatchGolden(7) end, "toMatchGolden%(name%): expected the golden's name %(a string%), got number" },
