@@ -79,7 +79,7 @@ enum DeterminismCheck {
         var processes: [(Process, report: URL, errors: URL)] = []
         for r in 0..<runs {
             let report = folder.appendingPathComponent("run\(r).txt"), errors = folder.appendingPathComponent("run\(r).err")
-            FileManager.default.createFile(atPath: errors.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
             let process = Process()
             process.executableURL = Worker.executable
             process.arguments = ["determinism-worker", "--report=\(report.path)"] + workerArguments + ["--", scene]

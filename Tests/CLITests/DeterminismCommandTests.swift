@@ -1,3 +1,4 @@
+import DynamicsTestSupport
 import Foundation
 import Testing
 
