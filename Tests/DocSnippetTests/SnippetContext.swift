@@ -49,3 +49,10 @@ final class MyViewController: UIViewController {
         self.animator = animator
     }
 }
+
+/// The docs' `BehaviorRegistry.shared`, a registry of the snippets' own: the README registers a
+/// "wind" plugin, and the process-wide registry is shared with every other test that runs in
+/// this process (a project without plugins must not find one).
+enum BehaviorRegistry {
+    static let shared = Dynamics.BehaviorRegistry()
+}
