@@ -6,14 +6,14 @@ import Foundation
 /// The host CLI (docs/cli.md): run, test, check, bench, behaviors. Exit status: 0 on success,
 /// 1 on a failed test or a script error, 2 on bad usage.
 @main
-struct DynamicsCommand: ParsableCommand {
+struct DynamicsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "dynamics",
         abstract: "Run, test and benchmark Dynamics scenes.",
         subcommands: [Run.self, Test.self, Check.self, Bench.self, Behaviors.self, Types.self, Serve.self, TestWorker.self, DeterminismWorker.self]
     )
 
-    static func main() {
+    static func main() async {
         // Scripts are untrusted: a check the model makes outside a call from a script (a
         // frame the CLI steps, a viewer's drag) prints its error instead of trapping.
         InvalidInput.uncaughtHandler = { error in
@@ -28,8 +28,13 @@ struct DynamicsCommand: ParsableCommand {
             Foundation.exit(2)
         }
         do {
+            // `test` waits for its workers asynchronously; the other commands run straight.
             var command = try parseAsRoot()
-            try command.run()
+            if var waiting = command as? AsyncParsableCommand {
+                try await waiting.run()
+            } else {
+                try command.run()
+            }
             // What `print` buffered is written now: a full disk or a closed pipe is a failure
             // (`types > file` on a full disk made an empty file and exited 0).
             if fflush(nil) != 0 {

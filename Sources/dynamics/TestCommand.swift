@@ -3,7 +3,6 @@ import Dynamics
 import DynamicsLua
 import DynamicsLuaTesting
 import Foundation
-import Synchronization
 
 /// `dynamics test [PATH ...] [--filter TEXT] [--junit FILE] [--jobs N] [--timeout S] [--verbose] [--shard I/N] [--artifacts DIR] [--update-goldens]`
 ///
@@ -12,7 +11,7 @@ import Synchronization
 /// reported as `FAIL file — timed out after S s`, one that crashes as `FAIL file —
 /// crashed (signal N)`, with the results of its cases that completed, and the run goes on.
 /// `--jobs` workers run at once.
-struct Test: ParsableCommand {
+struct Test: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run Lua script-driven tests (*_test.lua); ends with \"N passed, N failed\".")
 
@@ -63,7 +62,7 @@ struct Test: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func run() async throws {
         let roots = paths.isEmpty ? ["Tests/Scenes"] : paths
         let runner = LuaTestRunner(limits: lua.limits)
         let found = runner.testFiles(in: roots)
@@ -76,21 +75,6 @@ struct Test: ParsableCommand {
         }
         // A slice may hold no file (more slices than files): it runs nothing and passes.
         let files = shard?.slice(found) ?? found
-        // Each file has its own Lua state, so files run in parallel safely; results keep
-        // the files' order.
-        // The results of the whole run are kept within `ResultBound.runBytes` of text, in the
-        // order files finish (each worker keeps its file's within `ResultBound.fileBytes`).
-        final class Collected: Sendable {
-            struct Results {
-                var byFile: [[LuaTestRunner.Result]]
-                var bound = LuaTestRunner.ResultBound(bytes: LuaTestRunner.ResultBound.runBytes)
-            }
-            let results: Mutex<Results>
-            init(_ n: Int) { results = Mutex(Results(byFile: Array(repeating: [], count: n))) }
-        }
-        let collected = Collected(files.count)
-        let queue = OperationQueue()
-        queue.maxConcurrentOperationCount = jobs
         var workerArguments = ["--lua-budget", "\(lua.budget)", "--lua-memory", "\(lua.memory)"]
         // One argument each (a filter or file starting with "-" is not taken for an option).
         // An empty filter matches every test: the worker gets none ("--filter=" alone is
@@ -100,14 +84,27 @@ struct Test: ParsableCommand {
         workerArguments += runFolders.map { "--run-folder=\($0.isEmpty ? "." : $0)" }
         let arguments = workerArguments, timeout = self.timeout
         let pictures = artifacts.map { ArtifactPictures.workerArguments(folder: $0, files: files) }
-        for (i, file) in files.enumerated() {
-            queue.addOperation {
-                let results = Worker.run(file: file, arguments: arguments + (pictures?[i] ?? []), timeout: timeout)
-                collected.results.withLock { c in c.byFile[i] = results.map { c.bound.admit($0) } }
+        // Each file has its own worker process, so files run in parallel safely: at most
+        // `jobs` at once, a child task each, and results keep the files' order. The results
+        // of the whole run are kept within `ResultBound.runBytes` of text, admitted in the
+        // order files finish (each worker keeps its file's within `ResultBound.fileBytes`).
+        var byFile = [[LuaTestRunner.Result]](repeating: [], count: files.count)
+        var bound = LuaTestRunner.ResultBound(bytes: LuaTestRunner.ResultBound.runBytes)
+        await withTaskGroup(of: (Int, [LuaTestRunner.Result]).self) { group in
+            var next = 0
+            func start() {
+                guard next < files.count else { return }
+                let i = next, file = files[i]
+                next += 1
+                group.addTask { (i, await Worker.run(file: file, arguments: arguments + (pictures?[i] ?? []), timeout: timeout)) }
+            }
+            for _ in 0..<jobs { start() }
+            while let (i, results) = await group.next() {
+                byFile[i] = results.map { bound.admit($0) }
+                start()
             }
         }
-        queue.waitUntilAllOperationsAreFinished()
-        let results = collected.results.withLock { $0.byFile.flatMap { $0 } }
+        let results = byFile.flatMap { $0 }
         // A filter that matches nothing is no passing run either: a mistyped one passed in CI.
         // (In one slice of a sharded run it may match in the others.)
         if let filter, !filter.isEmpty, results.isEmpty, shard == nil {
@@ -182,7 +179,7 @@ enum Worker {
         return Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
     }()
 
-    static func run(file: String, arguments: [String], timeout: Double) -> [LuaTestRunner.Result] {
+    static func run(file: String, arguments: [String], timeout: Double) async -> [LuaTestRunner.Result] {
         let name = (file as NSString).lastPathComponent
         let started = DispatchTime.now().uptimeNanoseconds
         func elapsed() -> Double { Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 }
@@ -217,15 +214,10 @@ enum Worker {
         process.arguments = ["test-worker", "--report=\(report.path)"] + arguments + ["--", file]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        let done = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in done.signal() }
+        let exit = ProcessExit()
+        process.terminationHandler = { _ in exit.signal() }
         do { try process.run() } catch { return failed("cannot start a worker: \(error)") }
-        if done.wait(timeout: .now() + timeout) == .timedOut {
-            process.terminate()
-            if done.wait(timeout: .now() + 1) == .timedOut {
-                kill(process.processIdentifier, SIGKILL)
-                done.wait()
-            }
+        if await exit.wait(orEnd: process.processIdentifier, after: timeout) {
             return completed("timed out after \(String(format: "%g", timeout)) s")
         }
         if process.terminationReason == .uncaughtSignal {

@@ -266,7 +266,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         answered = true
         timer?.cancel()
         timer = nil
-        let body = LiveRoutes.encode(["error": message])
+        let body = LiveRoutes.encode(LiveRoutes.ErrorBody(error: message))
         // The answer to a HEAD has the length of its body, not the body.
         let text = "HTTP/1.1 \(status)\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(firstMethod == "HEAD" ? "" : body)"
         // The channel (Sendable) closes once the answer is written; the context may not be

@@ -31,17 +31,17 @@ enum LiveRoutes {
                 switch await collectBody(of: request) {
                 case .body(let b): body = b
                 case .tooLarge:
-                    return json(.contentTooLarge, ["error": "request body too large (at most 64 KB)"], closing: true)
+                    return json(.contentTooLarge, error: "request body too large (at most 64 KB)", closing: true)
                 case .late:
-                    return json(.requestTimeout, ["error": "the request body did not arrive within \(Int(bodySeconds)) s"], closing: true)
+                    return json(.requestTimeout, error: "the request body did not arrive within \(Int(bodySeconds)) s", closing: true)
                 }
                 do {
                     let command = try Command.parse(kind, body: Data(body.readableBytesView))
                     return json(.ok, try await session.perform(command))
                 } catch let error as CommandError {
-                    return json(.badRequest, ["error": error.message])
+                    return json(.badRequest, error: error.message)
                 } catch {
-                    return json(.badRequest, ["error": "\(error)"])
+                    return json(.badRequest, error: "\(error)")
                 }
             }
         }
@@ -138,21 +138,21 @@ enum LiveRoutes {
         func handle(_ request: Request, context: Context,
                     next: (Request, Context) async throws -> Response) async throws -> Response {
             if let declared = request.headers[.contentLength], let n = Int(declared), n > LiveRoutes.bodyLimit {
-                return json(.contentTooLarge, ["error": "request body too large (at most 64 KB)"], closing: true)
+                return json(.contentTooLarge, error: "request body too large (at most 64 KB)", closing: true)
             }
             if (request.method == .get || request.method == .head) && LiveRoutes.declaresBody(request) {
-                return json(.badRequest, ["error": "a \(request.method.rawValue) request has no body"], closing: true)
+                return json(.badRequest, error: "a \(request.method.rawValue) request has no body", closing: true)
             }
             // The router takes /live/ and //live for /live too.
             if request.uri.path.split(separator: "/", omittingEmptySubsequences: true) == ["live"] {
                 if let refusal = crossSiteRefusal(request) { return refusal }
                 if session.broadcaster.count >= Broadcaster.maximumSubscribers {
-                    return json(.serviceUnavailable, ["error": "too many viewers (at most \(Broadcaster.maximumSubscribers) at once)"])
+                    return json(.serviceUnavailable, error: "too many viewers (at most \(Broadcaster.maximumSubscribers) at once)")
                 }
                 // A plain GET (no upgrade asked for) was answered 200 with an empty body. An
                 // upgrade goes on to the WebSocket route, which this router also decides.
                 if request.headers[.upgrade]?.lowercased() != "websocket" {
-                    return json(.upgradeRequired, ["error": "/live is the viewer's WebSocket: open / in a browser"])
+                    return json(.upgradeRequired, error: "/live is the viewer's WebSocket: open / in a browser")
                 }
             }
             return try await next(request, context)
@@ -185,7 +185,7 @@ enum LiveRoutes {
             // A CONNECT the connection's guard did not see (pipelined straight after a body):
             // refused, and the connection closed (it hung open after a 404 without a length).
             if request.method == .connect {
-                return LiveRoutes.json(.methodNotAllowed, ["error": LiveRoutes.connectRefusal], closing: true)
+                return LiveRoutes.json(.methodNotAllowed, error: LiveRoutes.connectRefusal, closing: true)
             }
             var response: Response
             do {
@@ -195,9 +195,9 @@ enum LiveRoutes {
                 // A HEAD is answered as its GET would be (the same status and length).
                 let method = request.method == .head ? "GET" : request.method.rawValue
                 if let allowed = LiveRoutes.allowedMethod(for: path), method != allowed {
-                    response = LiveRoutes.json(.methodNotAllowed, ["error": "\(method) is not allowed on \(LuaBridge.shown(path)) (use \(allowed))"])
+                    response = LiveRoutes.json(.methodNotAllowed, error: "\(method) is not allowed on \(LuaBridge.shown(path)) (use \(allowed))")
                 } else {
-                    response = LiveRoutes.json(.notFound, ["error": "no such page or endpoint: \(LuaBridge.shown(path))"])
+                    response = LiveRoutes.json(.notFound, error: "no such page or endpoint: \(LuaBridge.shown(path))")
                 }
             }
             if response.status.code >= 400 && LiveRoutes.declaresBody(request) {
@@ -222,21 +222,20 @@ enum LiveRoutes {
     /// `pointer` is told the phase and place of each pointer event applied.
     static func reply(to text: String, session: LiveSession, viewer: UUID? = nil,
                       pointer: (PointerPhase, Double, Double) -> Void = { _, _, _ in }) async -> String? {
-        guard let object = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any],
-              let type = object["type"] as? String else {
-            return encode(["type": "error", "message": "expected a JSON object with a \"type\""])
-        }
-        if type == "scene" { return session.sceneMessage }
         do {
-            let command = try Command.parse(type, object)
+            let command: Command
+            switch try ViewerMessage.parse(text) {
+            case .scene: return session.sceneMessage
+            case .command(let c): command = c
+            }
             var result = try await session.perform(command, viewer: viewer)
             if case let .pointer(phase, x, y) = command { pointer(phase, x, y) }
-            guard type == "record" else { return nil }
+            guard case .record = command else { return nil }
             result.type = "reply"
-            result.for = type
+            result.for = "record"
             return encode(result)
         } catch {
-            return encode(["type": "error", "message": error.message])
+            return encode(ViewerError(message: error.message))
         }
     }
 
@@ -292,14 +291,14 @@ enum LiveRoutes {
             // makes the first Host the authority and leaves any other among the fields, where
             // it went unchecked (Host: 127.0.0.1, then Host: evil.com, was answered).
             guard let authority = request.head.authority else {
-                return LiveRoutes.json(.badRequest, ["error": "the request names no host (a Host header is required)"])
+                return LiveRoutes.json(.badRequest, error: "the request names no host (a Host header is required)")
             }
             if let host = HTTPField.Name("Host"), !request.headers[values: host].isEmpty {
-                return LiveRoutes.json(.badRequest, ["error": "the request names its host more than once"])
+                return LiveRoutes.json(.badRequest, error: "the request names its host more than once")
             }
             let name = HostNames.name(ofAuthority: authority)
             if allowed.contains(name) || (HostNames.isLoopbackIPv4(name) && allowed.contains("127.0.0.1")) { return nil }
-            return LiveRoutes.json(.forbidden, ["error": "request for host '\(LuaBridge.shown(name))' refused: this viewer answers to \(allowed.sorted().joined(separator: ", "))"])
+            return LiveRoutes.json(.forbidden, error: "request for host '\(LuaBridge.shown(name))' refused: this viewer answers to \(allowed.sorted().joined(separator: ", "))")
         }
 
         func handle(_ request: Request, context: Context,
@@ -315,11 +314,11 @@ enum LiveRoutes {
         guard let origin = request.headers[.origin] else { return nil }
         let host = request.head.authority ?? ""
         if origin == "http://\(host)" { return nil }
-        return json(.forbidden, ["error": "cross-origin request refused (Origin \(origin))"])
+        return json(.forbidden, error: "cross-origin request refused (Origin \(origin))")
     }
 
     static func asset(_ asset: PageAssets.Asset?) -> Response {
-        guard let asset else { return json(.notFound, ["error": "not found"]) }
+        guard let asset else { return json(.notFound, error: "not found") }
         // Never inside another site's frame: a page there could be clickjacked into "Save as
         // test" or "Restart".
         var headers: HTTPFields = [.contentType: asset.contentType, .cacheControl: "no-cache"]
@@ -328,13 +327,19 @@ enum LiveRoutes {
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: asset.data)))
     }
 
-    static func encode(_ object: [String: Any]) -> String {
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self)
+    /// The body of a refused request: `{"error": message}`.
+    struct ErrorBody: Encodable {
+        var error: String
     }
 
-    /// A command's reply as JSON, keys sorted.
-    static func encode(_ reply: CommandReply) -> String {
+    /// A WebSocket message the viewer could not take: `{"type": "error", "message": ...}`.
+    struct ViewerError: Encodable {
+        var type = "error"
+        var message: String
+    }
+
+    /// A reply or an error as JSON, keys sorted.
+    static func encode(_ reply: some Encodable) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let data = (try? encoder.encode(reply)) ?? Data("{}".utf8)
@@ -343,8 +348,8 @@ enum LiveRoutes {
 
     /// A JSON answer; `closing` asks for the connection to be closed after it (a body that
     /// was refused or is late is not read to its end).
-    static func json(_ status: HTTPResponse.Status, _ object: [String: Any], closing: Bool = false) -> Response {
-        json(status, text: encode(object), closing: closing)
+    static func json(_ status: HTTPResponse.Status, error: String, closing: Bool = false) -> Response {
+        json(status, text: encode(ErrorBody(error: error)), closing: closing)
     }
 
     static func json(_ status: HTTPResponse.Status, _ reply: CommandReply) -> Response {
