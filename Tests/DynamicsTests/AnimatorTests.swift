@@ -29,6 +29,33 @@ struct AnimatorTests {
         #expect(animator.items(in: CGRect(x: -1000, y: -1000, width: 2000, height: 2000)).isEmpty)
     }
 
+    @Test("A paused animator resumes for an item added while paused, although items(in:) applied the change before the next frame")
+    func resumesForChangesAppliedEarly() {
+        let animator = DynamicAnimator()
+        let a = DynamicView(center: .zero, size: CGSize(width: 10, height: 10), name: "a")
+        animator.addBehavior(AttachmentBehavior(item: a, attachedToAnchor: .zero))
+        var frames = 0
+        while animator.isRunning && frames < 600 { animator.step(1.0 / 60); frames += 1 }
+        #expect(!animator.isRunning && frames < 600, "a resting item pauses the animator: \(frames) frames")
+        // A new item 120 pt below its spring's anchor; a query applies the change at once.
+        let b = DynamicView(center: CGPoint(x: 100, y: 120), size: CGSize(width: 10, height: 10), name: "b")
+        let spring = AttachmentBehavior(item: b, attachedToAnchor: CGPoint(x: 100, y: 0))
+        spring.length = 0
+        spring.frequency = 1.5
+        spring.damping = 0.7
+        animator.addBehavior(spring)
+        #expect(animator.items(in: CGRect(x: 90, y: 110, width: 20, height: 20)).count == 1)
+        #expect(animator.isRunning, "the change applied early still has the new item to move")
+        frames = 0
+        while animator.isRunning && frames < 600 { animator.step(1.0 / 60); frames += 1 }
+        #expect(abs(b.center.y) < 0.5 && abs(b.center.x - 100) < 0.5 && frames < 600,
+                "on its anchor after \(frames) frames: \(b.center)")
+        // A change applied early that leaves nothing to move does not keep it running.
+        animator.removeBehavior(spring)
+        _ = animator.items(in: CGRect(x: -1000, y: -1000, width: 2000, height: 2000))
+        #expect(!animator.isRunning)
+    }
+
     @Test("Child behaviors contribute, and willMove(to:) brackets membership")
     func childBehaviors() {
         final class Composite: DynamicBehavior {

@@ -97,6 +97,50 @@ import UIKitCompat
         }
     }
 
+    /// A message sent once the list has come to rest, scrolled 60 pt past the end of its
+    /// content (room for the new bubble): the layout pass reads the animator's items between
+    /// the insertion and the next frame, and the paused animator still resumes for the new
+    /// spring, runs until the bubble is on its place, then pauses.
+    @Test func aMessageSentAfterRestAndAScrollPastTheEndLandsOnItsPlace() throws {
+        let vc = makeChat()
+        let cv = vc.collectionView!
+        let pan = cv.panGestureRecognizer
+        pan.simulate(.began, at: CGPoint(x: 160, y: 300), in: vc.view)
+        pan.simulate(.changed, at: CGPoint(x: 160, y: 250), in: vc.view)
+        pan.simulate(.ended, at: CGPoint(x: 160, y: 250), in: vc.view)
+        vc.settle()
+        let end = cv.contentSize.height - cv.bounds.height
+        #expect(end > 0, "the conversation is taller than the screen: \(cv.contentSize)")
+        cv.setContentOffset(CGPoint(x: 0, y: end + 60), animated: false)
+        vc.settle()
+        #expect(!vc.layout.animator.isRunning && cv.contentOffset.y == end + 60 && vc.worstOffsetFromGrid < 0.5,
+                "at rest past the end: \(cv.contentOffset), worst \(vc.worstOffsetFromGrid) pt")
+
+        vc.send("On my way now!")
+        let path = IndexPath(item: 12, section: 0)
+        let rest = restingFrames(vc.messages)[12]
+        // It starts 120 pt below its place, below the bounds (so not yet shown or sized: its
+        // place has the estimated 40 pt height until it is), on its spring.
+        let grid = try #require(vc.layout.gridFrame(at: path))
+        #expect(grid.minY == rest.minY && grid.height == 40 && vc.layout.springs[path] != nil)
+        let start = try #require(vc.layout.layoutAttributesForItem(at: path))
+        #expect(start.center.y == grid.midY + 120 && start.frame.minY > cv.bounds.maxY, "starts 120 pt below: \(start.frame)")
+        #expect(cv.cellForItem(at: path) == nil)
+        #expect(vc.layout.animator.isRunning, "the new spring has something to move")
+        MainLoop.current.advance(frames: 10)
+        let rising = try #require(cv.cellForItem(at: path), "risen into view")
+        #expect(vc.layout.animator.isRunning && rising.center.y < grid.midY + 100, "moving up: \(rising.center.y)")
+        let frames = vc.settle()
+        let landed = try #require(cv.cellForItem(at: path))
+        #expect(vc.layout.gridFrame(at: path) == rest, "self-sized once shown")
+        #expect(abs(landed.center.y - rest.midY) < 0.5 && abs(landed.center.x - rest.midX) < 1e-9 && landed.bounds.size == rest.size,
+                "\(landed.frame) vs \(rest)")
+        #expect(!vc.layout.animator.isRunning && frames < 4 * 60, "paused after \(frames) frames")
+        // Paused for good: nothing moves it again.
+        MainLoop.current.advance(frames: 30)
+        #expect(!vc.layout.animator.isRunning && cv.cellForItem(at: path)?.center == landed.center)
+    }
+
     @Test func theRunnerPrintsTheChatPhases() {
         let lines = runChat()
         #expect(lines.count == 4)

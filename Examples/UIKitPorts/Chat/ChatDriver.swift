@@ -32,15 +32,16 @@ func runChat() -> [String] {
     pan.simulate(.ended, at: CGPoint(x: 160, y: 250), in: vc.view)
     let frames = vc.settle()
     lines.append("== Chat: released, settles in \(Driver.f1(Double(frames) / Driver.framesPerSecond)) s, \(vc.layout.animator.isRunning ? "still moving" : "paused"); worst bubble \(Driver.f1(vc.worstOffsetFromGrid)) pt off its place")
-    // A new message, in a conversation of six (all on screen).
-    let short = makeChat(messages: 6)
-    short.send("On my way now!")
-    let last = IndexPath(item: short.messages.count - 1, section: 0)
+    // A new message, sent at rest with the list scrolled 60 pt past the end of its content.
+    cv.setContentOffset(CGPoint(x: 0, y: max(0, cv.contentSize.height - cv.bounds.height + 60)), animated: false)
+    vc.settle()
+    vc.send("On my way now!")
+    let last = IndexPath(item: vc.messages.count - 1, section: 0)
     func offset() -> CGFloat {
-        abs((short.layout.layoutAttributesForItem(at: last)?.center.y ?? .nan) - (short.layout.gridFrame(at: last)?.midY ?? .nan))
+        abs((vc.layout.layoutAttributesForItem(at: last)?.center.y ?? .nan) - (vc.layout.gridFrame(at: last)?.midY ?? .nan))
     }
     let start = offset()
-    let arrival = short.settle()
-    lines.append("== Chat: a new message starts \(Driver.f1(start)) pt below its place, lands in \(Driver.f1(Double(arrival) / Driver.framesPerSecond)) s, \(short.layout.animator.isRunning ? "still moving" : "paused") \(Driver.f1(offset())) pt off it")
+    let arrival = vc.settle()
+    lines.append("== Chat: a new message starts \(Driver.f1(start)) pt below its place, lands in \(Driver.f1(Double(arrival) / Driver.framesPerSecond)) s, \(vc.layout.animator.isRunning ? "still moving" : "paused") \(Driver.f1(offset())) pt off it")
     return lines
 }

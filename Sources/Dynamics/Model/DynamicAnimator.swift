@@ -432,10 +432,18 @@ open class DynamicAnimator: EmbedderSlotted {
     /// (items of newly added behaviors join the world), unless a frame is running. True if
     /// there were changes to apply. A script can then set the velocity of an item it has
     /// just added, before the first frame.
+    ///
+    /// The changes still count as the next frame's: if they leave something to move (a new
+    /// item off its spring's anchor), the animator stays running (`isRunning`) and a paused
+    /// one resumes at the next frame, as it would have had the frame applied them. A host
+    /// that reads the items between a change and the next frame (a collection view's layout
+    /// pass, `items(in:)`) would otherwise leave a paused animator paused with the new item
+    /// off its place.
     @discardableResult
     package func applyPendingChanges() -> Bool {
         guard needsUpdate, !isStepping else { return false }
         update()
+        if !running && world.hasAwakeBodies { setNeedsResume() }
         return true
     }
 
