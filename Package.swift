@@ -6,6 +6,8 @@ let package = Package(
     platforms: [.macOS(.v15)],  // v15: Synchronization.Mutex (HummingbirdWebSocket needs v14)
     products: [
         .library(name: "Dynamics", targets: ["Dynamics"]),
+        // The engine alone, for users who want rigid bodies in metres without the model.
+        .library(name: "DynamicsEngine", targets: ["DynamicsEngine"]),
         .library(name: "DynamicsLua", targets: ["DynamicsLua"]),
         .library(name: "UIKitCompat", targets: ["UIKitCompat"]),
         .library(name: "DynamicsRender", targets: ["DynamicsRender"]),

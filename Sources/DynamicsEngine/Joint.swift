@@ -5,6 +5,7 @@ import Foundation
 // scheme: rigid parts use the joint softness (stiff, tied to the sub-step) only in the
 // biased pass; springs use their own frequency and damping ratio in every pass.
 
+/// The kinds of joint the engine solves, a closed set dispatched by `switch` in the solver.
 public enum JointKind: UInt8, Sendable {
     /// Spring (frequency > 0), rigid rod (frequency 0) or rope (upper limit only).
     case distance
@@ -23,7 +24,10 @@ public enum JointKind: UInt8, Sendable {
 
 /// A joint handle (index + generation), as `BodyID`.
 public struct JointID: Hashable, Sendable {
+    /// Slot index in the world's joint storage.
     public let index: Int32
+    /// Generation of the slot when the id was issued; a reused slot has another, so a stale
+    /// id is caught.
     public let generation: UInt32
     init(index: Int32, generation: UInt32) { self.index = index; self.generation = generation }
 }
@@ -32,38 +36,50 @@ public struct JointID: Hashable, Sendable {
 /// struct; each kind reads its own fields). Lengths in metres, angles in radians, springs in
 /// Hz and damping ratios.
 public struct JointDef: Equatable, Sendable {
+    /// Which joint this is; each kind reads its own fields below.
     public var kind: JointKind
+    /// The first body (A); `World.groundBody` for a joint to a fixed point.
     public var bodyA: BodyID
+    /// The second body (B).
     public var bodyB: BodyID
-    /// Anchors in each body's frame (from the body origin), metres. For a static body at the
-    /// origin (`World.groundBody`) that is the anchor's world position.
+    /// A's anchor in A's frame (from A's origin), metres. For a static body at the origin
+    /// (`World.groundBody`) that is the anchor's world position.
     public var localAnchorA = Vec2.zero
+    /// B's anchor in B's frame (from B's origin), metres.
     public var localAnchorB = Vec2.zero
-    /// Distance: rest length, limits, spring.
+    /// Distance joint: the rest length (m).
     public var length = 0.0
+    /// Distance joint: the least length (m) when `enableLimit` is on.
     public var minLength = 0.0
+    /// Distance joint: the greatest length (m) when `enableLimit` is on (a rope sets only this one).
     public var maxLength = Double.greatestFiniteMagnitude
+    /// Distance joint: a spring of `hertz` and `dampingRatio` instead of a rigid rod.
     public var enableSpring = false
+    /// Distance joint: `minLength`/`maxLength` apply; revolute and prismatic: `lower`/`upper` apply.
     public var enableLimit = false
-    /// Spring frequency (Hz) and damping ratio (distance and target joints).
+    /// Spring frequency (Hz) of distance and target joints.
     public var hertz = 0.0
+    /// Spring damping ratio (dimensionless; 1 = critical) of distance and target joints.
     public var dampingRatio = 0.0
     /// B's angle minus A's angle that the joint holds (weld, prismatic) or measures from.
     public var referenceAngle = 0.0
     /// Sliding axis in A's frame (unit).
     public var localAxisA = Vec2(1, 0)
-    /// Angle (revolute) or translation (prismatic, m) limits, active with `enableLimit`.
+    /// Lower angle (revolute, rad) or translation (prismatic, m) limit, active with `enableLimit`.
     public var lower = -Double.greatestFiniteMagnitude
+    /// Upper angle (revolute, rad) or translation (prismatic, m) limit, active with `enableLimit`.
     public var upper = Double.greatestFiniteMagnitude
     /// Friction torque of a revolute joint (N·m); 0 = free.
     public var maxFrictionTorque = 0.0
     /// Friction force of a prismatic joint along its axis (N); 0 = free.
     public var maxFrictionForce = 0.0
-    /// Target joint: the angular spring's frequency (Hz), and the distance (m) within which
-    /// the lean into the line of travel fades out.
+    /// Target joint: the angular spring's frequency (Hz); 0 = no angular part.
     public var angularHertz = 0.0
+    /// Target joint: the distance (m) within which the lean into the line of travel fades out.
     public var turnFadeLength = 0.0
 
+    /// A joint of `kind` between `bodyA` and `bodyB`, every other field at its default (no
+    /// limits, no spring, no friction).
     public init(kind: JointKind, bodyA: BodyID, bodyB: BodyID) {
         self.kind = kind
         self.bodyA = bodyA

@@ -2,6 +2,8 @@
 // for bodies of 0.1 m to 10 m: the model feeds the engine metres (100 pt = 1 m), so a 20 pt
 // box is 0.2 m and all of these apply unchanged.
 
+/// The engine's constants (metres, seconds), after Box2D v3's defaults for bodies of 0.1 m
+/// to 10 m. Only `maxPolygonVertices` is public; the rest tune the solver inside the engine.
 public enum Tuning {
     /// Allowed overlap/gap the solver does not fight: 0.005 m = 0.5 pt (the resting tolerance of docs/units.md).
     static let linearSlop = 0.005

@@ -21,6 +21,7 @@ extension World {
         return Int(id.index)
     }
 
+    /// True when `id` names a live shape of this world (its slot's generation matches).
     public func isValid(_ id: ShapeID) -> Bool {
         id.index >= 0 && Int(id.index) < shapes.count && shapes[Int(id.index)].alive
             && shapes[Int(id.index)].generation == id.generation
@@ -39,6 +40,7 @@ extension World {
 
     // MARK: Bodies
 
+    /// Whether the body is static or dynamic.
     @inlinable public func type(of id: BodyID) -> BodyType { infos[checked(id)].type }
 
     /// Makes a body static or dynamic (its velocity is reset; it wakes).
@@ -157,6 +159,7 @@ extension World {
     /// Mass (kg) from the shapes' densities; 0 for a body without area.
     @inlinable public func mass(of id: BodyID) -> Double { infos[checked(id)].mass }
 
+    /// True when the body is dynamic and not asleep (a static body is never awake).
     public func isAwake(_ id: BodyID) -> Bool {
         let b = checked(id)
         return infos[b].type == .dynamic && infos[b].isAwake
@@ -170,6 +173,7 @@ extension World {
 
     /// The caller's handle stored with the body.
     public func userData(of id: BodyID) -> Int { infos[checked(id)].userData }
+    /// Stores the caller's handle with the body (the engine never reads it).
     public func setUserData(_ userData: Int, of id: BodyID) { infos[checked(id)].userData = userData }
 
     /// The body's shapes, most recently added first. O(shapes of the body).
@@ -186,11 +190,13 @@ extension World {
         wake(body: body)
     }
 
+    /// The body the shape is attached to.
     public func body(of id: ShapeID) -> BodyID {
         let body = shapes[checked(id)].body
         return BodyID(index: body, generation: infos[Int(body)].generation)
     }
 
+    /// The caller's handle stored with the shape.
     public func userData(of id: ShapeID) -> Int { shapes[checked(id)].userData }
 
     /// Changes a shape's material; takes effect on the next step's contacts.
@@ -198,6 +204,7 @@ extension World {
         setMaterial(shape: checked(id), friction: friction, restitution: restitution, density: density)
     }
 
+    /// The shape's collision filter.
     public func filter(of id: ShapeID) -> Filter { shapes[checked(id)].filter }
 
     /// Changes which shapes this one collides with (pairs are rebuilt on the next step).

@@ -13,6 +13,7 @@ extension World {
         return BodyID(index: groundIndex, generation: infos[Int(groundIndex)].generation)
     }
 
+    /// True when `id` names a live joint of this world (its slot's generation matches).
     public func isValid(_ id: JointID) -> Bool {
         id.index >= 0 && Int(id.index) < joints.count && joints[Int(id.index)].alive
             && joints[Int(id.index)].generation == id.generation

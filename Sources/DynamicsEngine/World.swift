@@ -7,18 +7,25 @@
 /// A body handle: slot index plus a generation that changes when the slot is reused, so a
 /// stale id is detected instead of silently addressing another body.
 public struct BodyID: Hashable, Sendable {
+    /// Slot index in the world's body storage.
     public let index: Int32
+    /// Generation of the slot when the id was issued; a reused slot has another, so a stale
+    /// id is caught.
     public let generation: UInt32
     init(index: Int32, generation: UInt32) { self.index = index; self.generation = generation }
 }
 
 /// A shape handle (index + generation), as `BodyID`.
 public struct ShapeID: Hashable, Sendable {
+    /// Slot index in the world's shape storage.
     public let index: Int32
+    /// Generation of the slot when the id was issued; a reused slot has another, so a stale
+    /// id is caught.
     public let generation: UInt32
     init(index: Int32, generation: UInt32) { self.index = index; self.generation = generation }
 }
 
+/// How a body moves: not at all, or under forces and contacts.
 public enum BodyType: UInt8, Sendable {
     /// Never moves (ground, walls, anything pinned in place).
     case `static`
@@ -48,8 +55,12 @@ public struct Filter: Equatable, Hashable, Sendable {
     /// Collides with nothing.
     public static let none = Filter(categoryBits: 0, maskBits: 0)
 
+    /// False when the category or mask is zero: the shape then collides with nothing and
+    /// stays out of the broad phase.
     public var collidesWithAnything: Bool { categoryBits != 0 && maskBits != 0 }
 
+    /// Whether shapes with filters `a` and `b` may collide: the group rule first, then each
+    /// category against the other's mask.
     @inlinable
     public static func shouldCollide(_ a: Filter, _ b: Filter) -> Bool {
         if a.groupIndex == b.groupIndex && a.groupIndex != 0 { return a.groupIndex > 0 }
@@ -210,9 +221,13 @@ final class SleepScratch {
 
 /// A contact began or ended touching.
 public struct ContactEvent: Sendable {
+    /// The first shape of the pair.
     public var shapeA: ShapeID
+    /// The second shape of the pair.
     public var shapeB: ShapeID
+    /// The body of `shapeA`.
     public var bodyA: BodyID
+    /// The body of `shapeB`.
     public var bodyB: BodyID
     /// Contact point (m, world), for `began`.
     public var point: Vec2
@@ -287,12 +302,14 @@ public final class World {
     /// Whether contacts whose bodies barely moved keep their manifolds (contact recycling,
     /// Box2D v3's `contactRecycleDistance`; see `World.recycle`). On by default.
     @exclusivity(unchecked) public var contactRecyclingEnabled = true
-    /// Contacts that kept their manifold in the last step, and those computed afresh.
+    /// Contacts that kept their manifold in the last step (contact recycling).
     @exclusivity(unchecked) public internal(set) var recycledContactCount = 0
+    /// Contacts whose manifold the last step computed afresh (see `recycledContactCount`).
     @exclusivity(unchecked) public internal(set) var updatedContactCount = 0
 
-    /// Touch events since the caller last called `clearEvents()`.
+    /// Contacts that began touching since the caller last called `clearEvents()`.
     @exclusivity(unchecked) public internal(set) var beginEvents: [ContactEvent] = []
+    /// Contacts that stopped touching since the caller last called `clearEvents()`.
     @exclusivity(unchecked) public internal(set) var endEvents: [ContactEvent] = []
     /// The next event's `sequence`.
     @exclusivity(unchecked) var eventSequence = 0
@@ -373,6 +390,7 @@ public final class World {
     /// (dvx, dvy, dw, 0) in m/s and rad/s.
     let solverDeltas = HotArray<SIMD4<Float>>()
 
+    /// An empty world: no bodies, shapes or joints, nothing to step.
     public init() {
         // A sentinel so the pools are never empty (their base addresses are then non-nil).
         vertices.append(.zero)
@@ -386,6 +404,7 @@ public final class World {
 
     // MARK: Bodies
 
+    /// True when `id` names a live body of this world (its slot's generation matches).
     @inlinable
     public func isValid(_ id: BodyID) -> Bool {
         let i = Int(id.index)
@@ -563,6 +582,9 @@ public final class World {
         }
     }
 
+    /// Adds a circle of `radius` (m) centred at `center` in the body frame, with `density`
+    /// (kg/m²), friction and restitution (dimensionless). The body's mass is recomputed:
+    /// O(shapes of the body).
     @discardableResult
     public func addCircle(to bodyID: BodyID, center: Vec2, radius: Double, density: Double, friction: Double,
                           restitution: Double, filter: Filter, userData: Int = 0) -> ShapeID {
