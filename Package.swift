@@ -119,7 +119,7 @@ let package = Package(
         .testTarget(name: "DynamicsRenderTests", dependencies: ["DynamicsRender", "Dynamics", "DynamicsTestSupport"]),
         // The docs' code: their Swift blocks compiled here (DocSnippetsPlugin) and run, their Lua
         // blocks run in the sandbox. Warnings are off: a doc shows values it does not use.
-        .testTarget(name: "DocSnippetTests", dependencies: ["Dynamics", "DynamicsLua", "DynamicsEngine", "UIKitCompat"],
+        .testTarget(name: "DocSnippetTests", dependencies: ["Dynamics", "DynamicsLua", "DynamicsEngine", "UIKitCompat", "DynamicsTestSupport"],
                     swiftSettings: [.unsafeFlags(["-suppress-warnings"])], plugins: ["DocSnippetsPlugin"]),
         .testTarget(name: "DynamicsServeTests", dependencies: ["DynamicsServe", "DynamicsLua", "DynamicsLuaTesting", "Dynamics", "CLua", "dynamics", "dynamics-serve", "DynamicsTestSupport"]),
     ],

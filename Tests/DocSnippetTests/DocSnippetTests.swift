@@ -1,3 +1,4 @@
+import DynamicsTestSupport
 import DynamicsLua
 import Foundation
 import Testing
@@ -12,8 +13,8 @@ import Testing
 /// its folder) is marked `<!-- snippet: fragment -->` and is only compiled.
 @Suite("The docs' code blocks")
 struct DocSnippetTests {
-    /// The package's root folder (this file is Tests/DocSnippetTests/DocSnippetTests.swift).
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// The package's root folder (the shared test support's).
+    static let root = packageRoot
 
     /// README.md and docs/*.md, as paths from the root.
     static var docs: [String] {
