@@ -53,12 +53,16 @@ let package = Package(
         // The Lua test framework of `dynamics test`: the runner, its test API (Resources/test_api.lua),
         // the physics matchers and goldens (DynamicsRender's, with their pictures). It carries the
         // Lua lint, which checks every Lua file of the package as it builds.
-        .target(name: "DynamicsLuaTesting", dependencies: ["Dynamics", "DynamicsLua", "DynamicsRender", "CLua", "CLuaShim"],
+        .target(name: "DynamicsLuaTesting", dependencies: ["Dynamics", "DynamicsLua", "DynamicsRecording", "DynamicsRender", "CLua", "CLuaShim"],
                 resources: [.embedInCode("Resources/test_api.lua")], plugins: ["LuaCheckPlugin"]),
 
         // What `dynamics bench` measures beyond the standard scenes: the Lua-built scenes and the
         // Lua boundary's microbenchmarks.
         .target(name: "DynamicsBench", dependencies: ["Dynamics", "DynamicsScenes", "DynamicsLua", "CLua", "CLuaShim"]),
+
+        // Recordings (.dynrec, docs/recordings.md): the format, its validating reader and writer,
+        // the state hash and the replay, shared by the CLI, the viewer and the Lua test API.
+        .target(name: "DynamicsRecording", dependencies: ["Dynamics", "DynamicsLua"]),
 
         // Trace recording and writers: CSV, JSON, animated SVG with a debug overlay.
         .target(name: "DynamicsRender", dependencies: ["Dynamics"]),
@@ -81,7 +85,7 @@ let package = Package(
         .target(
             name: "DynamicsServe",
             dependencies: [
-                "Dynamics", "DynamicsLua", "DynamicsRender",
+                "Dynamics", "DynamicsLua", "DynamicsRecording", "DynamicsRender",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -96,7 +100,7 @@ let package = Package(
         .executableTarget(
             name: "dynamics",
             dependencies: [
-                "Dynamics", "DynamicsLua", "DynamicsLuaTesting", "DynamicsRender", "DynamicsScenes", "DynamicsBench",
+                "Dynamics", "DynamicsLua", "DynamicsLuaTesting", "DynamicsRecording", "DynamicsRender", "DynamicsScenes", "DynamicsBench",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -116,6 +120,7 @@ let package = Package(
         .testTarget(name: "ExampleTests", dependencies: ["Dynamics", "FallingBoxes", "DynamicsTestSupport"]),
         .testTarget(name: "UIKitCompatTests", dependencies: ["UIKitPorts", "UIKitCompat"]),
         .testTarget(name: "CLITests", dependencies: ["dynamics", "dynamics-serve", "DynamicsLua", "DynamicsLuaTesting", "DynamicsTestSupport"]),
+        .testTarget(name: "DynamicsRecordingTests", dependencies: ["DynamicsRecording", "Dynamics", "DynamicsLua", "DynamicsTestSupport"]),
         .testTarget(name: "DynamicsRenderTests", dependencies: ["DynamicsRender", "Dynamics", "DynamicsTestSupport"]),
         // The docs' code: their Swift blocks compiled here (DocSnippetsPlugin) and run, their Lua
         // blocks run in the sandbox. Warnings are off: a doc shows values it does not use.
