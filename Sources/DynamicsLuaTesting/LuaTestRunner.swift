@@ -146,6 +146,7 @@ public struct LuaTestRunner: Sendable {
         bridge.runFolders = runFolders
         bridge.host = .test
         bridge.installSceneReader()
+        bridge.installReplay()
         installWhere(bridge)
         if let output { installPrint(bridge, into: output) }
         bridge.installRecordMatchers(context: LuaTestContext(testFile: file, updatesGoldens: updatesGoldens))

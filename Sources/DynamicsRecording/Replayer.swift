@@ -16,6 +16,9 @@ public struct ReplayDifference: Sendable, CustomStringConvertible {
 
     public var description: String {
         let at = String(format: "frame %d (t = %.4f s, line %d)", frame, time, line)
+        if hash == recordedHash {
+            return "\(at): the state hash is the recorded one (\(RecordingEncoder.hex(hash))) but \(detail)"
+        }
         return "\(at): the state differs from the recording (hash \(RecordingEncoder.hex(hash)), recorded \(RecordingEncoder.hex(recordedHash))); \(detail)"
     }
 }
@@ -90,7 +93,7 @@ public final class Replayer {
                     if outcome.difference == nil {
                         // The hash agreed and the keyframe does not: the keyframe was changed.
                         outcome.difference = ReplayDifference(frame: frame.frame, time: frame.time, line: line, hash: hash, recordedHash: frame.hash,
-                                                              detail: "its keyframe differs where the hash agrees: \(found)")
+                                                              detail: "the keyframe differs (was it edited?): \(found)")
                         outcome.difference!.hash = frame.hash
                     } else if outcome.difference!.detail.hasPrefix("no keyframe") {
                         outcome.difference!.detail = "at the keyframe of frame \(frame.frame) (t = \(String(format: "%.4f", frame.time)) s, line \(line)): \(found)"

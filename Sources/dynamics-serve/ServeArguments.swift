@@ -9,12 +9,14 @@ struct ServeArguments {
     var host: String
     var port: Int
     var limits: LuaLimits
+    /// A recording to open on the timeline (`--replay`), if any.
+    var replay: String?
 
     struct UsageError: Error, CustomStringConvertible {
         var description: String
     }
 
-    static let usage = "usage: dynamics-serve --port N --host ADDR --lua-budget N --lua-memory MB -- SCENE.lua "
+    static let usage = "usage: dynamics-serve --port N --host ADDR --lua-budget N --lua-memory MB [--replay REC] -- SCENE.lua "
         + "(started by `dynamics serve`, which takes the same options)"
 
     init(_ arguments: [String]) throws(UsageError) {
@@ -27,7 +29,7 @@ struct ServeArguments {
         var values: [String: String] = [:]
         for i in stride(from: options.startIndex, to: options.endIndex, by: 2) {
             let name = options[i]
-            guard ["--port", "--host", "--lua-budget", "--lua-memory"].contains(name) else {
+            guard ["--port", "--host", "--lua-budget", "--lua-memory", "--replay"].contains(name) else {
                 throw UsageError(description: "unknown option \(name); \(ServeArguments.usage)")
             }
             guard values.updateValue(options[i + 1], forKey: name) == nil else {
@@ -46,6 +48,7 @@ struct ServeArguments {
         let memory = try whole("--lua-memory", 1...65_536, " MB")
         guard let host = values["--host"], !host.isEmpty else { throw UsageError(description: "--host must not be empty") }
         self.host = host
+        replay = values["--replay"]
         limits = LuaLimits(instructionBudget: budget, memoryCap: memory << 20)
     }
 }

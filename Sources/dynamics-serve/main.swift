@@ -19,6 +19,14 @@ enum ServeMain {
             return 2
         }
         let session = await LiveSession(scenePath: options.scene, limits: options.limits)
+        if let replay = options.replay {
+            do {
+                if let warning = try await session.openRecording(replay) { printError("warning: \(ShownText.line(replay)): \(warning)") }
+            } catch {
+                printError("error: \(ShownText.line(replay)): \(error)")
+                return 1
+            }
+        }
         let firstError = session.error
         if let firstError { printError("error: \(firstError) (serving anyway; save the file to reload)") }
         // Errors after the start (a reload, a callback) show in the terminal too, not only in

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dynamics
 import DynamicsLua
+import DynamicsRecording
 import Foundation
 
 // `dynamics check --determinism SCENE [--runs N] [--seconds S]`: runs the scene in N separate
@@ -144,27 +145,17 @@ struct DeterminismWorker: ParsableCommand {
         var out = ""
         var names: [String]?
         func record() {
-            let items = animator.items(in: CGRect(x: -1e15, y: -1e15, width: 2e15, height: 2e15))
-            let shown = items.map { ShownText.line(($0 as? DynamicView)?.name ?? "").replacingOccurrences(of: "\t", with: " ") }
+            let items = StateHash.items(of: animator)
+            let shown = items.map { ShownText.line(StateHash.name(of: $0)).replacingOccurrences(of: "\t", with: " ") }
             if shown != names {
                 names = shown
                 out += (["N"] + shown).joined(separator: "\t") + "\n"
             }
-            var frameHash = StateHash()
-            frameHash.mix(animator.elapsedTime)
-            var hashes: [String] = []
+            var hashes: [UInt64] = []
             hashes.reserveCapacity(items.count)
-            for item in items {
-                var h = StateHash()
-                h.mix(Double(item.center.x)); h.mix(Double(item.center.y))
-                let t = item.transform
-                h.mix(Double(t.a)); h.mix(Double(t.b)); h.mix(Double(t.c)); h.mix(Double(t.d))
-                if let v = animator.linearVelocity(of: item) { h.mix(Double(v.x)); h.mix(Double(v.y)) }
-                if let w = animator.angularVelocity(of: item) { h.mix(Double(w)) }
-                frameHash.mix(h.value)
-                hashes.append(String(h.value, radix: 16))
-            }
-            out += "F\t\(String(animator.elapsedTime.bitPattern, radix: 16))\t\(String(frameHash.value, radix: 16))\t\(hashes.joined(separator: ","))\n"
+            for item in items { hashes.append(StateHash.item(item, on: animator)) }
+            let frameHash = StateHash.frame(time: animator.elapsedTime, items: hashes)
+            out += "F\t\(String(animator.elapsedTime.bitPattern, radix: 16))\t\(String(frameHash, radix: 16))\t\(hashes.map { String($0, radix: 16) }.joined(separator: ","))\n"
         }
         animator.step(0) // the scene's behaviors join, so its items are in the world
         record()
@@ -178,17 +169,5 @@ struct DeterminismWorker: ParsableCommand {
         }
         withExtendedLifetime(loaded) {}
         try OutputFile.write(out, to: reportFile, option: "--report")
-    }
-}
-
-/// FNV-1a over the bit patterns of doubles: equal exactly when every bit agrees.
-struct StateHash {
-    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
-
-    mutating func mix(_ v: Double) { mix(v.bitPattern) }
-
-    mutating func mix(_ bits: UInt64) {
-        var b = bits
-        for _ in 0..<8 { value = (value ^ (b & 0xFF)) &* 0x100_0000_01b3; b >>= 8 }
     }
 }

@@ -10,7 +10,7 @@ struct DynamicsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "dynamics",
         abstract: "Run, test and benchmark Dynamics scenes.",
-        subcommands: [Run.self, Test.self, Check.self, Bench.self, Behaviors.self, Types.self, Serve.self, TestWorker.self, DeterminismWorker.self]
+        subcommands: [Run.self, Replay.self, Test.self, Check.self, Bench.self, Behaviors.self, Types.self, Serve.self, TestWorker.self, DeterminismWorker.self]
     )
 
     static func main() async {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dynamics
 import DynamicsLua
+import DynamicsRecording
 import DynamicsRender
 import Foundation
 
@@ -31,6 +32,9 @@ struct Run: ParsableCommand {
             help: "With --svg: write the frame shown at this simulated time (s) as a still picture instead of the animation.")
     var svgAt: Double?
 
+    @Option(help: "Write a recording (.dynrec, docs/recordings.md) as the run goes, for `dynamics replay`.")
+    var record: String?
+
     @Flag(help: "Draw boundaries, attachments, snap points, field regions and contacts in the SVG.")
     var debug = false
 
@@ -59,6 +63,7 @@ struct Run: ParsableCommand {
         do {
             if let trace { try OutputFile.check(trace, option: "--trace", inputs: [scene], outputs: trace.hasSuffix(".csv") ? ["time,item"] : ["{"]) }
             if let svg { try OutputFile.check(svg, option: "--svg", inputs: [scene], outputs: ["<?xml", "<svg"]) }
+            if let record { try OutputFile.check(record, option: "--record", inputs: [scene], outputs: [RecordingPaths.opening]) }
         } catch let failure as OutputFile.Failure {
             throw ValidationError(failure.description)
         }
@@ -113,9 +118,12 @@ struct Run: ParsableCommand {
         }
         recorder?.record(time: animator.elapsedTime)
         offerStill(0)
+        let recording = try record.map { try RunRecording(path: $0, scene: scene, fps: fps) }
+        try recording?.endFrame(animator)
         let progress = stderrIsTerminal && frames >= 600
         for f in 0..<frames {
             animator.step(1 / fps)
+            try recording?.endFrame(animator)
             recorder?.record(time: frameTime(f + 1))
             offerStill(f + 1)
             if progress && f % 60 == 0 {
@@ -124,10 +132,12 @@ struct Run: ParsableCommand {
         }
         if lastFrame > 0 {
             animator.step(lastFrame)
+            try recording?.endFrame(animator, step: lastFrame)
             recorder?.record(time: end)
             offerStill(frames + 1)
         }
         if progress { writeRaw(2, "\r\u{1B}[K") }
+        try recording?.finish()
         recorder?.finish(time: start + Double(frames) / fps + lastFrame)
         if let recorder, recorder.isTruncated {
             let end = recorder.frames.last.map { String(format: "%.3f", $0.time) } ?? "0"

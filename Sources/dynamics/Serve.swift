@@ -24,9 +24,13 @@ struct Serve: ParsableCommand {
     @Option(help: "The address to listen on (default 127.0.0.1: this machine only).")
     var host: String = "127.0.0.1"
 
+    @Option(help: "Open this recording (.dynrec) on the viewer's timeline, paused at its first frame.")
+    var replay: String?
+
     @OptionGroup var lua: LuaOptions
 
     func validate() throws {
+        if let replay { guard FileManager.default.fileExists(atPath: replay) else { throw ValidationError("no such recording: \(replay)") } }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be in 0…65535, got \(port)") }
         guard !host.isEmpty else { throw ValidationError("--host must not be empty") }
         guard FileManager.default.fileExists(atPath: scene) else { throw ValidationError("no such scene file: \(scene)") }
@@ -45,8 +49,8 @@ struct Serve: ParsableCommand {
             ? String(self.host.dropFirst().dropLast()) : self.host
         let server = try ServerExecutable.locate()
         // The arguments in the one form `dynamics-serve` takes (options first, the scene after `--`).
-        let arguments = ["--port", "\(port)", "--host", host, "--lua-budget", "\(lua.budget)", "--lua-memory", "\(lua.memory)",
-                         "--", scene]
+        let arguments = ["--port", "\(port)", "--host", host, "--lua-budget", "\(lua.budget)", "--lua-memory", "\(lua.memory)"]
+            + (replay.map { ["--replay", $0] } ?? []) + ["--", scene]
         try ServerExecutable.exec(server, arguments: arguments)
     }
 }

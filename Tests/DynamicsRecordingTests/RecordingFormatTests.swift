@@ -33,6 +33,37 @@ func readError(_ text: String) -> String? {
     }
 }
 
+/// Lines joined into a file (each line ends in a newline).
+func lines(_ l: [String]) -> String { l.joined(separator: "\n") + "\n" }
+func headerWith(_ old: String, _ new: String) -> String { goodHeader.replacingOccurrences(of: old, with: new) }
+
+/// Bad recordings and what their error must say.
+let badRecordings: [(String, String)] = {
+    var c: [(String, String)] = []
+    c.append(("", "is empty"))
+    c.append(("{\"format\":\"other\"}\n", "not a recording: header.format"))
+    c.append(("hello\n", "not a recording (its first line is not a JSON object"))
+    c.append((lines([headerWith("\"version\":1", "\"version\":2")]), "this build reads version 1, the recording is version 2"))
+    c.append((lines([headerWith("\"fps\":60", "\"fps\":1e400")]), "header.fps: 1e400 is beyond Double's range"))
+    c.append((lines([headerWith("\"fps\":60", "\"fps\":\"60\"")]), "header.fps: expected a number, got a string"))
+    c.append((lines([headerWith("\"fps\":60", "\"fps\":NaN")]), "invalid JSON"))
+    c.append((lines([headerWith("\"build\":\"b\"", "\"build\":\"b\",\"extra\":1")]), "header: unknown key \"extra\""))
+    c.append((lines([headerWith("\"params\":{}", "\"params\":{\"g\":1e300}")]), "header.params.g: must be within"))
+    c.append((lines([goodHeader, frame0]), "line 3: the file ends after frame 0 without its end line"))
+    c.append(([goodHeader, String(frame0.dropLast(5))].joined(separator: "\n"), "line 2: the file ends inside this line"))
+    c.append((lines([goodHeader, frame1]), "line 2: frame: expected frame 0, got 1"))
+    c.append((lines([goodHeader, frame0.replacingOccurrences(of: "\"x\":1", with: "\"x\":1e99"), "{\"end\":1}"]), "line 2: keyframe.items[1].x: must be within"))
+    c.append((lines([goodHeader, frame0.replacingOccurrences(of: ",\"keyframe\"", with: ",\"k\"")]), "line 2: frame: unknown key \"k\""))
+    c.append((lines([goodHeader, frame0.replacingOccurrences(of: "0000000000000001", with: "zz")]), "line 2: frame.hash: expected 16 hexadecimal digits"))
+    c.append((lines([goodHeader, #"{"frame":0,"t":0,"hash":"0000000000000001"}"#]), "line 2: frame 0 has no keyframe"))
+    c.append((lines([goodHeader, frame0, frame1.replacingOccurrences(of: "\"x\":1", with: "\"x\":-1e308"), "{\"end\":2}"]), "line 3: inputs[1].x: must be within"))
+    c.append((lines([goodHeader, frame0, frame1.replacingOccurrences(of: "\"began\"", with: "\"jumped\""), "{\"end\":2}"]), "line 3: inputs[1].pointer: expected began"))
+    c.append((lines([goodHeader, frame0, frame1, "{\"end\":5}"]), "line 4: end: the recording says 5 frames, it holds 2"))
+    c.append((lines([goodHeader, frame0, frame1, "{\"end\":2}", "{}"]), "line 5: text after the end line"))
+    c.append((lines([goodHeader, String(repeating: "[", count: 100_000)]), "line 2: invalid JSON at byte 9: nested deeper than 8 levels"))
+    return c
+}()
+
 @Suite struct RecordingFormatTests {
     @Test func sha256MatchesTheStandardVectors() {
         #expect(SHA256.hex(Data()) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
@@ -77,34 +108,7 @@ func readError(_ text: String) -> String? {
         #expect(readError([goodHeader, frame0, frame1, #"{"end":2}"#, ""].joined(separator: "\n")) == nil)
     }
 
-    @Test(arguments: [
-        // (file text, what the error must say)
-        ("", "is empty"),
-        ("{\"format\":\"other\"}\n", "not a recording: header.format"),
-        ("hello\n", "not a recording (its first line is not a JSON object"),
-        (goodHeader.replacingOccurrences(of: "\"version\":1", with: "\"version\":2") + "\n", "this build reads version 1, the recording is version 2"),
-        (goodHeader.replacingOccurrences(of: "\"fps\":60", with: "\"fps\":1e400") + "\n", "header.fps: 1e400 is beyond Double's range"),
-        (goodHeader.replacingOccurrences(of: "\"fps\":60", with: "\"fps\":\"60\"") + "\n", "header.fps: expected a number, got a string"),
-        (goodHeader.replacingOccurrences(of: "\"fps\":60", with: "\"fps\":NaN") + "\n", "invalid JSON"),
-        (goodHeader.replacingOccurrences(of: "\"build\":\"b\"", with: "\"build\":\"b\",\"extra\":1") + "\n", "header: unknown key \"extra\""),
-        (goodHeader.replacingOccurrences(of: "\"params\":{}", with: "\"params\":{\"g\":1e300}") + "\n", "header.params.g: must be within"),
-        ([goodHeader, frame0].joined(separator: "\n") + "\n", "line 3: the file ends after frame 0 without its end line"),
-        ([goodHeader, String(frame0.dropLast(5))].joined(separator: "\n"), "line 2: the file ends inside this line"),
-        ([goodHeader, frame1].joined(separator: "\n") + "\n", "line 2: frame: expected frame 0, got 1"),
-        ([goodHeader, frame0.replacingOccurrences(of: "\"x\":1", with: "\"x\":1e99"), "{\"end\":1}"].joined(separator: "\n") + "\n",
-         "line 2: keyframe.items[1].x: must be within"),
-        ([goodHeader, frame0.replacingOccurrences(of: ",\"keyframe\"", with: ",\"k\"")].joined(separator: "\n") + "\n", "line 2: frame: unknown key \"k\""),
-        ([goodHeader, frame0.replacingOccurrences(of: "\"hash\":\"0000000000000001\"", with: "\"hash\":\"zz\"")].joined(separator: "\n") + "\n",
-         "line 2: frame.hash: expected 16 hexadecimal digits"),
-        ([goodHeader, #"{"frame":0,"t":0,"hash":"0000000000000001"}"#].joined(separator: "\n") + "\n", "line 2: frame 0 has no keyframe"),
-        ([goodHeader, frame0, frame1.replacingOccurrences(of: "\"x\":1", with: "\"x\":-1e308"), "{\"end\":2}"].joined(separator: "\n") + "\n",
-         "line 3: inputs[1].x: must be within"),
-        ([goodHeader, frame0, frame1.replacingOccurrences(of: "\"began\"", with: "\"jumped\""), "{\"end\":2}"].joined(separator: "\n") + "\n",
-         "line 3: inputs[1].pointer: expected began"),
-        ([goodHeader, frame0, frame1, "{\"end\":5}"].joined(separator: "\n") + "\n", "line 4: end: the recording says 5 frames, it holds 2"),
-        ([goodHeader, frame0, frame1, "{\"end\":2}", "{}"].joined(separator: "\n") + "\n", "line 5: text after the end line"),
-        ([goodHeader, String(repeating: "[", count: 100_000)].joined(separator: "\n") + "\n", "line 2: invalid JSON at byte 9: nested deeper than 8 levels"),
-    ])
+    @Test(arguments: badRecordings)
     func aBadRecordingIsAClearError(text: String, expected: String) {
         let error = readError(text)
         #expect(error?.contains(expected) == true, "\(error ?? "no error"), expected \(expected)")

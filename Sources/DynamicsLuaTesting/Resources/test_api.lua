@@ -12,6 +12,8 @@ local rawget, rawequal, next = rawget, rawequal, next
 local format, find, gsub, sub, concat = string.format, string.find, string.gsub, string.sub, table.concat
 local huge, abs, max, sqrt = math.huge, math.abs, math.max, math.sqrt
 local readScene = __dynamics_readScene
+local replay = __dynamics_replay
+rawset(_G, '__dynamics_replay', nil)
 -- Host functions only this chunk keeps: where a case is declared, and its output.
 local where, emit = __dynamics_where, __dynamics_print
 rawset(_G, '__dynamics_where', nil)
@@ -364,7 +366,8 @@ end
 -- them through a view whose assignments go to the globals, except to these names
 -- (a scene that defined `expect` turned its test's failing checks into passes).
 local G = _G
-local api = { test = true, it = true, describe = true, before_each = true, after_each = true, expect = true, loadScene = true }
+local api = { test = true, it = true, describe = true, before_each = true, after_each = true, expect = true, loadScene = true,
+              replayRecording = true }
 local sceneGlobals = setmetatable({}, {
   __index = G,
   __newindex = function(_, k, v)
@@ -381,5 +384,14 @@ function loadScene(path)
   local chunk, problem = load(source, '@' .. name, 't', sceneGlobals)
   if not chunk then error(problem, 2) end
   return chunk()
+end
+-- Replays a recording (.dynrec, relative to the test's folder) on a fresh load of its scene
+-- and checks every frame; fails naming the frame, time, item and property that differ.
+-- Returns { frames = N, time = T }.
+function replayRecording(path)
+  local ok, frames, time, warning = pcall(replay, path)
+  if not ok then error((gsub(tostring(frames), '^.-:%d+: ', '', 1)), 2) end
+  if warning then print(warning) end
+  return { frames = frames, time = time }
 end
 return cases

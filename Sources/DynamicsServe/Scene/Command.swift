@@ -13,6 +13,13 @@ public struct CommandError: Error, Equatable, Sendable {
 public enum Command: Equatable, Sendable, Decodable {
     public enum Control: String, Sendable, CaseIterable {
         case pause, resume, step, restart
+        /// Start recording (as `record` `start`) / write the recording as NAME.dynrec.
+        case record, stopRecording
+    }
+    /// The timeline (`POST /timeline`): go to a frame of the run, one frame back or forward.
+    public enum TimelineAction: Equatable, Sendable {
+        case seek(Int)
+        case back, forward
     }
     public enum RecordAction: String, Sendable, CaseIterable {
         case start, stop, save
@@ -22,6 +29,7 @@ public enum Command: Equatable, Sendable, Decodable {
     case control(Control)
     case speed(Double)
     case record(RecordAction)
+    case timeline(TimelineAction)
 
     /// The speeds the viewer allows.
     public static let speeds: ClosedRange<Double> = 0.25...2
@@ -38,6 +46,8 @@ public struct CommandReply: Codable, Sendable, Equatable {
     public var file: String?
     public var steps: Int?
     public var events: Int?
+    /// The timeline's last frame (a timeline command's reply; `steps` is the frame shown).
+    public var end: Int?
     /// Over the WebSocket, the reply to a "record" message: `"reply"`, and `for` the
     /// message's type.
     public var type: String?

@@ -74,6 +74,8 @@ struct FrameMessage: Encodable {
     var error: String?
     var recording: Bool
     var recorded: Int
+    /// The last frame of the session's timeline (`step` is the frame shown).
+    var timelineEnd: Int
     /// The sliders' values now, in the order of the scene message's params: a page opened or
     /// reloaded after a slider moved, or another viewer's page, shows what the scene runs with.
     var params: [Double]

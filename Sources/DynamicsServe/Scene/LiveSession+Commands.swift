@@ -39,7 +39,7 @@ extension LiveSession {
             // A leaving viewer's cancel applies only to its own press.
             if phase == .cancelled, let viewer, pointerViewer != viewer { return CommandReply(handled: false) }
             if phase == .ended || phase == .cancelled { pointerViewer = nil }
-            record(.pointer(phase: phase.rawValue, x: x, y: y))
+            noteInput(.pointer(phase: phase.rawValue, x: x, y: y))
             pristine = false
             return CommandReply(handled: scene.bridge.pointer(phase, at: CGPoint(x: x, y: y), on: scene.animator))
         case let .param(name, value):
@@ -58,18 +58,18 @@ extension LiveSession {
             if let loadError { throw CommandError("restart: the scene does not load: \(loadError)") }
         case let .speed(v):
             speed = v
-        case .record(.start):
-            // A recording counts steps from a load: the scene as loaded, or loaded again.
+        case .record(.start), .control(.record):
+            // A recording counts frames from a load: the scene as loaded, or loaded again.
             if !asLoaded { _ = load() }
-            guard loadError == nil, scene != nil else {
-                throw CommandError("record: the scene does not load: \(loadError ?? "?")")
-            }
-            recording = Recording(start: currentParams.filter { paramValues[$0.name] != nil }.map { ($0.name, $0.value) },
-                                  nameBytes: Dictionary(currentParams.map { ($0.name, $0.nameBytes) }, uniquingKeysWith: { a, _ in a }))
+            try startRecording()
         case .record(.stop):
             recording = nil
+        case .control(.stopRecording):
+            return try writeRecording()
         case .record(.save):
             return try saveRecording()
+        case let .timeline(action):
+            return try timeline(action)
         }
         return CommandReply()
     }
@@ -91,38 +91,7 @@ extension LiveSession {
         }
         if callbackError?.hasPrefix("params.\(name).") == true { callbackError = nil }
         paramValues[name] = value
-        record(.param(name: name, value: value))
-    }
-
-    /// Writes the recording as a test beside the scene (`testPath`) and ends it.
-    private func saveRecording() throws(CommandError) -> CommandReply {
-        guard let recording else { throw CommandError("record: nothing is being recorded (start recording first)") }
-        let path = testPath
-        let finals = items.enumerated().map { i, item in
-            (FrameEncoder.name(of: item, index: i), Double(item.center.x), Double(item.center.y))
-        }
-        let source = recording.testSource(sceneFile: fileName, steps: steps, finals: finals)
-        do {
-            try Recording.write(source, to: path)
-        } catch {
-            throw CommandError("record: \((path as NSString).lastPathComponent) \(error)")
-        }
-        self.recording = nil
-        return CommandReply(file: path, steps: steps, events: recording.events.count)
-    }
-
-    /// Adds an event to the recording, if one runs. A recording keeps at most
-    /// `recordingLimit` events: past that it stops and says so where errors show (a client
-    /// streaming pointer events grew one by 4 million events, 200 MB, in 30 s). The event
-    /// itself still applies.
-    private func record(_ event: Recording.Event) {
-        guard recording != nil else { return }
-        if recording!.events.count >= recordingLimit {
-            recording = nil
-            callbackError = "record: stopped after \(recordingLimit) events, the most a recording keeps (record a shorter session)"
-            return
-        }
-        recording!.events.append((steps, event))
+        noteInput(.param(name: name, value: value))
     }
 
     /// Names listed in an error at most: an error names a few of the sliders and counts

@@ -62,10 +62,12 @@ extension LiveSession {
         guard let scene else { return }
         let clock = ContinuousClock()
         let start = clock.now
+        applyTimelineInputs()
         scene.animator.step(LiveScene.frame)
         let ms = LiveSession.seconds(clock.now - start) * 1000
         stepMs = stepMs == 0 ? ms : 0.9 * stepMs + 0.1 * ms
         steps += 1
+        timelineStepped()
         pristine = false
         version += 1
         refreshItems(force: false)
@@ -75,13 +77,13 @@ extension LiveSession {
     func frameJSON() -> String {
         guard let scene else {
             return LiveSession.json(FrameMessage(generation: generation, time: 0, step: 0, paused: paused, resting: true, speed: speed,
-                                                 stepMs: 0, error: loadError, recording: false, recorded: 0, params: [],
+                                                 stepMs: 0, error: loadError, recording: false, recorded: 0, timelineEnd: 0, params: [],
                                                  items: [], overlay: .init()))
         }
         return LiveSession.json(FrameMessage(
             generation: generation, time: scene.animator.elapsedTime, step: steps, paused: paused,
             resting: !scene.animator.isRunning, speed: speed, stepMs: (stepMs * 1000).rounded() / 1000,
-            error: loadError ?? callbackError, recording: recording != nil, recorded: recording?.events.count ?? 0,
+            error: loadError ?? callbackError, recording: recording != nil, recorded: recording?.events ?? 0, timelineEnd: timeline.end,
             params: currentParams.map(\.value), items: FrameEncoder.items(items), overlay: FrameEncoder.overlay(of: scene.animator)))
     }
 }

@@ -65,6 +65,8 @@ public actor LiveSession {
     /// Parameter values set with sliders, kept across reloads.
     var paramValues: [String: Double] = [:]
     var recording: Recording?
+    /// The run since the last load, for seeking (`LiveSession+Timeline.swift`).
+    var timeline = Timeline()
     var watched: [String: FileStamp] = [:]
     /// How many times a scene loaded (the first load, reloads and restarts).
     var reloads = 0
@@ -131,12 +133,15 @@ public actor LiveSession {
         steps = 0
         accumulator = 0
         reloads += 1
+        var applied: [(name: String, value: Double)] = []
         for p in fresh.params {
             if let v = paramValues[p.name] {
                 let clamped = min(max(v, p.min), p.max)
                 if let e = fresh.bridge.apply(p, value: clamped) { callbackError = e.message }
+                applied.append((p.name, clamped))
             }
         }
+        timeline = Timeline(startParams: applied)
         refreshItems(force: true)
         updateWatchList(scene: fresh)
         return true

@@ -1,32 +1,54 @@
 import Foundation
 import Dynamics
 import DynamicsLua
+import DynamicsRecording
 
-/// A recorded session: the pointer events and slider moves seen since "record" restarted the
-/// scene, each on the step (of 1/60 s) before which it was applied, and the parameter values
-/// the scene started with. `testSource` turns it into a `*_test.lua` that replays it.
-struct Recording {
-    enum Event {
-        case pointer(phase: String, x: Double, y: Double)
-        case param(name: String, value: Double)
-    }
-    /// Most events a recording keeps (a test of 100 000 events is about 7 MB of Lua).
+/// A recording the viewer makes (Record, `POST /control {"action": "record"}`): from a fresh
+/// load, every frame's inputs (pointer events, slider moves, each with its simulated time), its
+/// state hash and every `keyframeInterval` frames a keyframe, kept in memory until it is
+/// written as a `.dynrec` (docs/recordings.md) by "stop recording" or "save as test".
+final class Recording {
+    /// Most inputs a recording keeps (a client streaming pointer events grew one by 4 million
+    /// events, 200 MB, in 30 s).
     static let maximumEvents = 100_000
-    var start: [(name: String, value: Double)] = []
-    var events: [(step: Int, event: Event)] = []
-    /// The sliders' names as the scene's bytes, by their text: a name that is not UTF-8
-    /// (its text has U+FFFD where the bytes were) is written into the test as those bytes,
-    /// so `params[name]` finds the slider (the text found nothing: "attempt to index a nil
-    /// value (field '?')").
-    var nameBytes: [String: [UInt8]] = [:]
+    /// Most frames a recording keeps: 30 minutes at 60 frames a second.
+    static let maximumFrames = 108_000
+    let fileHeader: RecordingHeader
+    private(set) var frames: [RecordedFrame] = []
+    /// Inputs kept so far (in `frames` and waiting for the next frame).
+    private(set) var events = 0
+    private var pending: [TimedInput] = []
 
-    /// A slider's name as a Lua literal of its bytes.
-    func luaName(_ name: String) -> String {
-        nameBytes[name].map { LuaBridge.luaString(bytes: $0) } ?? Recording.lua(name)
+    init(header: RecordingHeader) { fileHeader = header }
+
+    /// An input that reached the scene at simulated time `time`, before the next frame's step.
+    func add(_ input: RecordedInput, at time: Double) {
+        pending.append(TimedInput(time: time, input: input))
+        events += 1
     }
 
-    /// Lua source of a number that reads back as the same Double.
-    static func lua(_ v: Double) -> String { LuaBridge.luaNumber(v) }
+    /// The frame that just ended on `animator` (frame 0: the scene as loaded).
+    func endFrame(_ animator: DynamicAnimator) {
+        let n = frames.count
+        let (hash, keyframe) = RecordedState.capture(animator, keyframe: n % fileHeader.keyframeInterval == 0)
+        frames.append(RecordedFrame(frame: n, time: animator.elapsedTime, inputs: pending, hash: hash, keyframe: keyframe))
+        pending = []
+    }
+
+    /// Keeps frames 0…`frame` (the timeline went back to it): the later ones are no longer
+    /// the run's.
+    func keep(through frame: Int) {
+        if frames.count > frame + 1 { frames.removeLast(frames.count - frame - 1) }
+        pending = []
+        events = frames.reduce(0) { $0 + $1.inputs.count }
+    }
+
+    /// The whole `.dynrec` text.
+    var text: String {
+        var out = RecordingEncoder.line(fileHeader)
+        for f in frames { out += RecordingEncoder.line(f) }
+        return out + RecordingEncoder.endLine(frames: frames.count)
+    }
 
     /// Lua source of a string literal.
     static func lua(_ s: String) -> String { LuaBridge.luaString(s) }
@@ -41,7 +63,7 @@ struct Recording {
     /// points (another site's page could reach "save"; see `LiveRoutes.HostNames`). The file
     /// is opened once, without following a link and without blocking, and checked through
     /// that descriptor, so nothing swapped in meanwhile is written through.
-    static func write(_ text: String, to path: String) throws(SaveRefusal) {
+    static func write(_ text: String, to path: String, opening: String = Recording.header) throws(SaveRefusal) {
         let fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
             throw errno == ELOOP ? .link : .cannotWrite(String(cString: strerror(errno)))
@@ -51,7 +73,7 @@ struct Recording {
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { throw .notAFile }
         guard info.st_nlink <= 1 else { throw .link } // a hard link writes a file elsewhere too
         if info.st_size > 0 {
-            let expected = Array(header.utf8)
+            let expected = Array(opening.utf8)
             var start = [UInt8](repeating: 0, count: expected.count)
             let n = start.withUnsafeMutableBytes { read(fd, $0.baseAddress, expected.count) }
             guard n == expected.count, start == expected else { throw .notARecording }
@@ -80,62 +102,22 @@ struct Recording {
         }
     }
 
-    /// A test file for the scene `sceneFile` (beside it): it loads the scene, sets the starting
-    /// parameters, replays the events on their steps, runs to `steps` and expects every item's
-    /// final center within 0.5 pt of `finals` (name, x, y, in the animator's item order).
-    /// The file name goes into the header comment with its control characters escaped (a
-    /// name with a newline put live code into the test).
-    func testSource(sceneFile: String, steps: Int, finals: [(name: String, x: Double, y: Double)]) -> String {
-        var s = """
-        \(Recording.header)\(ShownText.line(sceneFile))`: the pointer events and slider moves of a live
-        -- session, replayed on fixed steps of 1/60 s; every item must end where it ended then.
-        local scene = loadScene(\(Recording.lua(sceneFile)))
-        -- The scene returns its animator, or a table { animator = a, params = ... }.
-        local described = type(scene) == "table"
-        local animator = described and scene.animator or scene
-        local params = described and scene.params or {}
-
-        local start = {
-
+    /// A test file that replays the recording `recordingFile` (beside it) and checks every
+    /// frame (`replayRecording`, docs/recordings.md): it fails, naming the frame, time, item
+    /// and property, when the scene no longer does what it did. The scene's file name goes
+    /// into the header comment with its control characters escaped (a name with a newline put
+    /// live code into the test).
+    static func testSource(sceneFile: String, recordingFile: String, frames: Int, events: Int) -> String {
         """
-        for p in start { s += "  { name = \(luaName(p.name)), value = \(Recording.lua(p.value)) },\n" }
-        s += "}\nlocal events = {\n"
-        for (step, e) in events {
-            switch e {
-            case let .pointer(phase, x, y):
-                s += "  { step = \(step), phase = \(Recording.lua(phase)), x = \(Recording.lua(x)), y = \(Recording.lua(y)) },\n"
-            case let .param(name, value):
-                s += "  { step = \(step), param = \(luaName(name)), value = \(Recording.lua(value)) },\n"
-            }
-        }
-        s += "}\nlocal steps = \(steps)\nlocal expected = {\n"
-        for f in finals { s += "  { name = \(Recording.lua(f.name)), x = \(Recording.lua(f.x)), y = \(Recording.lua(f.y)) },\n" }
-        s += """
-        }
+        \(Recording.header)\(ShownText.line(sceneFile))`: a live session of \(frames) frames and \(events)
+        -- inputs, in \(ShownText.line(recordingFile)). The replay loads the scene afresh, applies the inputs on
+        -- their frames and expects every frame's state to be the recorded one, bit for bit.
 
         test(\(Recording.lua("replays the recorded session of " + sceneFile)), function()
-          for _, p in ipairs(start) do params[p.name].apply(p.value) end
-          local nextEvent = 1
-          for step = 0, steps do
-            while events[nextEvent] and events[nextEvent].step == step do
-              local e = events[nextEvent]
-              if e.param then params[e.param].apply(e.value)
-              else animator:pointer{ phase = e.phase, x = e.x, y = e.y } end
-              nextEvent = nextEvent + 1
-            end
-            if step < steps then animator:step(1 / 60) end
-          end
-          local items = animator:itemsIn{ -1e12, -1e12, 2e12, 2e12 }
-          expect(#items):toBe(#expected)
-          for i, want in ipairs(expected) do
-            local item = items[i]
-            expect(item.name or ("item" .. i)):toBe(want.name)
-            expect(item.center.x):toBeCloseTo(want.x, 0.5)
-            expect(item.center.y):toBeCloseTo(want.y, 0.5)
-          end
+          local replay = replayRecording(\(Recording.lua(recordingFile)))
+          expect(replay.frames, "frames replayed"):toBe(\(frames))
         end)
 
         """
-        return s
     }
 }

@@ -24,7 +24,7 @@ enum LiveRoutes {
             Response(status: .ok, headers: [.contentType: "application/json"],
                      body: .init(byteBuffer: ByteBuffer(string: await session.stateJSON())))
         }
-        for kind in ["pointer", "param", "control", "speed", "record"] {
+        for kind in ["pointer", "param", "control", "speed", "record", "timeline"] {
             router.post(RouterPath(stringLiteral: "/\(kind)")) { request, _ in
                 if let refusal = crossSiteRefusal(request) { return refusal }
                 let body: ByteBuffer
@@ -166,7 +166,7 @@ enum LiveRoutes {
     static func allowedMethod(for path: String) -> String? {
         switch path {
         case "/", "/index.html", "/state", "/live": return "GET"
-        case "/pointer", "/param", "/control", "/speed", "/record": return "POST"
+        case "/pointer", "/param", "/control", "/speed", "/record", "/timeline": return "POST"
         default: return path.hasPrefix("/assets/") ? "GET" : nil
         }
     }
@@ -230,9 +230,14 @@ enum LiveRoutes {
             }
             var result = try await session.perform(command, viewer: viewer)
             if case let .pointer(phase, x, y) = command { pointer(phase, x, y) }
-            guard case .record = command else { return nil }
+            let kind: String
+            switch command {
+            case .record, .control(.record), .control(.stopRecording): kind = "record"
+            case .timeline: kind = "timeline"
+            default: return nil
+            }
             result.type = "reply"
-            result.for = "record"
+            result.for = kind
             return encode(result)
         } catch {
             return encode(ViewerError(message: error.message))
