@@ -254,8 +254,8 @@ $("restart").onclick = () => send({ type: "control", action: "restart" });
 $("speed").oninput = () => { $("speedValue").textContent = `${$("speed").value}×`; send({ type: "speed", value: Number($("speed").value) }); };
 $("record").onclick = () => {
   const stopping = viewer.frame && viewer.frame.recording;
-  if (stopping && !confirm("Stop recording and discard it? (Save as test keeps it.)")) return;
-  send({ type: "record", action: stopping ? "stop" : "start" });
+  // Stopping writes NAME.dynrec beside the scene (docs/recordings.md).
+  send(stopping ? { type: "control", action: "stopRecording" } : { type: "record", action: "start" });
 };
 $("save").onclick = () => send({ type: "record", action: "save" });
 document.addEventListener("keydown", (e) => { if (e.key === " " && e.target === document.body) { e.preventDefault(); $("pause").click(); } });
