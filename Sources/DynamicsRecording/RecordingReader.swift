@@ -148,12 +148,13 @@ public final class RecordingReader {
             throw RecordingError(line: 1, message: "not a recording (its first line is not a JSON object: \(error.message))")
         }
         guard case .object(let fields) = value else { throw RecordingError(line: 1, message: "not a recording (its first line is \(value.kind), not a header object)") }
+        // The format first: another file's keys are not a recording's, whatever they are.
+        guard let format = fields.first(where: { $0.key == "format" }), case .string(RecordingFormat.name) = format.value else {
+            throw RecordingError(line: 1, message: "not a recording: header.format must be \"\(RecordingFormat.name)\"")
+        }
         let c = Checker(line: 1, owner: "header")
         let map = try c.keys(fields, required: ["format", "version", "scene", "sceneSHA256", "fps", "params", "build"],
                              optional: ["host", "keyframeInterval"])
-        guard case .string(RecordingFormat.name) = map["format"]! else {
-            throw RecordingError(line: 1, message: "not a recording: header.format must be \"\(RecordingFormat.name)\"")
-        }
         let version = try c.integer(map["version"]!, "version", 0...Int.max)
         guard version == RecordingFormat.version else {
             throw RecordingError(line: 1, message: "header.version: this build reads version \(RecordingFormat.version), the recording is version \(version)")

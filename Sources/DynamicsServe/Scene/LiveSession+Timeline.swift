@@ -142,6 +142,7 @@ extension LiveSession {
         let fresh = Recording(header: header)
         fresh.endFrame(scene.animator)
         recording = fresh
+        version += 1
     }
 
     /// Where "stop recording" writes: `NAME.dynrec` beside the scene.
@@ -160,6 +161,7 @@ extension LiveSession {
             throw CommandError("record: \((path as NSString).lastPathComponent) \(error)")
         }
         self.recording = nil
+        version += 1
         return CommandReply(file: path, steps: recording.frames.count - 1, events: recording.events)
     }
 
