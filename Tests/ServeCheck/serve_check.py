@@ -25,6 +25,8 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
+import timeline_check
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 NO_PROXY = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 
@@ -244,6 +246,11 @@ def main():
         shown = wait_for(lambda: js("const s = document.getElementById('param-gravity'); "
                                     "return s && window.dynamicsViewer.framesReceived > 2 ? Number(s.value) : null"), 10, "the reloaded page")
         check(abs(shown - value_after) < 1e-9, f"a reloaded page's slider shows the live value ({shown}, scene {value_after})")
+
+        # The timeline (timeline_check.py): scrub a recorded drag back and forth.
+        timeline_check.run(driver, base, binary, work, os.path.join(ROOT, "docs", "images", "timeline.png"),
+                           {"check": check, "wait_for": wait_for, "get_state": get_state, "post": post, "item": item,
+                            "uncovered_point": uncovered_point})
 
         # A scene that fails its first load: the page shows its error over the empty canvas
         # (it showed a blank page with 'connected').
