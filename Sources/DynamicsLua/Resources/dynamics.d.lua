@@ -1037,4 +1037,11 @@ function expect(value, label) end
 ---@return dynamics.LoadedScene
 function loadScene(path) end
 
+---Replays a recording (.dynrec, relative to the test file) on a fresh load of the scene it
+---names and checks every frame's state against it (as `dynamics replay --validate`); fails
+---naming the first differing frame, its time, and the item and property with both values.
+---@param path string a .dynrec file
+---@return { frames: integer, time: number } frames replayed and the simulated time at the end (s)
+function replayRecording(path) end
+
 return dynamics
