@@ -115,7 +115,7 @@ let package = Package(
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics", "DynamicsScenes", "DynamicsTestSupport"]),
         .testTarget(name: "CLuaShimTests", dependencies: ["CLuaShim", "CLua"]),
         .testTarget(name: "DynamicsLuaTests", dependencies: ["DynamicsLua", "DynamicsLuaTesting", "DynamicsScenes", "DynamicsBench", "CLua", "CLuaShim", "DynamicsTestSupport"]),
-        .testTarget(name: "DynamicsLuaTestingTests", dependencies: ["DynamicsLuaTesting", "DynamicsLua", "DynamicsTestSupport"]),
+        .testTarget(name: "DynamicsLuaTestingTests", dependencies: ["DynamicsLuaTesting", "DynamicsLua", "DynamicsRecording", "DynamicsTestSupport"]),
         .testTarget(name: "GeometryTests", dependencies: ["Dynamics"]),
         .testTarget(name: "ExampleTests", dependencies: ["Dynamics", "FallingBoxes", "DynamicsTestSupport"]),
         .testTarget(name: "UIKitCompatTests", dependencies: ["UIKitPorts", "UIKitCompat"]),
