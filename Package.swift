@@ -62,7 +62,7 @@ let package = Package(
 
         // Recordings (.dynrec, docs/recordings.md): the format, its validating reader and writer,
         // the state hash and the replay, shared by the CLI, the viewer and the Lua test API.
-        .target(name: "DynamicsRecording", dependencies: ["Dynamics", "DynamicsLua"]),
+        .target(name: "DynamicsRecording", dependencies: ["Dynamics", "DynamicsLua", "DynamicsRender"]),
 
         // Trace recording and writers: CSV, JSON, animated SVG with a debug overlay.
         .target(name: "DynamicsRender", dependencies: ["Dynamics"]),

@@ -1,3 +1,4 @@
+import DynamicsRender
 import Foundation
 
 /// A JSON value as a recording's reader sees it: numbers kept as their text, so that
@@ -209,24 +210,6 @@ struct JSONLineText {
     /// A finite double (the writer's callers have checked it).
     mutating func number(_ d: Double) { text += d.isFinite ? "\(d)" : "null" }
 
-    mutating func string(_ s: String) {
-        text += "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            default:
-                if u.value < 0x20 || u.value == 0x2028 || u.value == 0x2029 {
-                    let h = String(u.value, radix: 16)
-                    text += "\\u" + String(repeating: "0", count: 4 - h.count) + h
-                } else {
-                    text.unicodeScalars.append(u)
-                }
-            }
-        }
-        text += "\""
-    }
+    /// A string, escaped as the JSON traces escape them.
+    mutating func string(_ s: String) { text += Format.jsonString(s) }
 }

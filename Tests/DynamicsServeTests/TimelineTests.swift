@@ -19,9 +19,9 @@ struct TimelineTests {
         return (s.step, b.x, b.y)
     }
 
-    /// A drag of the box on frames 30…50, then 40 frames more.
-    static func drag(_ session: LiveSession) async throws {
-        for _ in 0..<30 { try await session.perform(.control(.step)) }
+    /// `leadIn` frames, a drag of the box over 20 frames, a slider move, then 40 frames more.
+    static func drag(_ session: LiveSession, leadIn: Int = 30) async throws {
+        for _ in 0..<leadIn { try await session.perform(.control(.step)) }
         try await session.perform(.pointer(.began, x: 100, y: 370))
         for k in 1...20 {
             try await session.perform(.pointer(.moved, x: 100 + 4 * Double(k), y: 370 - 8 * Double(k)))
@@ -39,15 +39,7 @@ struct TimelineTests {
         try await session.perform(.control(.pause))
         for _ in 0..<20 { try await session.perform(.control(.step)) }
         let before = Self.box(session)
-        for _ in 0..<10 { try await session.perform(.control(.step)) }
-        try await session.perform(.pointer(.began, x: 100, y: 370))
-        for k in 1...20 {
-            try await session.perform(.pointer(.moved, x: 100 + 4 * Double(k), y: 370 - 8 * Double(k)))
-            try await session.perform(.control(.step))
-        }
-        try await session.perform(.pointer(.ended, x: 180, y: 210))
-        try await session.perform(.param(name: "gravity", value: 0.5))
-        for _ in 0..<40 { try await session.perform(.control(.step)) }
+        try await Self.drag(session, leadIn: 10)
         let end = Self.box(session)
         #expect(end.step == 90 && end.y < before.y - 20, "the drag lifted the box: \(before) → \(end)")
 
