@@ -297,3 +297,66 @@ struct AnimatorSnapshotTests {
         try animator.restore(s)
     }
 }
+
+/// Each built-in behavior's stored properties, as its `savedState()` override saves them or
+/// leaves them (`let`s fixed at init, scratch, callbacks): a property added to a behavior
+/// without a decision fails here, so a snapshot cannot silently miss new state.
+@Suite("Behavior snapshots")
+struct BehaviorSnapshotCoverageTests {
+    static func labels(_ object: Any) -> Set<String> {
+        var all: Set<String> = []
+        var mirror: Mirror? = Mirror(reflecting: object)
+        // Up to, not into, DynamicBehavior (whose own state the base savedState() saves).
+        while let m = mirror, m.subjectType != DynamicBehavior.self {
+            for c in m.children { if let l = c.label { all.insert(l) } }
+            mirror = m.superclassMirror
+        }
+        return all
+    }
+
+    /// A fresh behavior of the class `name` names, and its stored properties.
+    static func stored(_ name: String) -> Set<String> {
+        let item = DynamicView(center: .zero, size: CGSize(width: 10, height: 10))
+        let other = DynamicView(center: CGPoint(x: 30, y: 0), size: CGSize(width: 10, height: 10))
+        switch name {
+        case "PushBehavior": return labels(PushBehavior(items: [item], mode: .continuous))
+        case "GravityBehavior": return labels(GravityBehavior(items: [item]))
+        case "DynamicItemBehavior": return labels(DynamicItemBehavior(items: [item]))
+        case "SnapBehavior": return labels(SnapBehavior(item: item, snapTo: .zero))
+        case "AttachmentBehavior": return labels(AttachmentBehavior(item: item, attachedTo: other))
+        case "CollisionBehavior": return labels(CollisionBehavior(items: [item]))
+        case "FieldBehavior": return labels(FieldBehavior.springField())
+        case "ReleaseBehavior": return labels(ReleaseBehavior(item: item))
+        default: return []
+        }
+    }
+
+    @Test("Every stored property of every built-in behavior is saved or named as not saved", arguments: [
+        ("PushBehavior", ["list", "direction", "offsets", "isActive"], ["mode"]),
+        ("GravityBehavior", ["list", "direction"], []),
+        ("DynamicItemBehavior", ["list", "overrides", "pendingLinear", "pendingAngular"], []),
+        ("SnapBehavior", ["point", "storedDamping", "storedFrequency"], ["item"]),
+        ("AttachmentBehavior", ["anchor", "storedLength", "storedDamping", "storedFrequency", "storedFrictionTorque", "storedRange"],
+         ["kind", "attachedBehaviorType", "items", "offsetA", "offsetB", "referenceAngle", "localAxis", "givenAxis"]),
+        ("CollisionBehavior", ["list", "boundaries", "boundaryVersion", "referenceInsets", "collisionMode", "boundaryElasticity", "boundaryFriction"],
+         ["collisionDelegate"]),
+        ("FieldBehavior", ["list", "noise", "position", "region", "strength", "falloff", "minimumRadius", "direction", "smoothness", "animationSpeed"],
+         ["kind", "batchSamples", "batchIndices", "batchForces"]),
+        ("ReleaseBehavior", ["storedFrequency", "storedDamping", "storedDecelerationRate", "target", "projectedPoint", "isSettled",
+                             "storedTargets", "isSpringing", "watch"],
+         ["item", "chooseTarget", "onSettled"]),
+    ] as [(String, Set<String>, Set<String>)])
+    func covered(name: String, saved: Set<String>, unsaved: Set<String>) {
+        let stored = Self.stored(name)
+        #expect(!stored.isEmpty)
+        #expect(stored.subtracting(saved.union(unsaved)).isEmpty,
+                "\(name) has stored properties its savedState() does not decide on: \(stored.subtracting(saved.union(unsaved)).sorted())")
+        #expect(saved.union(unsaved).subtracting(stored).isEmpty, "\(name) has no property \(saved.union(unsaved).subtracting(stored).sorted())")
+    }
+
+    @Test("DynamicBehavior's own stored properties are saved (its embedder slot is the host's)")
+    func base() {
+        let stored = Set(Mirror(reflecting: DynamicBehavior()).children.compactMap(\.label))
+        #expect(stored == ["childBehaviors", "parent", "dynamicAnimator", "action", "treeHeight", "embedderItems", "embedder"])
+    }
+}
