@@ -22,6 +22,9 @@ struct SceneMessage: Encodable {
         var min: Double
         var max: Double
         var step: Double
+        /// The spring the slider is bound to: its dialect's two keys, each a number or a
+        /// slider's name (`LuaSceneSpring`); absent for a plain slider.
+        var spring: SpringTerms?
     }
     var type = "scene"
     var generation: Int
@@ -129,7 +132,8 @@ enum FrameEncoder {
                              width: Double(item.bounds.width), height: Double(item.bounds.height),
                              path: path, color: palette[i % palette.count])
             },
-            params: params.map { .init(name: $0.name, value: $0.value, min: $0.min, max: $0.max, step: $0.step) })
+            params: params.map { .init(name: $0.name, value: $0.value, min: $0.min, max: $0.max, step: $0.step,
+                                       spring: $0.spring.map(SpringTerms.init)) })
     }
 
     /// [x, y, angle, vx, vy, angular velocity] per item: points and pt/s to 0.01, radians
@@ -182,5 +186,22 @@ enum FrameEncoder {
         }
         o.contacts = overlay.contacts.map { r($0) }
         return o
+    }
+}
+
+/// A slider's spring in the scene message: `{"frequency": "k", "damping": 0.5}`.
+struct SpringTerms: Encodable {
+    let spring: LuaSceneSpring
+
+    init(_ spring: LuaSceneSpring) { self.spring = spring }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Command.Key.self)
+        for (key, term) in zip(spring.keys, spring.terms) {
+            switch term {
+            case .value(let v): try c.encode(v, forKey: Command.Key(key))
+            case .param(let name): try c.encode(name, forKey: Command.Key(key))
+            }
+        }
     }
 }
