@@ -121,7 +121,7 @@ def run(driver, binary, root, work, check, fail, wait_for, get_state, cpu_second
             js("document.getElementById('inspect-error').textContent = ''")
 
         # Three plots: they draw, they scroll, hovering reads a value.
-        ids = open_plots(driver, js, [("row3", "speed"), ("row3", "y"), ("row6", "distance")])
+        ids = open_plots(driver, js, [("row3", "speed"), ("row3", "y"), ("row3", "distance")])
         check(len(ids) == 3, f"three plots open ({ids})")
         js("window.dynamicsInspector.open('row3')")
         post_velocity = lambda: js("fetch('/edit', {method: 'POST', headers: {'Content-Type': 'application/json'},"
