@@ -21,12 +21,17 @@ public struct ItemInspection: Codable, Sendable, Equatable {
     /// One parameter of a behavior: a number (editable through `POST /edit` when `editable`)
     /// or a text (a mode, a flag).
     public struct Param: Codable, Sendable, Equatable {
+        /// The model's property name, e.g. "magnitude".
         public var name: String
+        /// The number, in the property's own unit (nil for a text).
         public var value: Double?
+        /// A mode or flag as text (nil for a number).
         public var text: String?
+        /// Whether `POST /edit` sets it.
         public var editable: Bool
     }
 
+    /// The name the page shows (`GET /state`'s).
     public var name: String
     /// "rectangle", "ellipse" or "path".
     public var shape: String
