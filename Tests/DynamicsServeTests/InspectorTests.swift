@@ -42,6 +42,31 @@ struct InspectorTests {
         #expect(await session.inspection(of: "nope") == nil)
     }
 
+    @Test("a Lua plugin's behavior is listed by its plugin's name with its parameters")
+    func pluginBehavior() async throws {
+        let path = try sceneFile("wind.lua", """
+            local dyn = require "dynamics"
+            local a = dyn.animator{ bounds = {0, 0, 400, 400} }
+            local crate = dyn.item{ name = "crate", center = {100, 100}, size = {20, 20} }
+            a:addBehavior(dyn.use("wind"){ items = {crate}, strength = 12.5, direction = {1, 0} })
+            return a
+            """)
+        let folder = (path as NSString).deletingLastPathComponent + "/behaviors"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try """
+            return { name = "wind", params = { strength = 40, direction = {1, 0}, label = "gust" },
+                     action = function(self, dt) end }
+            """.write(toFile: folder + "/wind.lua", atomically: true, encoding: .utf8)
+        let session = await LiveSession(scenePath: path, limits: LuaLimits())
+        #expect(session.error == nil, "\(session.error ?? "")")
+        let crate = try #require(await session.inspection(of: "crate"))
+        let wind = try #require(crate.behaviors.first)
+        #expect(crate.behaviors.count == 1 && wind.type == "wind (plugin)")
+        #expect(wind.params == [.init(name: "direction", value: nil, text: "(1.0, 0.0)", editable: false),
+                                .init(name: "label", value: nil, text: "gust", editable: false),
+                                .init(name: "strength", value: 12.5, text: nil, editable: false)])
+    }
+
     @Test("an item at rest falls asleep, and the inspection says so")
     func sleeping() async throws {
         let session = await LiveSession(scenePath: try sceneFile("box.lua", boxScene), limits: LuaLimits())

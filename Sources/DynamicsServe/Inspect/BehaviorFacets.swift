@@ -34,13 +34,16 @@ enum BehaviorFacets {
         case let s as SnapBehavior: return [s.item]
         case let r as ReleaseBehavior: return [r.item]
         case let c as any CustomBehavior: return c.items
-        default: return []
+        // A behavior made outside the model (a Lua plugin's) names its items here.
+        default: return b.embedderItems
         }
     }
 
-    /// The class name without its module, e.g. "GravityBehavior".
-    static func typeName(_ b: DynamicBehavior) -> String {
-        String(describing: type(of: b))
+    /// The class name without its module, e.g. "GravityBehavior"; a Lua plugin's behavior
+    /// by its plugin's name, "wind (plugin)".
+    static func typeName(_ b: DynamicBehavior, bridge: LuaBridge? = nil) -> String {
+        if let plugin = bridge?.pluginInspection(of: b) { return "\(plugin.name) (plugin)" }
+        return String(describing: type(of: b))
     }
 
     /// `b`'s numeric parameters, in the order the inspector lists them.
@@ -104,8 +107,12 @@ enum BehaviorFacets {
 
     /// The inspector's list of `b`'s parameters: numbers (finite values; a NaN or infinite one
     /// shows as text, JSON has no such numbers), then texts.
-    static func params(of b: DynamicBehavior) -> [ItemInspection.Param] {
-        numbers(of: b).map { number in
+    /// A Lua plugin's parameters are listed as its params table holds them, not editable.
+    static func params(of b: DynamicBehavior, bridge: LuaBridge? = nil) -> [ItemInspection.Param] {
+        if let plugin = bridge?.pluginInspection(of: b) {
+            return plugin.params.map { .init(name: $0.name, value: $0.value.flatMap { $0.isFinite ? $0 : nil }, text: $0.text, editable: false) }
+        }
+        return numbers(of: b).map { number in
             let v = Double(number.get(b))
             return v.isFinite ? .init(name: number.name, value: v, text: nil, editable: number.set != nil)
                 : .init(name: number.name, value: nil, text: "\(v)", editable: number.set != nil)

@@ -1,4 +1,5 @@
 import Dynamics
+import DynamicsLua
 import Foundation
 
 /// One item as the viewer's inspector shows it (`GET /item/NAME`, docs/cli.md): its live
@@ -57,8 +58,9 @@ public struct ItemInspection: Codable, Sendable, Equatable {
 }
 
 extension ItemInspection {
-    /// The inspection of `item` (named `name`) in `animator` now.
-    init(item: DynamicItem, name: String, animator: DynamicAnimator) {
+    /// The inspection of `item` (named `name`) in `animator` now; `bridge` reads the
+    /// parameters of the scene's Lua plugin behaviors.
+    init(item: DynamicItem, name: String, animator: DynamicAnimator, bridge: LuaBridge?) {
         let v = animator.linearVelocity(of: item) ?? .zero
         let t = item.transform
         self.init(name: name, shape: FrameEncoder.shapeName(item),
@@ -71,7 +73,7 @@ extension ItemInspection {
                   sleeping: animator.isSleeping(item) ?? false,
                   time: animator.elapsedTime,
                   behaviors: BehaviorFacets.acting(on: item, in: animator).enumerated().map { i, b in
-                      Behavior(index: i, type: BehaviorFacets.typeName(b), params: BehaviorFacets.params(of: b))
+                      Behavior(index: i, type: BehaviorFacets.typeName(b, bridge: bridge), params: BehaviorFacets.params(of: b, bridge: bridge))
                   })
     }
 }

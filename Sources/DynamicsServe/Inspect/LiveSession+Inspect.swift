@@ -12,7 +12,7 @@ extension LiveSession {
 
     func inspect(_ name: String) -> ItemInspection? {
         guard let scene, let (item, shown) = item(named: name) else { return nil }
-        return ItemInspection(item: item, name: shown, animator: scene.animator)
+        return ItemInspection(item: item, name: shown, animator: scene.animator, bridge: scene.bridge)
     }
 
     /// The item named `name` and the name the page shows for it: an exact match of an
