@@ -152,7 +152,11 @@
       ctx.stroke();
       ctx.fillStyle = "#777"; ctx.font = `${10 * dpr}px system-ui, sans-serif`; ctx.textAlign = "right";
       ctx.fillText(`${hi.toPrecision(4)}`, w - 4 * dpr, top + 10 * dpr);
-      ctx.fillText(`${lo.toPrecision(4)}`, w - 4 * dpr, bottom - 2 * dpr);
+      ctx.fillText(`${lo.toPrecision(4)}`, w - 4 * dpr, bottom - 13 * dpr);
+      // The window's times: where it starts and ends (the scene's seconds).
+      ctx.fillText(`${end.toFixed(1)} s`, w - 4 * dpr, bottom - 2 * dpr);
+      ctx.textAlign = "left";
+      ctx.fillText(`${start.toFixed(1)} s`, 4 * dpr, bottom - 2 * dpr);
       // Hover: the sample nearest the pointer's time, its value and time.
       if (p.hover !== null && to > from) {
         const t = start + p.hover * state.window;
