@@ -89,12 +89,23 @@
     if (!name) { showHint(); return; }
     body.textContent = "";
     build = null;
+    lastRead = 0;
     read();
   }
   inspector.open = open;
 
-  // One read per frame received, at most one in flight: the display rate, never a queue.
-  viewer.hooks.frame.push(() => { if (inspector.name && !inFlight) read(); });
+  // One read per frame received while the scene steps, at most one in flight: the display
+  // rate, never a queue. A scene that does not step (paused, or resting) is read four times a
+  // second, for changes a command makes between steps.
+  let lastStep = -1, lastRead = 0;
+  viewer.hooks.frame.push((f) => {
+    if (!inspector.name || inFlight) return;
+    const now = performance.now();
+    if (f.step === lastStep && now - lastRead < 250) return;
+    lastStep = f.step;
+    lastRead = now;
+    read();
+  });
 
   async function read() {
     const name = inspector.name;
@@ -202,7 +213,7 @@
                                         body: JSON.stringify({ item: inspector.name, property, value }) });
       const data = await r.json();
       if (!r.ok) showError(data.error || `HTTP ${r.status}`);
-      else inspector.edits++;
+      else { inspector.edits++; lastStep = -1; }   // read again at the next frame
     } catch (e) {
       showError(String(e));
     }
