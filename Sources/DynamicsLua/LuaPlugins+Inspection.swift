@@ -20,6 +20,17 @@ public struct LuaPluginInspection: Sendable {
 }
 
 extension LuaBridge {
+    /// What a script calls a behavior the Lua boundary made, for a viewer to show: "wind
+    /// (plugin)" for a plugin's (`dynamics.use "wind"`), "behavior (script)" for
+    /// `dynamics.behavior{ action = … }`; nil for the model's own behaviors.
+    public func scriptedBehaviorName(_ behavior: DynamicBehavior) -> String? {
+        switch behavior {
+        case let p as LuaPluginBehavior: return "\(p.pluginName) (plugin)"
+        case is LuaCompositeBehavior: return "behavior (script)"
+        default: return nil
+        }
+    }
+
     /// The plugin behavior `behavior` as an inspector shows it, or nil when it is not a Lua
     /// plugin's. Reads the params table raw (no metamethod runs, nothing is allocated in the
     /// state).

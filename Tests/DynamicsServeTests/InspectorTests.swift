@@ -42,13 +42,14 @@ struct InspectorTests {
         #expect(await session.inspection(of: "nope") == nil)
     }
 
-    @Test("a Lua plugin's behavior is listed by its plugin's name with its parameters")
+    @Test("a Lua plugin's behavior is listed by its plugin's name with its parameters; a scripted one as such")
     func pluginBehavior() async throws {
         let path = try sceneFile("wind.lua", """
             local dyn = require "dynamics"
             local a = dyn.animator{ bounds = {0, 0, 400, 400} }
             local crate = dyn.item{ name = "crate", center = {100, 100}, size = {20, 20} }
             a:addBehavior(dyn.use("wind"){ items = {crate}, strength = 12.5, direction = {1, 0} })
+            a:addBehavior(dyn.behavior{ items = {crate}, action = function(self, dt) end })
             return a
             """)
         let folder = (path as NSString).deletingLastPathComponent + "/behaviors"
@@ -61,7 +62,8 @@ struct InspectorTests {
         #expect(session.error == nil, "\(session.error ?? "")")
         let crate = try #require(await session.inspection(of: "crate"))
         let wind = try #require(crate.behaviors.first)
-        #expect(crate.behaviors.count == 1 && wind.type == "wind (plugin)")
+        #expect(crate.behaviors.map(\.type) == ["wind (plugin)", "behavior (script)"])
+        #expect(crate.behaviors[1].params.isEmpty)
         #expect(wind.params == [.init(name: "direction", value: nil, text: "(1.0, 0.0)", editable: false),
                                 .init(name: "label", value: nil, text: "gust", editable: false),
                                 .init(name: "strength", value: 12.5, text: nil, editable: false)])

@@ -39,11 +39,10 @@ enum BehaviorFacets {
         }
     }
 
-    /// The class name without its module, e.g. "GravityBehavior"; a Lua plugin's behavior
-    /// by its plugin's name, "wind (plugin)".
+    /// The class name without its module, e.g. "GravityBehavior"; a behavior a script made
+    /// by what the script calls it ("wind (plugin)", "behavior (script)").
     static func typeName(_ b: DynamicBehavior, bridge: LuaBridge? = nil) -> String {
-        if let plugin = bridge?.pluginInspection(of: b) { return "\(plugin.name) (plugin)" }
-        return String(describing: type(of: b))
+        bridge?.scriptedBehaviorName(b) ?? String(describing: type(of: b))
     }
 
     /// `b`'s numeric parameters, in the order the inspector lists them.

@@ -18,7 +18,8 @@
     const groups = new Map();
     for (const p of scene.params || []) {
       if (!p.spring) continue;
-      const key = JSON.stringify(p.spring);
+      // Keyed by its terms in key order (the server's JSON does not sort an object's keys).
+      const key = JSON.stringify(Object.entries(p.spring).sort(([a], [b]) => (a < b ? -1 : 1)));
       groups.set(key, { spring: p.spring, last: p.name });
     }
     for (const { spring, last } of groups.values()) {
