@@ -925,6 +925,16 @@ function Track:min(property) end
 ---@field max number
 ---@field step? number
 ---@field apply fun(value: number)
+---@field spring? dynamics.SceneSpring the spring this slider tunes: the viewer draws its step response beside it
+
+---A slider's spring, in one dialect: `frequency` (Hz) and `damping` (ratio), or `response` (s)
+---and `dampingFraction`. Each is a number or the name of a slider (this one or another) whose
+---value it takes; at least one names a slider. `spring = { frequency = "k", damping = 0.5 }`.
+---@class dynamics.SceneSpring
+---@field frequency? number|string
+---@field damping? number|string
+---@field response? number|string
+---@field dampingFraction? number|string
 
 -- ── Tests (`*_test.lua`) ─────────────────────────────────────────────────────────────────
 

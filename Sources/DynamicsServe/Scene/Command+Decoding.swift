@@ -22,7 +22,8 @@ extension Command {
     /// The keys each message takes (besides a WebSocket message's "type"): others are an
     /// error, as in Lua's `animator:pointer{}` (`"extra": 1` was taken).
     static let keys: [String: [String]] = ["pointer": ["phase", "x", "y"], "param": ["name", "value"],
-                                           "control": ["action"], "speed": ["value"], "record": ["action"]]
+                                           "control": ["action"], "speed": ["value"], "record": ["action"],
+                                           "edit": ["item", "property", "value"]]
 
     /// The largest body a command is read from, in bytes.
     static let largestBody = 64 * 1024
@@ -89,8 +90,10 @@ extension Command {
         case "record":
             let action = try Command.string(o, "action", kind, RecordAction.allCases.map(\.rawValue))
             self = .record(RecordAction(rawValue: action)!)
+        case "edit":
+            self = try Command.edit(o)
         default:
-            throw CommandError("unknown message type \"\(kind)\" (pointer, param, control, speed, record)")
+            throw CommandError("unknown message type \"\(kind)\" (pointer, param, control, speed, record, edit)")
         }
     }
 
@@ -100,6 +103,7 @@ extension Command {
         case "param": return #"{"name": "gravity", "value": 1.5}"#
         case "control": return #"{"action": "pause"}"#
         case "speed": return #"{"value": 0.5}"#
+        case "edit": return #"{"item": "box", "property": "center", "value": [100, 200]}"#
         default: return #"{"action": "start"}"#
         }
     }

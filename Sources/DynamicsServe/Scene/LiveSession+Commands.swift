@@ -70,6 +70,8 @@ extension LiveSession {
             recording = nil
         case .record(.save):
             return try saveRecording()
+        case let .edit(item, property, value):
+            return try applyEdit(item: item, property: property, value: value)
         }
         return CommandReply()
     }
