@@ -78,8 +78,10 @@ return {
   seconds = 4,
   -- The live viewer's sliders: the rows' springs.
   params = {
-    frequency = { value = 1.5, min = 0.2, max = 6, step = 0.1, apply = setAll("frequency") },
-    damping = { value = 0.3, min = 0, max = 1, step = 0.05, apply = setAll("damping") },
+    frequency = { value = 1.5, min = 0.2, max = 6, step = 0.1, apply = setAll("frequency"),
+                  spring = { frequency = "frequency", damping = "damping" } },
+    damping = { value = 0.3, min = 0, max = 1, step = 0.05, apply = setAll("damping"),
+                spring = { frequency = "frequency", damping = "damping" } },
   },
   items = items,
   rows = rows,

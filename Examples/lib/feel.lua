@@ -7,9 +7,12 @@ local M = {}
 function M.sliders(spring, apply)
   local feel = { response = spring.response, dampingFraction = spring.dampingFraction }
   local function set(key) return function(v) feel[key] = v; apply(dyn.spring(feel)) end end
+  -- Both sliders are the spring's: the viewer draws its step response beside them.
+  local curve = { response = "response", dampingFraction = "dampingFraction" }
   return {
-    response = { value = feel.response, min = 0.1, max = 1.5, step = 0.05, apply = set("response") },
-    dampingFraction = { value = feel.dampingFraction, min = 0.2, max = 1.5, step = 0.05, apply = set("dampingFraction") },
+    response = { value = feel.response, min = 0.1, max = 1.5, step = 0.05, apply = set("response"), spring = curve },
+    dampingFraction = { value = feel.dampingFraction, min = 0.2, max = 1.5, step = 0.05, apply = set("dampingFraction"),
+                        spring = curve },
   }
 end
 

@@ -63,6 +63,16 @@ struct AABBTree {
     /// Query scratch, kept between queries (no allocation in a step once grown).
     private var stack: [Int32] = []
 
+    /// A copy that shares no storage with this tree (so neither pays a copy-on-write in a step),
+    /// and the bytes its nodes take.
+    func detached() -> AABBTree {
+        var t = self
+        t.nodes = nodes.withUnsafeBufferPointer { Array($0) }
+        t.stack = stack.withUnsafeBufferPointer { Array($0) }
+        return t
+    }
+    var byteCount: Int { nodes.count * MemoryLayout<Node>.stride }
+
     var isEmpty: Bool { root < 0 }
 
     mutating func removeAll() {

@@ -114,3 +114,19 @@ final class HotArray<Element>: RandomAccessCollection, MutableCollection {
         append(contentsOf: other)
     }
 }
+
+extension HotArray {
+    /// A copy of the elements (for a snapshot). O(n), one allocation.
+    func saved() -> [Element] { Array(buffer) }
+
+    /// The elements of a copy made by `saved()`, in place of these; the storage is kept when
+    /// it is large enough. O(n), one copy.
+    func restore(_ saved: [Element]) {
+        count = 0
+        reserveCapacity(saved.count)
+        saved.withUnsafeBufferPointer { source in
+            if let base = source.baseAddress { data.initialize(from: base, count: source.count) }
+        }
+        count = saved.count
+    }
+}

@@ -12,7 +12,7 @@ package struct LuaArgumentError: Error {
 /// The kinds of object a script holds, each with its classes of handle (`LuaClass`): one
 /// metatable each, and for behaviors one per kind of behavior.
 package enum LuaKind: String, CaseIterable {
-    case animator, item, behavior, region, timer, task, record, track
+    case animator, item, behavior, region, timer, task, record, track, snapshot
 
     /// Position in `allCases` (its classes' metatables are installed in this order; checked
     /// when a bridge is made). A switch, because `allCases` builds an array on every use.
@@ -26,6 +26,7 @@ package enum LuaKind: String, CaseIterable {
         case .task: 5
         case .record: 6
         case .track: 7
+        case .snapshot: 8
         }
     }
     /// "an animator", "a behavior".

@@ -12,7 +12,7 @@ enum LuaClass: Int, CaseIterable {
     case animator, item
     case behavior, gravity, collision, itemBehavior, field, attachment, snap, push, composite, plugin, release
     case region, timer, task
-    case record, track
+    case record, track, snapshot
 
     var kind: LuaKind {
         switch self {
@@ -24,6 +24,7 @@ enum LuaClass: Int, CaseIterable {
         case .task: .task
         case .record: .record
         case .track: .track
+        case .snapshot: .snapshot
         }
     }
 
@@ -52,6 +53,7 @@ enum LuaClass: Int, CaseIterable {
         case .task: LuaBridge.taskBinding
         case .record: LuaBridge.recordBinding
         case .track: LuaBridge.trackBinding
+        case .snapshot: LuaBridge.snapshotBinding
         }
     }
 
@@ -89,7 +91,8 @@ extension LuaKind {
         case .timer: LuaClass.timer.rawValue..<LuaClass.task.rawValue
         case .task: LuaClass.task.rawValue..<LuaClass.record.rawValue
         case .record: LuaClass.record.rawValue..<LuaClass.track.rawValue
-        case .track: LuaClass.track.rawValue..<LuaClass.allCases.count
+        case .track: LuaClass.track.rawValue..<LuaClass.snapshot.rawValue
+        case .snapshot: LuaClass.snapshot.rawValue..<LuaClass.allCases.count
         }
     }
 }

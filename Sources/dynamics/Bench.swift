@@ -31,6 +31,9 @@ struct Bench: ParsableCommand {
     @Option(parsing: .unconditional, help: "Run only the first N steps of each scene (for profilers such as callgrind, where a full run is slow).")
     var steps: Int?
 
+    @Flag(help: "Also time taking and restoring a snapshot of each scene halfway through its steps (median of 21 each).")
+    var snapshots = false
+
     func validate() throws {
         // Bounded: --runs 9223372036854775807 ran until killed.
         guard runs >= 3, runs <= 1000 else { throw ValidationError("--runs must be in 3…1000, got \(runs)") }
@@ -64,11 +67,16 @@ struct Bench: ParsableCommand {
         /// `CustomBehavior`, same runs and steps), and msPerStep over it.
         var swiftBaselineMsPerStep: Double?
         var swiftBaselineRatio: Double?
+        /// Under --snapshots: ms to take and to restore a snapshot halfway through the scene,
+        /// and the bytes of engine state it copies.
+        var snapshotMs: Double?
+        var restoreMs: Double?
+        var snapshotBytes: Int?
 
         enum CodingKeys: String, CodingKey {
             case scene, items, steps, sleep, msPerStep, minMsPerStep, maxMsPerStep, pausedAtStep
             case nsPerFieldEvaluation, bareLoopNsPerEvaluation, nsPerFieldEvaluationWithPermanentHook, nsPerPropertyAccess
-            case swiftBaselineMsPerStep, swiftBaselineRatio
+            case swiftBaselineMsPerStep, swiftBaselineRatio, snapshotMs, restoreMs, snapshotBytes
         }
 
         /// Every row has `pausedAtStep` (null when the scene never paused); the Lua figures
@@ -89,6 +97,9 @@ struct Bench: ParsableCommand {
             try c.encodeIfPresent(nsPerPropertyAccess, forKey: .nsPerPropertyAccess)
             try c.encodeIfPresent(swiftBaselineMsPerStep, forKey: .swiftBaselineMsPerStep)
             try c.encodeIfPresent(swiftBaselineRatio, forKey: .swiftBaselineRatio)
+            try c.encodeIfPresent(snapshotMs, forKey: .snapshotMs)
+            try c.encodeIfPresent(restoreMs, forKey: .restoreMs)
+            try c.encodeIfPresent(snapshotBytes, forKey: .snapshotBytes)
         }
     }
 
@@ -113,6 +124,7 @@ struct Bench: ParsableCommand {
                 row.bareLoopNsPerEvaluation = try LuaMeasurements.bareLoopNanoseconds()
                 row.nsPerFieldEvaluationWithPermanentHook = try LuaMeasurements.fieldEvaluationNanoseconds(permanentHook: true)
             }
+            if snapshots { (row.snapshotMs, row.restoreMs, row.snapshotBytes) = try measureSnapshots(name) }
             results.append(row)
             if !json {
                 print(table.row([name, "\(r.items)", "\(r.steps)", noSleep ? "off" : "on", String(format: "%.4f", r.msPerStep),
@@ -120,6 +132,10 @@ struct Bench: ParsableCommand {
                                  r.pausedAtStep.map { "\($0)" } ?? "-"]))
                 if let b = row.swiftBaselineMsPerStep, let ratio = row.swiftBaselineRatio {
                     print(String(format: "              Swift CustomBehavior doing the same per item: %.4f ms/step (Lua %.2f×)", b, ratio))
+                }
+                if let t = row.snapshotMs, let r = row.restoreMs, let b = row.snapshotBytes {
+                    print(String(format: "              snapshot %.4f ms, restore %.4f ms (%.0f kB of engine state; %.2f and %.2f of a step)",
+                                 t, r, Double(b) / 1024, t / row.msPerStep, r / row.msPerStep))
                 }
                 if let access = row.nsPerPropertyAccess {
                     for (k, v) in access.sorted(by: { $0.key < $1.key }) {
@@ -168,6 +184,28 @@ extension Bench {
         times.sort()
         return Result(scene: name, items: items, steps: steps, sleep: !noSleep, msPerStep: times[times.count / 2],
                       minMsPerStep: times.first!, maxMsPerStep: times.last!, pausedAtStep: pausedAt)
+    }
+}
+
+extension Bench {
+    /// Runs scene `name` halfway through its steps, then takes and restores a snapshot 21
+    /// times each: the median ms of each, and the engine bytes a snapshot copies.
+    func measureSnapshots(_ name: String) throws -> (Double, Double, Int) {
+        guard let s = try BenchScenes.build(name) else { throw ValidationError("unknown scene '\(name)'") }
+        if noSleep { s.animator.isSleepEnabled = false }
+        for _ in 0..<(min(s.frames, steps ?? s.frames) / 2) { s.animator.step(s.frameDuration) }
+        var taking: [Double] = [], restoring: [Double] = []
+        var last = s.animator.snapshot()
+        for _ in 0..<21 {
+            let t0 = DispatchTime.now().uptimeNanoseconds
+            last = s.animator.snapshot()
+            let t1 = DispatchTime.now().uptimeNanoseconds
+            try s.animator.restore(last)
+            let t2 = DispatchTime.now().uptimeNanoseconds
+            taking.append(Double(t1 - t0) / 1e6)
+            restoring.append(Double(t2 - t1) / 1e6)
+        }
+        return (taking.sorted()[10], restoring.sorted()[10], last.byteCount)
     }
 }
 

@@ -24,7 +24,7 @@ struct CommandDecodingTests {
         #expect(error("param", #"{"name":7,"value":1}"#) == "param.name: expected a string (a parameter's name)")
         #expect(error("speed", #"{"value":"NaN"}"#) == #"speed.value: expected a number, e.g. {"value": 0.5}"#)
         #expect(error("record", #"{"action":"save"}"#) == nil)
-        #expect(error("explode", #"{}"#) == #"unknown message type "explode" (pointer, param, control, speed, record, timeline)"#)
+        #expect(error("explode", #"{}"#) == #"unknown message type "explode" (pointer, param, control, speed, record, edit, timeline)"#)
         #expect(error("control", "12") == "expected a JSON object")
         #expect(error("control", #"{"action":"pause""#) == #"invalid JSON: expected an object such as {"action": "pause"}"#)
     }

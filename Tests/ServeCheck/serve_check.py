@@ -275,7 +275,13 @@ def main():
             except subprocess.TimeoutExpired:
                 second.kill()
 
+        # The inspector, the plots and the spring curves (inspector_check.py).
+        import inspector_check
+        seen = inspector_check.run(driver, binary, ROOT, work, check, fail, wait_for, get_state, cpu_seconds)
+
         print(f"serve-check: figures: page {fps:.0f} fps, {stream:.0f} frames/s streamed, reload {reload_ms:.0f} ms, server CPU {cpu:.1f}%")
+        print(f"serve-check: figures with the inspector and 3 plots open: springy_list {seen['fps_springy']:.0f} fps "
+              f"(server CPU {seen['cpu']:.1f}%), blockman {seen['fps_blockman']:.0f} fps (server CPU {seen['cpu_blockman']:.1f}%)")
         print("serve-check: all checks passed")
     finally:
         if driver:

@@ -11,6 +11,21 @@ import Foundation
 /// axes, from its center, so they turn with it. Anchors and offsets are captured from the
 /// items' state when the attachment is created.
 open class AttachmentBehavior: DynamicBehavior {
+    /// See `DynamicBehavior.savedState()`.
+    override func savedState() -> () -> Void {
+        let base = super.savedState()
+        let anchor = self.anchor, storedLength = self.storedLength, storedDamping = self.storedDamping, storedFrequency = self.storedFrequency, storedFrictionTorque = self.storedFrictionTorque, storedRange = self.storedRange
+        return { [self] in
+            base()
+            self.anchor = anchor
+            self.storedLength = storedLength
+            self.storedDamping = storedDamping
+            self.storedFrequency = storedFrequency
+            self.storedFrictionTorque = storedFrictionTorque
+            self.storedRange = storedRange
+        }
+    }
+
     /// What the attachment connects (UIAttachmentBehaviorType).
     public enum AttachmentType: Sendable, Equatable {
         case items

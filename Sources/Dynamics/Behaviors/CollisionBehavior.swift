@@ -41,6 +41,22 @@ extension CollisionBehaviorDelegate {
 /// hold it. Boundaries are two-sided lines; a path boundary is flattened (curves within
 /// 0.25 pt). Boundaries have elasticity 0 and friction 0.2 unless set here.
 open class CollisionBehavior: DynamicBehavior {
+    /// See `DynamicBehavior.savedState()`.
+    override func savedState() -> () -> Void {
+        let base = super.savedState()
+        let list = self.list, boundaries = self.boundaries, boundaryVersion = self.boundaryVersion, referenceInsets = self.referenceInsets, collisionMode = self.collisionMode, boundaryElasticity = self.boundaryElasticity, boundaryFriction = self.boundaryFriction
+        return { [self] in
+            base()
+            self.list = list
+            self.boundaries = boundaries
+            self.referenceInsets = referenceInsets
+            self.collisionMode = collisionMode
+            self.boundaryElasticity = boundaryElasticity
+            self.boundaryFriction = boundaryFriction
+            self.boundaryVersion = boundaryVersion // last: the observers above advance it
+        }
+    }
+
     public struct Mode: OptionSet, Sendable {
         public let rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }

@@ -8,6 +8,19 @@ import Foundation
 /// depth-first order of the tree that *set* that property wins; unset properties do not
 /// override.
 open class DynamicItemBehavior: DynamicBehavior {
+    /// See `DynamicBehavior.savedState()`.
+    override func savedState() -> () -> Void {
+        let base = super.savedState()
+        let list = self.list, overrides = self.overrides, pendingLinear = self.pendingLinear, pendingAngular = self.pendingAngular
+        return { [self] in
+            base()
+            self.list = list
+            self.overrides = overrides
+            self.pendingLinear = pendingLinear
+            self.pendingAngular = pendingAngular
+        }
+    }
+
     /// The property values a behavior set explicitly.
     struct Overrides {
         var elasticity: CGFloat?

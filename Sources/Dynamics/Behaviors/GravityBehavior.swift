@@ -6,6 +6,17 @@ import Foundation
 /// `gravityDirection`, `angle` and `magnitude` are three views of one vector.
 /// Several gravity behaviors on one item add up.
 open class GravityBehavior: DynamicBehavior {
+    /// See `DynamicBehavior.savedState()`.
+    override func savedState() -> () -> Void {
+        let base = super.savedState()
+        let list = self.list, direction = self.direction
+        return { [self] in
+            base()
+            self.list = list
+            self.direction = direction
+        }
+    }
+
     private var list: ItemList
     private var direction = AngledVector(CGVector(dx: 0, dy: 1), angle: .pi / 2,
                                          owner: "GravityBehavior", vectorName: "gravityDirection")

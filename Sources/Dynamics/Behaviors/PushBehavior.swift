@@ -7,6 +7,19 @@ import Foundation
 /// inactive (set `active` again to push again). `pushDirection`, `angle` and `magnitude` are
 /// three views of one vector. A push at an offset from the center also spins the item.
 open class PushBehavior: DynamicBehavior, CustomBehavior {
+    /// See `DynamicBehavior.savedState()`.
+    override func savedState() -> () -> Void {
+        let base = super.savedState()
+        let list = self.list, direction = self.direction, offsets = self.offsets, isActive = self.isActive
+        return { [self] in
+            base()
+            self.list = list
+            self.direction = direction
+            self.offsets = offsets
+            self.isActive = isActive
+        }
+    }
+
     public enum Mode: Sendable, Equatable {
         case continuous
         case instantaneous

@@ -24,6 +24,18 @@ import Foundation
 /// it. `spring` reads and sets both as a `Spring`. Unlike UIKit, changing `damping`,
 /// `frequency` or `snapPoint` while running takes effect at once.
 open class SnapBehavior: DynamicBehavior {
+    /// See `DynamicBehavior.savedState()`.
+    override func savedState() -> () -> Void {
+        let base = super.savedState()
+        let point = self.point, storedDamping = self.storedDamping, storedFrequency = self.storedFrequency
+        return { [self] in
+            base()
+            self.point = point
+            self.storedDamping = storedDamping
+            self.storedFrequency = storedFrequency
+        }
+    }
+
     /// The linear spring's frequency, Hz (fitted to UIKit's first frame at damping 0.5).
     public static let frequency: CGFloat = 3.59
     /// The angular spring's frequency, Hz (fitted to UIKit's first-frame angle).

@@ -29,6 +29,25 @@ import Foundation
 /// animator.addBehavior(field)
 /// ```
 open class FieldBehavior: DynamicBehavior, CustomBehavior {
+    /// See `DynamicBehavior.savedState()`.
+    override func savedState() -> () -> Void {
+        let base = super.savedState()
+        let list = self.list, noise = self.noise, position = self.position, region = self.region, strength = self.strength, falloff = self.falloff, minimumRadius = self.minimumRadius, direction = self.direction, smoothness = self.smoothness, animationSpeed = self.animationSpeed
+        return { [self] in
+            base()
+            self.list = list
+            self.noise = noise
+            self.position = position
+            self.region = region
+            self.strength = strength
+            self.falloff = falloff
+            self.minimumRadius = minimumRadius
+            self.direction = direction
+            self.smoothness = smoothness
+            self.animationSpeed = animationSpeed
+        }
+    }
+
     /// The block of `field(evaluationBlock:)`: (field, item center relative to the field
     /// position in points, velocity in pt/s, mass, charge, simulated time in seconds) →
     /// force in UIKit Newtons.

@@ -157,26 +157,37 @@ extension DynamicAnimator {
         records.withUnsafeBufferPointer { records in
         world.forEachMovedBody { body, xf, slot in
             guard slot >= 0, slot < records.count, records[slot].body == body else { return }
-            let center = Units.point(xf.p)
-            let transform = CGAffineTransform(a: xf.q.c, b: xf.q.s, c: -xf.q.s, d: xf.q.c, tx: 0, ty: 0)
-            if let view = records[slot].view {
-                view._withUnsafeGuaranteedRef { view in
-                    view.center = center
-                    view.transform = transform
-                }
-                return
-            }
-            let item = records[slot].item
-            item.center = center
-            item.transform = transform
-            if records[slot].isGroup, let group = item as? DynamicItemGroup {
-                for (member, placed) in zip(group.items, records[slot].geometry) {
-                    member.center = Units.point(xf.apply(placed.offset))
-                    let q = xf.q.mul(Rot(angle: placed.angle))
-                    member.transform = CGAffineTransform(a: q.c, b: q.s, c: -q.s, d: q.c, tx: 0, ty: 0)
-                }
-            }
+            DynamicAnimator.place(records[slot], at: xf)
         }}
+    }
+
+    /// Centers and rotations of every item in the world from its body (after a restore).
+    func placeAllItems() {
+        for r in records where world.isValid(r.body) { DynamicAnimator.place(r, at: world.transform(of: r.body)) }
+    }
+
+    /// Sets the item of `record` (and a group's members) to the body frame `xf`.
+    @inline(__always)
+    private static func place(_ record: ItemRecord, at xf: Transform) {
+        let center = Units.point(xf.p)
+        let transform = CGAffineTransform(a: xf.q.c, b: xf.q.s, c: -xf.q.s, d: xf.q.c, tx: 0, ty: 0)
+        if let view = record.view {
+            view._withUnsafeGuaranteedRef { view in
+                view.center = center
+                view.transform = transform
+            }
+            return
+        }
+        let item = record.item
+        item.center = center
+        item.transform = transform
+        if record.isGroup, let group = item as? DynamicItemGroup {
+            for (member, placed) in zip(group.items, record.geometry) {
+                member.center = Units.point(xf.apply(placed.offset))
+                let q = xf.q.mul(Rot(angle: placed.angle))
+                member.transform = CGAffineTransform(a: q.c, b: q.s, c: -q.s, d: q.c, tx: 0, ty: 0)
+            }
+        }
     }
 
     private enum Party {

@@ -23,6 +23,27 @@ public final class DynamicTimer: EmbedderSlotted {
         self.body = body
     }
 
+    /// Ends a timer made after the snapshot being restored: it never fires, and its animator,
+    /// whose timer count the restore sets, is not told.
+    func endForRestore() {
+        isCancelled = true
+        body = nil
+        animator = nil
+    }
+
+    /// The timer's state now, as a function that puts it back (an animator's snapshot): its
+    /// next fire time, whether it ended, and its body, which the snapshot keeps alive so a
+    /// timer that fired after the snapshot fires again after a restore.
+    func savedState() -> () -> Void {
+        let fireTime = fireTime, isCancelled = isCancelled, body = body, animator = animator
+        return { [self] in
+            self.fireTime = fireTime
+            self.isCancelled = isCancelled
+            self.body = body
+            self.animator = animator
+        }
+    }
+
     /// Stops the timer: its body never runs again. Safe to call more than once, and from
     /// inside its own body.
     public func cancel() {

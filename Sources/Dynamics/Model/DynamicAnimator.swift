@@ -37,7 +37,7 @@ open class DynamicAnimator: EmbedderSlotted {
     public weak var delegate: DynamicAnimatorDelegate?
 
     /// The root behaviors, in the order they were added.
-    public private(set) var behaviors: [DynamicBehavior] = []
+    public internal(set) var behaviors: [DynamicBehavior] = []
 
     /// Total simulated time while running, in seconds.
     public internal(set) var elapsedTime: TimeInterval = 0

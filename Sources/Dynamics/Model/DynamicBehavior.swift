@@ -110,6 +110,31 @@ open class DynamicBehavior: EmbedderSlotted {
     /// join the world as a built-in's items do, so a plugin used alone (a wind that only
     /// applies forces in its action) moves them.
     package var embedderItems: [DynamicItem] = [] { didSet { setNeedsUpdate() } }
+
+    /// Takes the behavior out of its tree and animator without telling anyone (a restore
+    /// leaves out what was added after its snapshot; `willMove(to:)` is not called).
+    func leaveForRestore() {
+        parent = nil
+        dynamicAnimator = nil
+    }
+
+    /// The behavior's state now, as a function that puts it back (an animator's snapshot,
+    /// DynamicAnimator+Snapshot.swift): its place in the tree, its action and its items, and
+    /// what each built-in keeps (their overrides call this first). The animator puts its own
+    /// state and the world's back after these, so what a property's observer marks on the
+    /// animator while restoring is overwritten. `willMove(to:)` is not called.
+    func savedState() -> () -> Void {
+        let children = childBehaviors, parent = parent, animator = dynamicAnimator, action = action
+        let height = treeHeight, items = embedderItems
+        return { [self] in
+            childBehaviors = children
+            self.parent = parent
+            dynamicAnimator = animator
+            self.action = action
+            treeHeight = height
+            embedderItems = items
+        }
+    }
 }
 
 /// An ordered set of items, by identity. O(1) membership.

@@ -83,6 +83,23 @@ public final class DynamicPointer {
         self.animator = animator
     }
 
+    /// The pointer's state now, as a function that puts it into a pointer (an animator's
+    /// snapshot; a new pointer's state for an animator that had none): the gesture in
+    /// progress, its velocity samples and its drag. Scripted gestures are tasks, which a
+    /// snapshot does not hold (`DynamicAnimator.restore(_:)` refuses them).
+    func savedState() -> (DynamicPointer) -> Void {
+        let velocity = velocity, lastPoint = lastPoint, isDown = isDown, samples = samples
+        let handledGesture = handledGesture, drag = drag
+        return { target in
+            target.velocity = velocity
+            target.lastPoint = lastPoint
+            target.isDown = isDown
+            target.samples = samples
+            target.handledGesture = handledGesture
+            target.drag = drag
+        }
+    }
+
     /// Sends one event: the handler sees it first; unless it handled the gesture at `began`,
     /// the default drag follows. Returns whether the handler handled the event. A point out
     /// of the model's range (±`Limits.coordinate`) is refused through the animator's

@@ -13,6 +13,24 @@ import Foundation
 /// A gesture the pointer's handler takes (no default drag) does not release the item: call
 /// `release(velocity:)` from the handler instead.
 open class ReleaseBehavior: DynamicBehavior {
+    /// See `DynamicBehavior.savedState()`.
+    override func savedState() -> () -> Void {
+        let base = super.savedState()
+        let storedFrequency = self.storedFrequency, storedDamping = self.storedDamping, storedDecelerationRate = self.storedDecelerationRate, target = self.target, projectedPoint = self.projectedPoint, isSettled = self.isSettled, storedTargets = self.storedTargets, isSpringing = self.isSpringing, watch = self.watch
+        return { [self] in
+            base()
+            self.storedFrequency = storedFrequency
+            self.storedDamping = storedDamping
+            self.storedDecelerationRate = storedDecelerationRate
+            self.target = target
+            self.projectedPoint = projectedPoint
+            self.isSettled = isSettled
+            self.storedTargets = storedTargets
+            self.isSpringing = isSpringing
+            self.watch = watch
+        }
+    }
+
     public let item: DynamicItem
     override var ownItems: [DynamicItem] { [item] }
 

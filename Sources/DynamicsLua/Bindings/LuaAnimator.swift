@@ -220,6 +220,8 @@ extension LuaBridge {
             "tap": { bridge, _ in try bridge.tapMethod() },
             "after": LuaBridge.timerMethod(repeating: false),
             "every": LuaBridge.timerMethod(repeating: true),
+            "snapshot": { bridge, _ in try bridge.snapshotMethod() },
+            "restore": { bridge, _ in try bridge.restoreMethod() },
         ],
         properties: ["elapsedTime", "isRunning", "delegate", "onPointer", "host"]
     )

@@ -18,7 +18,7 @@ final class LuaPointerDriver {
     var handler: Int32?
 }
 
-/// A slider a scene declares: `params = { NAME = { value =, min =, max =, step =, apply = fn } }`.
+/// A slider a scene declares: `params = { NAME = { value =, min =, max =, step =, apply = fn, spring = { … } } }`.
 public struct LuaSceneParam: Sendable, Equatable {
     /// The name as text (what the viewer shows and `POST /param` names): bytes that are not
     /// UTF-8 read as U+FFFD.
@@ -31,6 +31,9 @@ public struct LuaSceneParam: Sendable, Equatable {
     public var step: Double
     /// Registry reference of `apply`.
     let apply: Int32
+    /// The spring this slider is bound to (`spring = { … }`; the viewer draws its step
+    /// response), if any.
+    public var spring: LuaSceneSpring? = nil
     /// Largest magnitude of a value, bound or step.
     public static let largest = 1e15
     /// Most sliders one scene declares: the viewer sends every slider to every page and in
@@ -224,13 +227,18 @@ extension LuaBridge {
                 guard step > 0 else { throw LuaArgumentError(message: "step must be positive, got \(n(step))") }
                 _ = rawField("apply", of: entry)
                 let apply = try functionReference(at: -1, "apply")
-                params.append(LuaSceneParam(name: name, nameBytes: bytes, value: value, min: lo, max: hi, step: step, apply: apply))
+                lua_settop(L, entry)
+                var spring: LuaSceneSpring?
+                if rawField("spring", of: entry) != LUA_TNIL { spring = try sceneSpring(at: lua_gettop(L)) }
+                params.append(LuaSceneParam(name: name, nameBytes: bytes, value: value, min: lo, max: hi, step: step, apply: apply,
+                                            spring: spring))
             } catch let error as LuaArgumentError {
                 lua_settop(L, t)
                 throw LuaError(kind: .runtime, message: "scene.params.\(name): \(error.message)")
             }
             lua_settop(L, entry - 1)
         }
+        try checkSceneSprings(params)
         return params.sorted { $0.name < $1.name }
     }
 

@@ -596,6 +596,24 @@ function Animator:every(seconds, fn) end
 ---@return dynamics.Task
 function Animator:spawn(fn) end
 
+---The animator's state now (items, velocities, sleep, contacts with their warm-start impulses,
+---joints, behaviors' state, elapsedTime, timers' due times): `animator:restore(s)` puts it
+---back, and stepping on repeats bit for bit what followed the snapshot. Lua values (tables,
+---closures, upvalues) are not in it.
+---@return dynamics.Snapshot
+function Animator:snapshot() end
+
+---Puts back the state `snapshot` holds (one this animator took). An error while a task is
+---alive, if the snapshot was taken with one alive, or inside a frame (an action or callback).
+---@param snapshot dynamics.Snapshot
+function Animator:restore(snapshot) end
+
+---A snapshot made by `animator:snapshot()`; its memory counts against the script's cap.
+---@class dynamics.Snapshot
+---@field time number the `elapsedTime` it holds (read-only)
+---@field items integer items in the world when it was taken (read-only)
+---@field bytes integer bytes of engine state it copied (read-only)
+
 ---A task made by `animator:spawn`.
 ---@class dynamics.Task
 ---@field done boolean true once it finished, failed or was cancelled (read-only)
@@ -907,6 +925,16 @@ function Track:min(property) end
 ---@field max number
 ---@field step? number
 ---@field apply fun(value: number)
+---@field spring? dynamics.SceneSpring the spring this slider tunes: the viewer draws its step response beside it
+
+---A slider's spring, in one dialect: `frequency` (Hz) and `damping` (ratio), or `response` (s)
+---and `dampingFraction`. Each is a number or the name of a slider (this one or another) whose
+---value it takes; at least one names a slider. `spring = { frequency = "k", damping = 0.5 }`.
+---@class dynamics.SceneSpring
+---@field frequency? number|string
+---@field damping? number|string
+---@field response? number|string
+---@field dampingFraction? number|string
 
 -- ── Tests (`*_test.lua`) ─────────────────────────────────────────────────────────────────
 

@@ -11,6 +11,11 @@ const colors = { background: "#f7f5f0", boundary: "#3d3d3d", attachment: "#1f6fb
 // What the end-to-end test reads: frames received and drawn, the display's frame time.
 const viewer = window.dynamicsViewer = { scene: null, frame: null, framesReceived: 0, framesDrawn: 0,
                                          frameMs: 0, fps: 0, lastReply: null, connected: false };
+// The other page scripts' hooks (inspector.js, plots.js, spring.js): called after a scene
+// message, after a frame, after the canvas is drawn (with the scene's transform), and on a
+// click on the canvas (a press released where it began) with its scene point.
+viewer.hooks = { scene: [], frame: [], draw: [], click: [] };
+const runHooks = (kind, ...args) => viewer.hooks[kind].forEach((f) => f(...args));
 let socket = null;
 let view = { scale: 1, ox: 0, oy: 0 };
 let extent = null;   // the scene's extent when it has no bounds
@@ -67,6 +72,7 @@ function onScene(m) {
     label.append(title, input);
     box.append(label);
   }
+  runHooks("scene", m);
 }
 
 function onFrame(m) {
@@ -95,6 +101,7 @@ function onFrame(m) {
   $("record").classList.toggle("on", m.recording);
   $("record").textContent = m.recording ? `Recording (${m.recorded})` : "Record";
   $("save").disabled = !m.recording;
+  runHooks("frame", m);
 }
 
 // The scene's rectangle: its bounds, else the items' extent when the scene loaded.
@@ -214,6 +221,7 @@ function draw() {
     ctx.restore();
   });
   if ($("debug").checked) drawOverlay(f.overlay, unit);
+  runHooks("draw", ctx, { unit, scale: view.scale, dpr: view.dpr });
   ctx.fillStyle = "#1d1d1d";
   ctx.font = `${Math.max(8, 11 * view.dpr / view.scale)}px system-ui, sans-serif`;
   ctx.textAlign = "center"; ctx.textBaseline = "middle";
@@ -239,13 +247,21 @@ function tick(now) {
 canvas.addEventListener("pointerdown", (e) => {
   if (!viewer.scene) return;
   pointerDown = true;
+  viewer.pressedAt = [e.clientX, e.clientY];
   canvas.setPointerCapture(e.pointerId);
   viewer.lastPointer = toScene(e);
   send({ type: "pointer", phase: "began", ...viewer.lastPointer });
   e.preventDefault();
 });
 canvas.addEventListener("pointermove", (e) => { if (pointerDown) send({ type: "pointer", phase: "moved", ...toScene(e) }); });
-canvas.addEventListener("pointerup", (e) => { if (pointerDown) { pointerDown = false; send({ type: "pointer", phase: "ended", ...toScene(e) }); } });
+canvas.addEventListener("pointerup", (e) => {
+  if (!pointerDown) return;
+  pointerDown = false;
+  send({ type: "pointer", phase: "ended", ...toScene(e) });
+  // A click: released within 4 px of where it was pressed (a drag still drags).
+  const [px, py] = viewer.pressedAt || [Infinity, Infinity];
+  if (Math.hypot(e.clientX - px, e.clientY - py) < 4) runHooks("click", toScene(e));
+});
 canvas.addEventListener("pointercancel", (e) => { if (pointerDown) { pointerDown = false; send({ type: "pointer", phase: "cancelled", ...toScene(e) }); } });
 
 $("pause").onclick = () => send({ type: "control", action: viewer.frame && viewer.frame.paused ? "resume" : "pause" });

@@ -23,7 +23,7 @@ extension Command {
     /// error, as in Lua's `animator:pointer{}` (`"extra": 1` was taken).
     static let keys: [String: [String]] = ["pointer": ["phase", "x", "y"], "param": ["name", "value"],
                                            "control": ["action"], "speed": ["value"], "record": ["action"],
-                                           "timeline": ["action", "frame"]]
+                                           "edit": ["item", "property", "value"], "timeline": ["action", "frame"]]
 
     /// The largest body a command is read from, in bytes.
     static let largestBody = 64 * 1024
@@ -90,10 +90,12 @@ extension Command {
         case "record":
             let action = try Command.string(o, "action", kind, RecordAction.allCases.map(\.rawValue))
             self = .record(RecordAction(rawValue: action)!)
+        case "edit":
+            self = try Command.edit(o)
         case "timeline":
             self = .timeline(try Command.timelineAction(o))
         default:
-            throw CommandError("unknown message type \"\(kind)\" (pointer, param, control, speed, record, timeline)")
+            throw CommandError("unknown message type \"\(kind)\" (pointer, param, control, speed, record, edit, timeline)")
         }
     }
 
@@ -103,6 +105,7 @@ extension Command {
         case "param": return #"{"name": "gravity", "value": 1.5}"#
         case "control": return #"{"action": "pause"}"#
         case "speed": return #"{"value": 0.5}"#
+        case "edit": return #"{"item": "box", "property": "center", "value": [100, 200]}"#
         case "timeline": return #"{"action": "seek", "frame": 120}"#
         default: return #"{"action": "start"}"#
         }

@@ -29,6 +29,10 @@ public enum Command: Equatable, Sendable, Decodable {
     case control(Control)
     case speed(Double)
     case record(RecordAction)
+    /// Sets a number of an item live (the inspector): `property` is "center" or "velocity"
+    /// (`value` [x, y]), "angle" or "angularVelocity" (one number), or
+    /// "behaviors.INDEX.NAME", a behavior's parameter as `GET /item/NAME` lists it.
+    case edit(item: String, property: String, value: [Double])
     case timeline(TimelineAction)
 
     /// The speeds the viewer allows.

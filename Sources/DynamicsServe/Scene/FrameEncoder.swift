@@ -22,6 +22,9 @@ struct SceneMessage: Encodable {
         var min: Double
         var max: Double
         var step: Double
+        /// The spring the slider is bound to: its dialect's two keys, each a number or a
+        /// slider's name (`LuaSceneSpring`); absent for a plain slider.
+        var spring: SpringTerms?
     }
     var type = "scene"
     var generation: Int
@@ -79,7 +82,7 @@ struct FrameMessage: Encodable {
     /// The sliders' values now, in the order of the scene message's params: a page opened or
     /// reloaded after a slider moved, or another viewer's page, shows what the scene runs with.
     var params: [Double]
-    /// [x, y, angle] per item.
+    /// [x, y, angle, vx, vy, angular velocity] per item (`FrameEncoder.items`).
     var items: [[Double]]
     var overlay: Overlay
 }
@@ -131,12 +134,21 @@ enum FrameEncoder {
                              width: Double(item.bounds.width), height: Double(item.bounds.height),
                              path: path, color: palette[i % palette.count])
             },
-            params: params.map { .init(name: $0.name, value: $0.value, min: $0.min, max: $0.max, step: $0.step) })
+            params: params.map { .init(name: $0.name, value: $0.value, min: $0.min, max: $0.max, step: $0.step,
+                                       spring: $0.spring.map(SpringTerms.init)) })
     }
 
-    static func items(_ items: [DynamicItem]) -> [[Double]] {
-        items.map { [r(Double($0.center.x)), r(Double($0.center.y)), (Double(atan2($0.transform.b, $0.transform.a)) * 1e4).rounded() / 1e4] }
+    /// [x, y, angle, vx, vy, angular velocity] per item: points and pt/s to 0.01, radians
+    /// and rad/s to 10⁻⁴ (the plots under the canvas sample speeds from them).
+    static func items(_ items: [DynamicItem], in animator: DynamicAnimator) -> [[Double]] {
+        items.map {
+            let v = animator.linearVelocity(of: $0) ?? .zero, w = animator.angularVelocity(of: $0) ?? 0
+            return [r(Double($0.center.x)), r(Double($0.center.y)), r4(Double(atan2($0.transform.b, $0.transform.a))),
+                    r(Double(v.x)), r(Double(v.y)), r4(Double(w))]
+        }
     }
+
+    static func r4(_ v: Double) -> Double { (v * 1e4).rounded() / 1e4 }
 
     /// The debug overlay as the page draws it: `DebugOverlay`, the SVG's overlay, in JSON
     /// shapes (boundaries as polylines, the reference bounds' closed; at most 256 contacts).
@@ -176,5 +188,22 @@ enum FrameEncoder {
         }
         o.contacts = overlay.contacts.map { r($0) }
         return o
+    }
+}
+
+/// A slider's spring in the scene message: `{"frequency": "k", "damping": 0.5}`.
+struct SpringTerms: Encodable {
+    let spring: LuaSceneSpring
+
+    init(_ spring: LuaSceneSpring) { self.spring = spring }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Command.Key.self)
+        for (key, term) in zip(spring.keys, spring.terms) {
+            switch term {
+            case .value(let v): try c.encode(v, forKey: Command.Key(key))
+            case .param(let name): try c.encode(name, forKey: Command.Key(key))
+            }
+        }
     }
 }

@@ -68,6 +68,8 @@ extension LiveSession {
             return try writeRecording()
         case .record(.save):
             return try saveRecording()
+        case let .edit(item, property, value):
+            return try applyEdit(item: item, property: property, value: value)
         case let .timeline(action):
             return try timeline(action)
         }

@@ -84,6 +84,6 @@ extension LiveSession {
             generation: generation, time: scene.animator.elapsedTime, step: steps, paused: paused,
             resting: !scene.animator.isRunning, speed: speed, stepMs: (stepMs * 1000).rounded() / 1000,
             error: loadError ?? callbackError, recording: recording != nil, recorded: recording?.events ?? 0, timelineEnd: timeline.end,
-            params: currentParams.map(\.value), items: FrameEncoder.items(items), overlay: FrameEncoder.overlay(of: scene.animator)))
+            params: currentParams.map(\.value), items: FrameEncoder.items(items, in: scene.animator), overlay: FrameEncoder.overlay(of: scene.animator)))
     }
 }

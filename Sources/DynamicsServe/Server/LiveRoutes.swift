@@ -24,7 +24,9 @@ enum LiveRoutes {
             Response(status: .ok, headers: [.contentType: "application/json"],
                      body: .init(byteBuffer: ByteBuffer(string: await session.stateJSON())))
         }
-        for kind in ["pointer", "param", "control", "speed", "record", "timeline"] {
+        router.get("/item/**") { request, _ in await itemReply(to: request, session: session) }
+        router.get("/spring") { request, _ in springReply(to: request) }
+        for kind in ["pointer", "param", "control", "speed", "record", "edit", "timeline"] {
             router.post(RouterPath(stringLiteral: "/\(kind)")) { request, _ in
                 if let refusal = crossSiteRefusal(request) { return refusal }
                 let body: ByteBuffer
@@ -165,9 +167,9 @@ enum LiveRoutes {
     /// The method each path answers (for the 405 of another method).
     static func allowedMethod(for path: String) -> String? {
         switch path {
-        case "/", "/index.html", "/state", "/live": return "GET"
-        case "/pointer", "/param", "/control", "/speed", "/record", "/timeline": return "POST"
-        default: return path.hasPrefix("/assets/") ? "GET" : nil
+        case "/", "/index.html", "/state", "/live", "/spring": return "GET"
+        case "/pointer", "/param", "/control", "/speed", "/record", "/edit", "/timeline": return "POST"
+        default: return path.hasPrefix("/assets/") || path.hasPrefix("/item/") ? "GET" : nil
         }
     }
 

@@ -15,6 +15,9 @@ struct PageAssets: Sendable {
         ("index", "html", "text/html; charset=utf-8"),
         ("app", "js", "text/javascript; charset=utf-8"),
         ("style", "css", "text/css; charset=utf-8"),
+        ("inspector", "js", "text/javascript; charset=utf-8"),
+        ("plots", "js", "text/javascript; charset=utf-8"),
+        ("spring", "js", "text/javascript; charset=utf-8"),
         ("timeline", "js", "text/javascript; charset=utf-8"),
     ]
 
