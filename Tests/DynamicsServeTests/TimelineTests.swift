@@ -43,8 +43,10 @@ struct TimelineTests {
         let end = Self.box(session)
         #expect(end.step == 90 && end.y < before.y - 20, "the drag lifted the box: \(before) → \(end)")
 
+        let reloads = session.state().reloads
         let back = try await session.perform(.timeline(.seek(20)))
         #expect(back.steps == 20 && back.end == 90)
+        #expect(session.state().reloads == reloads, "frame 0's snapshot was restored, not the scene loaded again")
         let again = Self.box(session)
         #expect(again.step == 20 && again.x == before.x && again.y == before.y, "\(again) against \(before)")
         #expect(session.state().params.first?.value == 1, "the slider is back at its value of frame 20")
@@ -64,6 +66,49 @@ struct TimelineTests {
         #expect(forked.end == 41, "the timeline ends where the new run is: \(String(describing: forked.end))")
         // Out of range and without a scene: errors.
         await #expect(throws: CommandError.self) { try await session.perform(.timeline(.seek(500))) }
+    }
+
+    @Test("A script's own state is in no snapshot: the seek sees the frame differ and re-simulates from the load")
+    func scriptStateFallsBack() async throws {
+        // A timer whose count, a Lua local, sets gravity: a restored snapshot has the timer's
+        // due time but not the count.
+        let path = try sceneFile("counting.lua", boxScene.replacingOccurrences(of: "animator:addBehavior(gravity)", with: """
+            animator:addBehavior(gravity)
+            local n = 0
+            animator:every(0.1, function() n = n + 1; gravity.magnitude = 1 + (n % 3) end)
+            """))
+        let session = await LiveSession(scenePath: path, limits: LuaLimits())
+        #expect(session.error == nil, "\(session.error ?? "")")
+        try await session.perform(.control(.pause))
+        for _ in 0..<40 { try await session.perform(.control(.step)) }
+        let at40 = Self.box(session)
+        for _ in 0..<80 { try await session.perform(.control(.step)) }
+        let reloads = session.state().reloads
+        try await session.perform(.timeline(.seek(40)))
+        let again = Self.box(session)
+        #expect(again.x == at40.x && again.y == at40.y, "\(again) against \(at40)")
+        #expect(session.state().reloads == reloads + 1, "the scene was loaded again")
+    }
+
+    @Test("After an inspector's edit the timeline starts at it: seeking before it is an error")
+    func editStartsTheTimeline() async throws {
+        let path = try sceneFile("box.lua", boxScene)
+        let session = await LiveSession(scenePath: path, limits: LuaLimits())
+        try await session.perform(.control(.pause))
+        for _ in 0..<30 { try await session.perform(.control(.step)) }
+        try await session.perform(.edit(item: "ball", property: "velocity", value: [200, 0]))
+        for _ in 0..<20 { try await session.perform(.control(.step)) }
+        let at50 = Self.box(session)
+        for _ in 0..<20 { try await session.perform(.control(.step)) }
+        do {
+            _ = try await session.perform(.timeline(.seek(10)))
+            Issue.record("sought before the edit")
+        } catch {
+            #expect(error.message.contains("must be within 30…70") && error.message.contains("inspector's last edit"), "\(error.message)")
+        }
+        try await session.perform(.timeline(.seek(50)))
+        let again = Self.box(session)
+        #expect(again.x == at50.x && again.y == at50.y, "\(again) against \(at50)")
     }
 
     @Test("Record, then stop recording, writes NAME.dynrec beside the scene, which replays frame for frame")

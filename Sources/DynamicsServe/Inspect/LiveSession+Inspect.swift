@@ -62,6 +62,7 @@ extension LiveSession {
             try BehaviorFacets.set(parameter, to: value[0], on: behaviors[index], label: property)
         }
         pristine = false
+        timelineEdited()
         if recording != nil {
             recording = nil
             callbackError = "record: stopped: an inspector edit is not replayed by a recorded test (record again without editing)"

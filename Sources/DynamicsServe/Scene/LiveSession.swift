@@ -142,6 +142,7 @@ public actor LiveSession {
             }
         }
         timeline = Timeline(startParams: applied)
+        timelineBegan()
         refreshItems(force: true)
         updateWatchList(scene: fresh)
         return true
