@@ -105,5 +105,5 @@ def run(driver, base, binary, work, screenshot, h):
     wait_for(lambda: get_state(base)["step"] > after["step"] + 30 or None, 10, "playing on from the middle")
     check(get_state(base)["running"], "Play runs on from the frame scrubbed to")
     post(base, "/control", {"action": "pause"})
-    print(f"serve-check: figures: timeline seek back {1000 * back_s:.0f} ms ({before['step']} frames re-simulated), "
+    print(f"serve-check: figures: timeline seek back to frame {before['step']} {1000 * back_s:.0f} ms, "
           f"forward {1000 * forward_s:.0f} ms, recording {os.path.getsize(recording)} bytes for {after['step'] / 60:.2f} s")
