@@ -24,6 +24,10 @@ enum LiveRoutes {
             Response(status: .ok, headers: [.contentType: "application/json"],
                      body: .init(byteBuffer: ByteBuffer(string: await session.stateJSON())))
         }
+        router.get("/awake") { _, _ in
+            Response(status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-cache"],
+                     body: .init(byteBuffer: ByteBuffer(string: await session.awakeJSON())))
+        }
         for kind in ["pointer", "param", "control", "speed", "record"] {
             router.post(RouterPath(stringLiteral: "/\(kind)")) { request, _ in
                 if let refusal = crossSiteRefusal(request) { return refusal }
@@ -165,7 +169,7 @@ enum LiveRoutes {
     /// The method each path answers (for the 405 of another method).
     static func allowedMethod(for path: String) -> String? {
         switch path {
-        case "/", "/index.html", "/state", "/live": return "GET"
+        case "/", "/index.html", "/state", "/awake", "/live": return "GET"
         case "/pointer", "/param", "/control", "/speed", "/record": return "POST"
         default: return path.hasPrefix("/assets/") ? "GET" : nil
         }
