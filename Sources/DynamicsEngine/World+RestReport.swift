@@ -29,6 +29,9 @@ public struct BodyRestState: Sendable {
     /// Speed at the body's furthest point from its centre of mass due to its turn (m/s): what
     /// the rest rule compares with `restThreshold` besides the linear speed.
     public var turnSpeed: Double
+    /// How far (m) the body moved over the last step: the rest rule also restarts the timer
+    /// of a body that moved more than `restThreshold` allows in a step.
+    public var stepDistance: Double
     /// The resting speed (m/s) the last rest pass held the body to: `World.restSpeed`, or
     /// less for a body a damped spring holds.
     public var restThreshold: Double
@@ -83,6 +86,7 @@ extension World {
                 linearVelocity: self.states[i].v,
                 angularVelocity: w,
                 turnSpeed: abs(w) * sims[i].maxExtent,
+                stepDistance: self.states[i].dp.length,
                 restThreshold: rests[i].threshold,
                 restTime: infos[i].sleepTime,
                 restBreak: rests[i].restBreak,

@@ -44,7 +44,7 @@ package struct RestReport {
                 + ",\"attachments\":\(m.attachmentCount),\"name\":\(str(name(m.item)))"
                 + ",\"reason\":\(str(m.reason.rawValue)),\"restThreshold\":\(num(m.restThreshold))"
                 + ",\"restedFor\":\(num(m.restedFor)),\"sentence\":\(str(explanation.sentence(for: m, name: name)))"
-                + ",\"speed\":\(num(m.speed)),\"touching\":\(m.isTouching),\"turnSpeed\":\(num(m.turnSpeed))"
+                + ",\"speed\":\(num(m.speed)),\"stepDistance\":\(num(m.stepDistance)),\"touching\":\(m.isTouching),\"turnSpeed\":\(num(m.turnSpeed))"
                 + ",\"unbalancedForce\":\(m.isUnderUnbalancedForce),\"vx\":\(num(m.velocity.x)),\"vy\":\(num(m.velocity.y))}"
         }
         o += ",\"lastRest\":"

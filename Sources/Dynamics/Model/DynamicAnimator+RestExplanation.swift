@@ -24,6 +24,7 @@ extension DynamicAnimator {
                 speed: CGFloat(state.linearVelocity.length * ppm),
                 angularVelocity: CGFloat(state.angularVelocity),
                 turnSpeed: CGFloat(state.turnSpeed * ppm),
+                stepDistance: CGFloat(state.stepDistance * ppm),
                 restThreshold: CGFloat(state.restThreshold * ppm),
                 restedFor: state.restTime,
                 reason: sleeping ? Self.reason(of: state) : .sleepDisabled,

@@ -58,10 +58,12 @@ extension RestExplanation {
         var s = name(m.item) + ": "
         switch m.reason {
         case .aboveRestSpeed:
-            if m.speed > m.restThreshold || m.turnSpeed <= m.restThreshold {
+            if m.speed > m.restThreshold {
                 s += "moves at \(Self.n(m.speed)) pt/s (\(threshold))"
-            } else {
+            } else if m.turnSpeed > m.restThreshold {
                 s += "turns at \(Self.n(m.angularVelocity, 2)) rad/s, its edge at \(Self.n(m.turnSpeed)) pt/s (\(threshold))"
+            } else {
+                s += "moved \(Self.n(m.stepDistance, 3)) pt in the last step, faster than it may to rest (\(threshold)); now \(Self.n(m.speed, 2)) pt/s"
             }
         case .creeping:
             s += "creeps at \(Self.n(m.speed, 2)) pt/s, steadily one way: 0.5 pt since its rest timer started"

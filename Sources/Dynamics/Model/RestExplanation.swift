@@ -72,6 +72,9 @@ public struct RestExplanation {
         public var angularVelocity: CGFloat
         /// Speed of its furthest point due to the turn (pt/s): compared with `restThreshold` too.
         public var turnSpeed: CGFloat
+        /// How far it moved over the last internal step (pt): more than `restThreshold` allows
+        /// over a step keeps it awake too (a spring turning it around between two steps).
+        public var stepDistance: CGFloat
         /// The resting speed (pt/s) it is held to: `RestExplanation.restSpeed`, or less for an
         /// item a damped spring holds.
         public var restThreshold: CGFloat

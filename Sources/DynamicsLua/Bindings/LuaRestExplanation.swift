@@ -52,6 +52,7 @@ extension LuaBridge {
             pushPoint(m.velocity); dyn_lua_rawsetfield(L, -2, "velocity")
             number(m.angularVelocity, "angularVelocity")
             number(m.turnSpeed, "turnSpeed")
+            number(m.stepDistance, "stepDistance")
             number(m.restThreshold, "restThreshold")
             number(m.restedFor, "restedFor")
             string(m.reason.rawValue, "reason")

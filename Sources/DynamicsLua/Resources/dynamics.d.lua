@@ -624,6 +624,7 @@ function Animator:spawn(fn) end
 ---@field velocity dynamics.Point pt/s
 ---@field angularVelocity number rad/s
 ---@field turnSpeed number speed of its furthest point due to the turn (pt/s)
+---@field stepDistance number how far it moved in the last internal step (pt)
 ---@field restThreshold number the speed it must stay under to rest (pt/s)
 ---@field restedFor number how long it has rested (s)
 ---@field reason "aboveRestSpeed"|"creeping"|"unbalancedForce"|"woken"|"settling"|"heldAwakeByNeighbour"|"sleepDisabled"
