@@ -37,6 +37,7 @@ package struct RestReport {
         o += ",\"fieldCount\":\(e.timeDependentFields.count),\"fields\":" + array(e.timeDependentFields) { f in
             "{\"animationSpeed\":\(num(f.animationSpeed)),\"items\":\(f.itemCount),\"kind\":\(str(f.kind))}"
         }
+        o += ",\"hasTooManyContacts\":\(e.hasTooManyContacts)"
         o += ",\"headline\":" + str(explanation.headline(name: name))
         o += ",\"heldForces\":" + array(e.itemsWithHeldForces) { str(name($0)) }
         o += ",\"itemCount\":\(e.movingItems.count),\"items\":" + array(e.movingItems) { m in

@@ -230,6 +230,25 @@ import Testing
         #expect(!animator.isRunning)
     }
 
+    @Test func anAnimatorStoppedByTooManyContactsSaysSo() throws {
+        let animator = DynamicAnimator(referenceBounds: CGRect(x: 0, y: 0, width: 320, height: 568))
+        var errors: [DynamicsError] = []
+        animator.invalidInputHandler = { errors.append($0) }
+        animator.maximumContacts = 1
+        let boxes = (0..<3).map { box(100 + CGFloat($0) * 10, 540, name: "b\($0)") }
+        let collision = CollisionBehavior(items: boxes)
+        collision.translatesReferenceBoundsIntoBoundary = true
+        animator.addBehavior(collision)
+        animator.addBehavior(GravityBehavior(items: boxes))
+        run(animator, seconds: 0) // nothing yet
+        for _ in 0..<60 { animator.step(frame) }
+        #expect(animator.hasTooManyContacts && !errors.isEmpty)
+        let e = animator.restExplanation()
+        #expect(e.hasTooManyContacts)
+        #expect(!e.isRunning)
+        #expect(e.headline { _ in "?" }.hasPrefix("stopped for good at "))
+    }
+
     @Test func sleepTurnedOffIsTheReasonForEveryItem() throws {
         let animator = DynamicAnimator()
         let a = box(100, 100, name: "a")

@@ -72,6 +72,7 @@ extension DynamicAnimator {
         }
         return RestExplanation(
             causes: causes, isRunning: isRunning, elapsedTime: elapsedTime, isSleepEnabled: sleeping,
+            hasTooManyContacts: world.contactsOverflowed,
             restSpeed: CGFloat(World.restSpeed * ppm), timeToRest: World.timeToSleep,
             movingItems: moving, timers: pending, tasks: live, pushes: pushes, timeDependentFields: fields,
             itemsWithHeldForces: held, pausedAt: running ? nil : pausedAt, lastRest: last)

@@ -25,6 +25,9 @@ extension RestExplanation {
     /// `name` names an item.
     public func headline(name: (DynamicItem) -> String) -> String {
         let e = self
+        if e.hasTooManyContacts {
+            return "stopped for good at \(Self.time(e.elapsedTime)): the items touched in more pairs than the animator's contact bound (maximumContacts)"
+        }
         if e.causes.isEmpty {
             var line = e.isRunning ? "resumes at the next frame" : "paused"
             if let at = e.pausedAt { line += " at \(Self.time(at))" }

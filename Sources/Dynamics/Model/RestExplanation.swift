@@ -153,6 +153,9 @@ public struct RestExplanation {
     public var elapsedTime: TimeInterval
     /// `DynamicAnimator.isSleepEnabled`.
     public var isSleepEnabled: Bool
+    /// `DynamicAnimator.hasTooManyContacts`: the animator stopped for good (it does not step
+    /// again, whatever `causes` holds).
+    public var hasTooManyContacts: Bool
     /// The speed (pt/s) under which an item counts as resting (a damped spring lowers it).
     public var restSpeed: CGFloat
     /// How long (s) an item, and everything it touches or is attached to, must rest to sleep.

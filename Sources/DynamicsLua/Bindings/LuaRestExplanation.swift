@@ -40,6 +40,7 @@ extension LuaBridge {
         bool(e.isRunning, "running")
         number(e.elapsedTime, "time")
         bool(e.isSleepEnabled, "sleepEnabled")
+        bool(e.hasTooManyContacts, "tooManyContacts")
         number(e.restSpeed, "restSpeed")
         number(e.timeToRest, "timeToRest")
         list(e.causes.names, "causes") { LuaSource.push(L, $0) }

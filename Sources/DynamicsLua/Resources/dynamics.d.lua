@@ -603,6 +603,7 @@ function Animator:spawn(fn) end
 ---@field time number `elapsedTime` (s)
 ---@field causes ("movingItems"|"pendingChanges"|"changedDuringFrame"|"heldForces"|"timers"|"tasks")[] the pause decision's conditions that hold now; empty: it may pause
 ---@field sleepEnabled boolean false: nothing ever rests
+---@field tooManyContacts boolean the animator stopped for good (more touching pairs than its contact bound)
 ---@field restSpeed number the speed under which an item rests (pt/s; 5)
 ---@field timeToRest number how long an item and what it touches must rest to sleep (s; 0.5)
 ---@field itemCount integer items not asleep
