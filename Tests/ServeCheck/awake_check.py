@@ -31,16 +31,6 @@ def stop(server):
         server.kill()
 
 
-def poll(predicate, timeout):
-    end = time.time() + timeout
-    while time.time() < end:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(0.05)
-    return None
-
-
 def run(driver, binary, root, work, screenshot, check, wait_for, post, get_state):
     js = driver.execute_script
     for name in ["ghost.lua", "settles.lua"]:
@@ -65,10 +55,8 @@ def run(driver, binary, root, work, screenshot, check, wait_for, post, get_state
         wait_for(lambda: 0.8 < get_state(base)["time"] < 1.05, 10, "the ghost to fall after a restart")
         post(base, "/control", {"action": "pause"})
         paused_at = get_state(base)["time"]
-        answer = poll(lambda: js("const a = window.dynamicsAwake.last; return a && a.time >= arguments[0] - 1e-9 ? a : null",
-                                 paused_at), 10)
-        check(answer is not None, f"the panel shows the paused time {paused_at:.3f} s (it shows "
-                                  f"{js('return JSON.stringify(window.dynamicsAwake)')[:300]})")
+        answer = wait_for(lambda: js("const a = window.dynamicsAwake.last; return a && a.time >= arguments[0] - 1e-9 ? a : null",
+                                     paused_at), 10, f"the panel to show the paused time ({paused_at:.3f} s)")
         headline = js("return document.getElementById('awakeHeadline').textContent")
         check("not at rest (1 under an unbalanced force)" in headline, f"the panel's headline names the cause ({headline})")
         rows = js("return [...document.querySelectorAll('#awakeList li')].map(li => [li.textContent, li.className])")

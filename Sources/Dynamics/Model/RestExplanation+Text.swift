@@ -1,8 +1,8 @@
 import Foundation
 
-// `RestExplanation` as sentences, one per line: what `dynamics run --explain-rest` prints,
-// the viewer's panel shows and `animator:explainRest().lines` holds. Speeds in pt/s, times
-// in s of simulated time.
+// `RestExplanation` as sentences, one per line, for people: every host that tells the
+// explanation uses these, so it reads the same everywhere. Speeds in pt/s, times in s of
+// simulated time.
 
 extension RestExplanation {
     /// `v` with at most `digits` decimals, trailing zeros dropped ("-0" as "0").
