@@ -35,7 +35,7 @@ package struct RestReport {
         }
         o += "{\"causes\":[" + e.causes.names.map(str).joined(separator: ",") + "]"
         o += ",\"fieldCount\":\(e.timeDependentFields.count),\"fields\":" + array(e.timeDependentFields) { f in
-            "{\"animationSpeed\":\(num(f.animationSpeed)),\"items\":\(f.itemCount),\"kind\":\(str(f.kind))}"
+            "{\"animationSpeed\":\(num(f.animationSpeed)),\"items\":\(f.itemCount),\"keepsItemsAwake\":\(f.keepsItemsAwake),\"kind\":\(str(f.kind))}"
         }
         o += ",\"hasTooManyContacts\":\(e.hasTooManyContacts)"
         o += ",\"headline\":" + str(explanation.headline(name: name))

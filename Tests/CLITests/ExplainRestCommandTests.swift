@@ -56,6 +56,7 @@ struct ExplainRestCommandTests {
             a:addBehavior(dyn.push{ items = {puck}, mode = "continuous", direction = {0.25, 0} })
             local leaf = dyn.item{ center = {600, 100}, size = {20, 20}, name = "leaf" }
             a:addBehavior(dyn.field.noise{ items = {leaf}, smoothness = 0.5, animationSpeed = 2 })
+            a:addBehavior(dyn.field.turbulence{ items = {leaf}, smoothness = 0.5, animationSpeed = 1 })
             a:after(500, function() end)
             a:spawn(function() dyn.wait(90) end)
             return { animator = a, seconds = 1 }
@@ -72,5 +73,6 @@ struct ExplainRestCommandTests {
         #expect(out.contains("  task waiting for seconds, due at 90.000 s\n"), "\(out)")
         #expect(out.contains("  continuous push of 0.25 N on 1 item\n"), "\(out)")
         #expect(out.contains("  noise field (animationSpeed 2) on 1 item: its force changes with time, so it keeps them awake\n"), "\(out)")
+        #expect(out.contains("  turbulence field (animationSpeed 1) on 1 item: its force changes with time, but only moving items feel it, so it keeps none awake by itself\n"), "\(out)")
     }
 }

@@ -155,21 +155,30 @@ import Testing
         frozen.addItem(still)
         let custom = FieldBehavior.field { _, _, _, _, _, _ in .zero }
         custom.addItem(still)
+        let turbulence = FieldBehavior.turbulenceField(smoothness: 0.5, animationSpeed: 1)
+        turbulence.addItem(still)
         animator.addBehavior(animated)
         animator.addBehavior(frozen)
         animator.addBehavior(custom)
+        animator.addBehavior(turbulence)
         run(animator, seconds: 1)
         let fields = animator.restExplanation().timeDependentFields
-        #expect(fields.count == 2)
-        #expect(fields.first?.behavior === animated)
-        #expect(fields.first?.kind == "noise")
-        #expect(fields.first?.animationSpeed == 2)
-        #expect(fields.first?.itemCount == 1)
-        #expect(fields.last?.behavior === custom)
-        #expect(fields.last?.kind == "custom")
+        try #require(fields.count == 3)
+        #expect(fields[0].behavior === animated)
+        #expect(fields[0].kind == "noise")
+        #expect(fields[0].animationSpeed == 2)
+        #expect(fields[0].itemCount == 1)
+        #expect(fields[0].keepsItemsAwake)
+        #expect(fields[1].behavior === custom)
+        #expect(fields[1].kind == "custom")
+        #expect(fields[1].keepsItemsAwake)
+        // Turbulence changes with time, but a resting item feels none of it.
+        #expect(fields[2].behavior === turbulence)
+        #expect(fields[2].kind == "turbulence")
+        #expect(!fields[2].keepsItemsAwake)
         // Strength 0 switches a field off: not listed.
         animated.strength = 0
-        #expect(animator.restExplanation().timeDependentFields.count == 1)
+        #expect(animator.restExplanation().timeDependentFields.count == 2)
     }
 
     @Test func aPausedAnimatorSaysWhatRestedLastAndWhen() throws {

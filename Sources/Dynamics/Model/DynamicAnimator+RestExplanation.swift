@@ -42,9 +42,10 @@ extension DynamicAnimator {
             if let p = b as? PushBehavior, p.mode == .continuous, p.active, p.magnitude != 0, !p.items.isEmpty {
                 pushes.append(RestExplanation.ActivePush(behavior: p, magnitude: p.magnitude, itemCount: p.items.count))
             }
-            if let f = b as? FieldBehavior, f.strength != 0, f.changesWithTime, !f.items.isEmpty {
-                fields.append(RestExplanation.TimeDependentField(behavior: f, kind: f.kindName,
-                                                                 animationSpeed: f.animationSpeed, itemCount: f.items.count))
+            if let f = b as? FieldBehavior, f.strength != 0, !f.items.isEmpty,
+               f.changesWithTime || (f.kindName == "turbulence" && f.animationSpeed != 0) {
+                fields.append(RestExplanation.TimeDependentField(behavior: f, kind: f.kindName, animationSpeed: f.animationSpeed,
+                                                                 keepsItemsAwake: f.changesWithTime, itemCount: f.items.count))
             }
             for child in b.childBehaviors { visit(child) }
         }

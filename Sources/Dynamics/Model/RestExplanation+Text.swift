@@ -111,8 +111,9 @@ extension RestExplanation {
             "continuous push of \(Self.n(p.magnitude, 3)) N on \(Self.plural(p.itemCount, "item"))"
         }
         list(e.timeDependentFields, "fields") { f in
-            (f.kind == "noise" ? "noise field (animationSpeed \(Self.n(f.animationSpeed, 3)))" : "\(f.kind) field")
-                + " on \(Self.plural(f.itemCount, "item")): its force changes with time, so it keeps them awake"
+            (f.kind == "custom" ? "custom field" : "\(f.kind) field (animationSpeed \(Self.n(f.animationSpeed, 3)))")
+                + " on \(Self.plural(f.itemCount, "item")): its force changes with time, "
+                + (f.keepsItemsAwake ? "so it keeps them awake" : "but only moving items feel it, so it keeps none awake by itself")
         }
         list(e.itemsWithHeldForces, "items") { "\(name($0)): a force applied this frame acts over the next" }
         if !e.causes.isEmpty, let last = e.lastRest {

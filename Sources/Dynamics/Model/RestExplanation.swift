@@ -124,13 +124,16 @@ public struct RestExplanation {
         public var itemCount: Int
     }
 
-    /// A field whose force changes with time alone, so it keeps its items awake: a noise
-    /// field with `animationSpeed` ≠ 0, or a custom field.
+    /// A field whose force changes with time: a noise or turbulence field with
+    /// `animationSpeed` ≠ 0, or a custom field (which may read the time).
     public struct TimeDependentField {
         public var behavior: FieldBehavior
-        /// Its kind ("noise", "custom", …).
+        /// Its kind ("noise", "turbulence", "custom", …).
         public var kind: String
         public var animationSpeed: CGFloat
+        /// Whether it keeps its items awake: noise and custom fields do (their force on a
+        /// resting item changes, so it wakes); turbulence does not (only moving items feel it).
+        public var keepsItemsAwake: Bool
         /// Items it acts on.
         public var itemCount: Int
     }
@@ -168,7 +171,7 @@ public struct RestExplanation {
     public var tasks: [LiveTask]
     /// Active continuous pushes with a non-zero force.
     public var pushes: [ActivePush]
-    /// Fields whose force changes with time alone.
+    /// Fields whose force changes with time.
     public var timeDependentFields: [TimeDependentField]
     /// Items holding a force or torque applied since the last frame (`applyForce`).
     public var itemsWithHeldForces: [DynamicItem]

@@ -86,6 +86,7 @@ extension LuaBridge {
             push(f.behavior, as: .behavior); dyn_lua_rawsetfield(L, -2, "behavior")
             string(f.kind, "kind")
             number(f.animationSpeed, "animationSpeed")
+            bool(f.keepsItemsAwake, "keepsAwake")
             number(Double(f.itemCount), "items")
         }
         list(e.itemsWithHeldForces, "heldForces") { push($0, as: .item) }

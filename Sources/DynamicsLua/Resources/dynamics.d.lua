@@ -611,7 +611,7 @@ function Animator:spawn(fn) end
 ---@field timers { fireTime: number, interval: number|nil }[] pending timers, soonest first (s)
 ---@field tasks { waitingFor: "seconds"|"frames"|"until"|"rest"|"contact", dueTime: number|nil, framesLeft: integer, keepsAwake: boolean }[] live tasks
 ---@field pushes { behavior: dynamics.Push, magnitude: number, items: integer }[] active continuous pushes
----@field fields { behavior: dynamics.Field, kind: string, animationSpeed: number, items: integer }[] fields whose force changes with time (animated noise, custom)
+---@field fields { behavior: dynamics.Field, kind: string, animationSpeed: number, keepsAwake: boolean, items: integer }[] fields whose force changes with time (animated noise or turbulence, custom); turbulence keeps nothing awake (only moving items feel it)
 ---@field heldForces dynamics.Item[] items holding a force applied since the last frame
 ---@field pausedAt number|nil when it paused (s); nil while running
 ---@field lastRest { item: dynamics.Item|nil, name: string|nil, time: number, count: integer }|nil the last item to fall asleep, when (s), and how many slept in that step
