@@ -25,6 +25,8 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
+import awake_check
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 NO_PROXY = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 
@@ -271,6 +273,8 @@ def main():
         # The inspector, the plots and the spring curves (inspector_check.py).
         import inspector_check
         seen = inspector_check.run(driver, binary, ROOT, work, check, fail, wait_for, get_state, cpu_seconds)
+        awake_check.run(driver, binary, ROOT, work, os.path.join(ROOT, "docs", "images", "awake.png"),
+                        check, wait_for, post, get_state)
 
         print(f"serve-check: figures: page {fps:.0f} fps, {stream:.0f} frames/s streamed, reload {reload_ms:.0f} ms, server CPU {cpu:.1f}%")
         print(f"serve-check: figures with the inspector and 3 plots open: springy_list {seen['fps_springy']:.0f} fps "

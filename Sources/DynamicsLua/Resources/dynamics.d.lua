@@ -613,6 +613,49 @@ function Animator:restore(snapshot) end
 ---@field time number the `elapsedTime` it holds (read-only)
 ---@field items integer items in the world when it was taken (read-only)
 ---@field bytes integer bytes of engine state it copied (read-only)
+---What keeps the animator awake, or what rested last (`animator:explainRest()`). Lists hold
+---at most 1000 entries; `itemCount` says how many items there are.
+---@class dynamics.RestExplanation
+---@field running boolean `isRunning`
+---@field time number `elapsedTime` (s)
+---@field causes ("movingItems"|"pendingChanges"|"changedDuringFrame"|"heldForces"|"timers"|"tasks")[] the pause decision's conditions that hold now; empty: it may pause
+---@field sleepEnabled boolean false: nothing ever rests
+---@field tooManyContacts boolean the animator stopped for good (more touching pairs than its contact bound)
+---@field restSpeed number the speed under which an item rests (pt/s; 5)
+---@field timeToRest number how long an item and what it touches must rest to sleep (s; 0.5)
+---@field itemCount integer items not asleep
+---@field items dynamics.RestingItem[] items not asleep, fastest first
+---@field timers { fireTime: number, interval: number|nil }[] pending timers, soonest first (s)
+---@field tasks { waitingFor: "seconds"|"frames"|"until"|"rest"|"contact", dueTime: number|nil, framesLeft: integer, keepsAwake: boolean }[] live tasks
+---@field pushes { behavior: dynamics.Push, magnitude: number, items: integer }[] active continuous pushes
+---@field fields { behavior: dynamics.Field, kind: string, animationSpeed: number, keepsAwake: boolean, items: integer }[] fields whose force changes with time (animated noise or turbulence, custom); turbulence keeps nothing awake (only moving items feel it)
+---@field heldForces dynamics.Item[] items holding a force applied since the last frame
+---@field pausedAt number|nil when it paused (s); nil while running
+---@field lastRest { item: dynamics.Item|nil, name: string|nil, time: number, count: integer }|nil the last item to fall asleep, when (s), and how many slept in that step
+---@field lines string[] the same sentences as `dynamics run --explain-rest`
+
+---An item that is not asleep, and why (`dynamics.RestExplanation.items`).
+---@class dynamics.RestingItem
+---@field item dynamics.Item
+---@field name string its name as messages show it
+---@field speed number pt/s
+---@field velocity dynamics.Point pt/s
+---@field angularVelocity number rad/s
+---@field turnSpeed number speed of its furthest point due to the turn (pt/s)
+---@field stepDistance number how far it moved in the last internal step (pt)
+---@field restThreshold number the speed it must stay under to rest (pt/s)
+---@field restedFor number how long it has rested (s)
+---@field reason "aboveRestSpeed"|"creeping"|"unbalancedForce"|"woken"|"settling"|"heldAwakeByNeighbour"|"sleepDisabled"
+---@field unbalancedForce boolean touches nothing, nothing holds it, and a force acts: it cannot come to rest
+---@field acceleration number of the forces on it over the last step, gravity included (pt/s²)
+---@field touching boolean touches an item or boundary
+---@field attachments integer attachments and snaps holding it
+---@field sentence string the line `lines` has for it
+
+---What keeps the animator awake now (items and why, timers, tasks, pushes, time-dependent
+---fields), or, once it paused, what rested last and when. Read-only: it changes nothing.
+---@return dynamics.RestExplanation
+function Animator:explainRest() end
 
 ---A task made by `animator:spawn`.
 ---@class dynamics.Task

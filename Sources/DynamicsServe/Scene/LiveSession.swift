@@ -72,6 +72,8 @@ public actor LiveSession {
     var pointerViewer: UUID?
     /// Most events one recording keeps.
     let recordingLimit: Int
+    /// `GET /awake`'s last answer and the frame and change it describes (LiveSession+Awake.swift).
+    var awakeCache: (steps: Int, version: Int, json: String)?
 
     /// A session over `scenePath` with the limits of `dynamics run`, loaded. The first load
     /// may fail: the session then shows the error until the file is fixed.

@@ -26,6 +26,10 @@ enum LiveRoutes {
         }
         router.get("/item/**") { request, _ in await itemReply(to: request, session: session) }
         router.get("/spring") { request, _ in springReply(to: request) }
+        router.get("/awake") { _, _ in
+            Response(status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-cache"],
+                     body: .init(byteBuffer: ByteBuffer(string: await session.awakeJSON())))
+        }
         for kind in ["pointer", "param", "control", "speed", "record", "edit"] {
             router.post(RouterPath(stringLiteral: "/\(kind)")) { request, _ in
                 if let refusal = crossSiteRefusal(request) { return refusal }
@@ -167,7 +171,7 @@ enum LiveRoutes {
     /// The method each path answers (for the 405 of another method).
     static func allowedMethod(for path: String) -> String? {
         switch path {
-        case "/", "/index.html", "/state", "/live", "/spring": return "GET"
+        case "/", "/index.html", "/state", "/awake", "/live", "/spring": return "GET"
         case "/pointer", "/param", "/control", "/speed", "/record", "/edit": return "POST"
         default: return path.hasPrefix("/assets/") || path.hasPrefix("/item/") ? "GET" : nil
         }

@@ -18,6 +18,7 @@ struct PageAssets: Sendable {
         ("inspector", "js", "text/javascript; charset=utf-8"),
         ("plots", "js", "text/javascript; charset=utf-8"),
         ("spring", "js", "text/javascript; charset=utf-8"),
+        ("awake", "js", "text/javascript; charset=utf-8"),
     ]
 
     static func load() throws -> PageAssets {
