@@ -6,8 +6,7 @@ import Foundation
 /// than a line broken between characters, centered on the item's center.
 ///
 /// Widths are estimated, not measured (SVG output has no font to measure with): per character
-/// a fraction of the font size — 0.3 for narrow letters and punctuation, 0.65 for capitals and
-/// "m"/"w", 1.0 for East Asian characters and emoji, 0.52 otherwise — times 1.07 at weights of
+/// a fraction of the font size — 0.3 for narrow letters and punctuation, 0.65 for other capitals, 1.0 for East Asian characters and emoji, 0.85 for "m", "w" and wide symbols, 0.56 otherwise — times 1.07 at weights of
 /// 600 and above. Lines are `lineHeight` (1.25 × size) apart.
 public enum StyleText {
     /// Most lines laid out (the rest would be clipped anyway).
@@ -25,9 +24,9 @@ public enum StyleText {
             || (0xF900...0xFAFF).contains(v) || (0xFF00...0xFF60).contains(v) || (0x1F300...0x1FAFF).contains(v)) { return 1.0 }
         switch u {
         case "i", "l", "j", "t", "f", "r", ".", ",", ":", ";", "'", "!", "|", " ", "(", ")", "[", "]", "I": return 0.3
-        case "m", "w", "M", "W": return 0.85
+        case "m", "w", "M", "W", "<", ">", "=", "+", "~", "#", "%", "&", "@": return 0.85
         case "A"..."Z": return 0.65
-        default: return 0.52
+        default: return 0.56
         }
     }
 

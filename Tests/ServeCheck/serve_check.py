@@ -25,6 +25,9 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import style_check  # noqa: E402  (items with a style: issue 30)
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 NO_PROXY = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 
@@ -245,6 +248,8 @@ def main():
                                     "return s && window.dynamicsViewer.framesReceived > 2 ? Number(s.value) : null"), 10, "the reloaded page")
         check(abs(shown - value_after) < 1e-9, f"a reloaded page's slider shows the live value ({shown}, scene {value_after})")
 
+        styled_fps = style_check.run(driver, binary, ROOT, check, wait_for, fail)
+
         # A scene that fails its first load: the page shows its error over the empty canvas
         # (it showed a blank page with 'connected').
         broken = os.path.join(work, "broken.lua")
@@ -268,7 +273,8 @@ def main():
             except subprocess.TimeoutExpired:
                 second.kill()
 
-        print(f"serve-check: figures: page {fps:.0f} fps, {stream:.0f} frames/s streamed, reload {reload_ms:.0f} ms, server CPU {cpu:.1f}%")
+        print(f"serve-check: figures: page {fps:.0f} fps, {stream:.0f} frames/s streamed, reload {reload_ms:.0f} ms, server CPU {cpu:.1f}%, "
+              f"restyled springy list {styled_fps:.0f} fps")
         print("serve-check: all checks passed")
     finally:
         if driver:

@@ -15,6 +15,7 @@ struct PageAssets: Sendable {
         ("index", "html", "text/html; charset=utf-8"),
         ("app", "js", "text/javascript; charset=utf-8"),
         ("style", "css", "text/css; charset=utf-8"),
+        ("style-draw", "js", "text/javascript; charset=utf-8"),
     ]
 
     static func load() throws -> PageAssets {
