@@ -277,7 +277,7 @@ public final class LuaBridge {
     public var readableFolders: LuaReadableFolders {
         LuaReadableFolders(scriptFolder: sceneFolder ?? "", runFolders: runFolders)
     }
-    /// Pictures styles named, by their path relative to the scene's folder, each with its
+    /// Pictures styles named, by folder and path relative to it, each with its
     /// memory charge (at most `ItemImage.maximumPerScene`; see LuaItemStyle.swift).
     var styleImages: [String: (image: ItemImage, charge: HostMemory.Charge)] = [:]
     /// How many times a script set an item's style: a host that drew the styles redraws

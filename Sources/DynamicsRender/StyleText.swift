@@ -6,8 +6,10 @@ import Foundation
 /// than a line broken between characters, centered on the item's center.
 ///
 /// Widths are estimated, not measured (SVG output has no font to measure with): per character
-/// a fraction of the font size — 0.3 for narrow letters and punctuation, 0.65 for other capitals, 1.0 for East Asian characters and emoji, 0.85 for "m", "w" and wide symbols, 0.56 otherwise — times 1.07 at weights of
-/// 600 and above. Lines are `lineHeight` (1.25 × size) apart.
+/// a fraction of the font size — 0.3 for narrow letters and punctuation, 0.65 for capitals,
+/// 0.85 for "m", "w" and wide symbols ("<", "=", "@"…), 1.0 for East Asian characters and
+/// emoji, 0.56 otherwise — times 1.07 at weights of 600 and above. Lines are `lineHeight`
+/// (1.25 × size) apart.
 public enum StyleText {
     /// Most lines laid out (the rest would be clipped anyway).
     public static let maximumLines = 60

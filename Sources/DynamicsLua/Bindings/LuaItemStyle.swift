@@ -67,7 +67,8 @@ extension LuaBridge {
     }
 
     /// The style table at `index` checked into an `ItemStyle` (nil for nil), its images read
-    /// from the scene's folder (`styleImage`).
+    /// from the folder of the scene whose code made the call (`callingScope()`: a scene a test
+    /// loads with `loadScene` reads its pictures beside itself), by `styleImage`.
     func itemStyle(at index: Int32) throws -> ItemStyle? {
         if lua_type(L, index) == LUA_TNIL || lua_type(L, index) == LUA_TNONE { return nil }
         guard lua_type(L, index) == LUA_TTABLE else {
@@ -77,15 +78,17 @@ extension LuaBridge {
         guard list.isEmpty else { throw LuaArgumentError(message: "item.style: expected named keys (\(ItemStyle.keys.joined(separator: ", "))), got a list") }
         var style: ItemStyle?
         try LuaBridge.lua {
-            style = try ItemStyle(parsing: fields, owner: "item", loadImage: sceneFolder.map { folder in { try self.styleImage($0, in: folder) } })
+            let folder = callingScope().sceneFolder ?? sceneFolder
+            style = try ItemStyle(parsing: fields, owner: "item", loadImage: folder.map { folder in { try self.styleImage($0, in: folder) } })
         }
         return style
     }
 
     /// The picture `path` names in `folder`, read once per bridge and charged to the memory
-    /// cap; at most `ItemImage.maximumPerScene` distinct paths.
+    /// cap; at most `ItemImage.maximumPerScene` distinct files.
     func styleImage(_ path: String, in folder: String) throws -> ItemImage {
-        if let kept = styleImages[path] { return kept.image }
+        let key = folder + "\u{0}" + path
+        if let kept = styleImages[key] { return kept.image }
         guard styleImages.count < ItemImage.maximumPerScene else {
             throw DynamicsError(owner: "item", property: "style.image",
                                 message: "a scene shows at most \(ItemImage.maximumPerScene) different images")
@@ -95,7 +98,7 @@ extension LuaBridge {
         do { charge = try reserve(image.data.count, "item.style.image") } catch let e as LuaArgumentError {
             throw DynamicsError(owner: "item", property: "style.image", message: e.message)
         }
-        styleImages[path] = (image, charge)
+        styleImages[key] = (image, charge)
         return image
     }
 
