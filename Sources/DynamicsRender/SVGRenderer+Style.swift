@@ -6,23 +6,56 @@ extension SVGRenderer {
     /// The family every style's text is set in.
     static let fontFamily = "system-ui, -apple-system, Helvetica, Arial, sans-serif"
 
-    /// The pictures the items show, once each per size: `<image>` elements for a `<defs>`
-    /// (the picture as a `data:` URL, filling the size with `xMidYMid slice`), and each
-    /// item's element id (by item index). SVG pictures are embedded as `data:image/svg+xml`
-    /// inside `<image>`, where browsers run no script and fetch nothing.
-    func imageDefinitions() -> (elements: [[String]], ids: [Int: String]) {
-        var elements: [[String]] = [], ids: [Int: String] = [:], known: [String: String] = [:]
+    /// Most picture definitions one SVG holds at the items' own sizes (see `imagePlan()`).
+    static let maximumSizedImages = 64
+
+    /// One `<image>` definition of the `<defs>`: picture `image` at `size`, filling it with
+    /// `xMidYMid slice` (aspect fill), or, when `stretched`, at 1 × 1 without keeping the
+    /// aspect ratio (items scale it to their bounds).
+    struct ImageDefinition {
+        var id: String
+        var image: ItemImage
+        var size: CGSize
+        var stretched: Bool
+
+        /// The element, its picture as a `data:` URL (written one at a time: a picture may be 2 MiB).
+        var element: String {
+            let box = stretched
+                ? "x=\"0\" y=\"0\" width=\"1\" height=\"1\" preserveAspectRatio=\"none\""
+                : "x=\"\(Format.short(-size.width / 2))\" y=\"\(Format.short(-size.height / 2))\" width=\"\(Format.short(size.width))\" height=\"\(Format.short(size.height))\" preserveAspectRatio=\"xMidYMid slice\""
+            return "<image id=\"\(id)\" \(box) href=\"\(image.dataURL)\"><title>\(Format.xml(image.name))</title></image>"
+        }
+    }
+
+    /// The pictures the items show: each picture once per item size it is shown at, for the
+    /// first `maximumSizedImages` of them; past that, items use one stretched copy of their
+    /// picture (so an SVG holds at most 64 + 32 copies, whatever the number of items and sizes).
+    /// SVG pictures are embedded as `data:image/svg+xml` inside `<image>`, where browsers run
+    /// no script and fetch nothing. Returns the definitions in order and, per item index, the
+    /// definition it uses.
+    func imagePlan() -> (definitions: [ImageDefinition], uses: [Int: ImageDefinition]) {
+        var definitions: [ImageDefinition] = [], uses: [Int: ImageDefinition] = [:]
+        var sized: [String: ImageDefinition] = [:], stretched: [String: ImageDefinition] = [:]
         for (i, item) in recorder.items.enumerated() {
             guard let image = item.itemStyle?.image else { continue }
-            let w = Format.short(item.bounds.width), h = Format.short(item.bounds.height)
-            let key = "\(image.name)\u{0}\(image.data.count)\u{0}\(w)\u{0}\(h)"
-            if let id = known[key] { ids[i] = id; continue }
-            let id = "image-\(known.count + 1)"
-            known[key] = id
-            ids[i] = id
-            elements.append(["<image id=\"\(id)\" x=\"\(Format.short(-item.bounds.width / 2))\" y=\"\(Format.short(-item.bounds.height / 2))\" width=\"\(w)\" height=\"\(h)\" preserveAspectRatio=\"xMidYMid slice\" href=\"\(image.dataURL)\"><title>\(Format.xml(image.name))</title></image>"])
+            let size = item.bounds.size
+            let key = "\(image.name)\u{0}\(image.data.count)\u{0}\(Format.short(size.width))\u{0}\(Format.short(size.height))"
+            if let d = sized[key] { uses[i] = d; continue }
+            if sized.count < SVGRenderer.maximumSizedImages {
+                let d = ImageDefinition(id: "image-\(definitions.count + 1)", image: image, size: size, stretched: false)
+                sized[key] = d
+                definitions.append(d)
+                uses[i] = d
+                continue
+            }
+            let whole = "\(image.name)\u{0}\(image.data.count)"
+            if let d = stretched[whole] { uses[i] = d; continue }
+            let d = ImageDefinition(id: "image-\(definitions.count + 1)", image: image, size: CGSize(width: 1, height: 1), stretched: true)
+            stretched[whole] = d
+            definitions.append(d)
+            uses[i] = d
         }
-        return (elements, ids)
+        return (definitions, uses)
     }
 
     /// The item's outline centered on (0, 0) with `attributes` (rounded corners for rectangles).
@@ -41,8 +74,8 @@ extension SVGRenderer {
     }
 
     /// A styled item's drawing centered on (0, 0), unrotated; `id` makes its clip path's and
-    /// shadow's ids, `image` is the id of its picture's definition.
-    static func styled(_ item: DynamicItem, _ style: ItemStyle, id: String, image: String?) -> [String] {
+    /// shadow's ids, `image` is its picture's definition.
+    static func styled(_ item: DynamicItem, _ style: ItemStyle, id: String, image: ImageDefinition?) -> [String] {
         var out: [String] = []
         let opacity = style.opacity < 1 ? " opacity=\"\(Format.short(style.opacity, 3))\"" : ""
         out.append("<g class=\"style\"\(opacity)>")
@@ -62,7 +95,15 @@ extension SVGRenderer {
             out.append(outline(of: item, style: style, attributes))
         }
         if let image {
-            out.append("<use href=\"#\(image)\" clip-path=\"url(#clip-\(id))\"/>")
+            // A stretched copy is scaled to the bounds (clipped in the item's own axes).
+            let scale = image.stretched
+                ? " transform=\"translate(\(SVGRenderer.point(-Double(item.bounds.width) / 2, -Double(item.bounds.height) / 2))) scale(\(SVGRenderer.point(Double(item.bounds.width), Double(item.bounds.height))))\""
+                : ""
+            if image.stretched {
+                out.append("<g clip-path=\"url(#clip-\(id))\"><use href=\"#\(image.id)\"\(scale)/></g>")
+            } else {
+                out.append("<use href=\"#\(image.id)\" clip-path=\"url(#clip-\(id))\"/>")
+            }
         }
         if let stroke = style.stroke, style.strokeWidth > 0 {
             out.append(outline(of: item, style: style, "fill=\"none\" stroke=\"\(stroke.hexRGB)\"" + (stroke.alpha < 1 ? " stroke-opacity=\"\(Format.short(stroke.alpha, 3))\"" : "") + " stroke-width=\"\(Format.short(style.strokeWidth))\""))

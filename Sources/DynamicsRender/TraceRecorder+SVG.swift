@@ -245,13 +245,13 @@ struct SVGRenderer {
             boundariesOverlay(to: output)
         }
         // The pictures styles show, defined once (items use them by id).
-        let images = imageDefinitions()
-        if !images.elements.isEmpty, output.piece("<defs id=\"images\">\n") {
-            for element in images.elements where !output.piece(element.joined(separator: "\n") + "\n") { break }
+        let images = imagePlan()
+        if !images.definitions.isEmpty, output.piece("<defs id=\"images\">\n") {
+            for definition in images.definitions where !output.piece(definition.element + "\n") { break }
             output.close("</defs>\n")
         }
         if output.piece("<g id=\"items\">\n") {
-            itemGroups(images: images.ids) { output.piece($0.joined(separator: "\n") + "\n") }
+            itemGroups(images: images.uses) { output.piece($0.joined(separator: "\n") + "\n") }
             output.close("</g>\n")
         }
         if debug {
@@ -313,7 +313,7 @@ struct SVGRenderer {
     // MARK: Items
 
     /// Each item's group (its lines), handed to `emit` in order until it returns false.
-    func itemGroups(images: [Int: String] = [:], _ emit: ([String]) -> Bool) {
+    func itemGroups(images: [Int: ImageDefinition] = [:], _ emit: ([String]) -> Bool) {
         var used: Set<String> = []
         // The next suffix to try per base name: items sharing a name take -2, -3, … in O(1)
         // each (a search from -2 for each was O(n²): 8 000 items of one name took 51 s).

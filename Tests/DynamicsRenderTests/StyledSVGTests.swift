@@ -91,6 +91,23 @@ struct StyledSVGTests {
         #expect(!withSVG.contains("<circle r=\"4\"/>"))
     }
 
+    @Test("Past 64 sizes, items share one stretched copy of their picture: an SVG holds at most 64 + 32 copies")
+    func pictureCopiesBounded() throws {
+        let image = try ItemImage(name: "p.png", data: StyledSVGTests.png)
+        let items = (0..<70).map { k -> DynamicView in
+            let v = DynamicView(center: CGPoint(x: 150, y: 150), size: CGSize(width: 10 + Double(k), height: 20), name: "v\(k)")
+            v.style = ItemStyle(image: image)
+            return v
+        }
+        let out = svg(items)
+        let url = "data:image/png;base64,\(StyledSVGTests.png.base64EncodedString())"
+        #expect(out.components(separatedBy: url).count - 1 == SVGRenderer.maximumSizedImages + 1)
+        #expect(out.contains("<image id=\"image-65\" x=\"0\" y=\"0\" width=\"1\" height=\"1\" preserveAspectRatio=\"none\""))
+        // The 65th item and later scale the stretched copy to their bounds.
+        #expect(out.contains("<g clip-path=\"url(#clip-item-v64)\"><use href=\"#image-65\" transform=\"translate(-37 -10) scale(74 20)\"/></g>"))
+        #expect(out.contains("<use href=\"#image-65\" transform=\"translate(-39.5 -10) scale(79 20)\"/>"))
+    }
+
     @Test("A styled item turns with the item over an animation")
     func animated() throws {
         let wheel = DynamicView(center: CGPoint(x: 150, y: 150), size: CGSize(width: 80, height: 40), name: "wheel")
