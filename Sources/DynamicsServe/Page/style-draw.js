@@ -3,6 +3,7 @@
 // stroke, then the text's lines (laid out by the host, centered, clipped) — turned with the
 // item. Strings are only ever drawn with fillText, never put into the page's HTML.
 "use strict";
+/* global shapePath */
 
 window.dynamicsStyle = (() => {
   const fontFamily = "system-ui, -apple-system, Helvetica, Arial, sans-serif";
@@ -20,15 +21,13 @@ window.dynamicsStyle = (() => {
     return img.complete && img.naturalWidth !== undefined ? img : null;
   }
 
+  // The item's outline: rounded for a rectangle with corners, else app.js's `shapePath`
+  // (the same canvas context; called only while drawing, once app.js has loaded).
   function outline(ctx, item, s) {
-    const w = item.width, h = item.height;
-    ctx.beginPath();
-    if (item.shape === "ellipse") ctx.ellipse(0, 0, w / 2, h / 2, 0, 0, 2 * Math.PI);
-    else if (item.shape === "path" && item.path && item.path.length) {
-      item.path.forEach(([x, y], i) => (i ? ctx.lineTo(x, y) : ctx.moveTo(x, y)));
-      ctx.closePath();
-    } else if (s.cornerRadius > 0) ctx.roundRect(-w / 2, -h / 2, w, h, s.cornerRadius);
-    else ctx.rect(-w / 2, -h / 2, w, h);
+    if (item.shape === "rectangle" && s.cornerRadius > 0) {
+      ctx.beginPath();
+      ctx.roundRect(-item.width / 2, -item.height / 2, item.width, item.height, s.cornerRadius);
+    } else shapePath(item);
   }
 
   // Draws `item` (already translated and rotated by `angle`); `scale` is canvas pixels per
