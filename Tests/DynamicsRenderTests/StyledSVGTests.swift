@@ -108,6 +108,36 @@ struct StyledSVGTests {
         #expect(out.contains("<use href=\"#image-65\" transform=\"translate(-39.5 -10) scale(79 20)\"/>"))
     }
 
+    @Test("A golden's mismatch picture draws the run's items styled over grey, unstyled ghosts")
+    func goldenPicture() throws {
+        func record(speed: CGFloat) -> RunRecord {
+            let animator = DynamicAnimator(referenceBounds: CGRect(x: 0, y: 0, width: 375, height: 667))
+            let card = DynamicView(center: CGPoint(x: 150, y: 100), size: CGSize(width: 120, height: 60), name: "card")
+            card.style = ItemStyle(fill: StyleColor(css: "#0a84ff"), cornerRadius: 12, text: "<card & co>")
+            animator.addBehavior(GravityBehavior(items: [card]))
+            let props = DynamicItemBehavior(items: [card])
+            animator.addBehavior(props)
+            animator.step(0)
+            props.addLinearVelocity(CGPoint(x: speed, y: 0), for: card)
+            let r = RunRecord(animator: animator)
+            for _ in 0..<60 { animator.step(1.0 / 60); r.capture() }
+            return r
+        }
+        let golden = Golden(record: record(speed: 0), tolerance: 0.5, stride: 2)
+        let run = record(speed: 100)
+        let mismatch = try #require(golden.firstMismatch(with: run, tolerance: 0.5))
+        let svg = golden.comparisonSVG(record: run, marking: mismatch)
+        let lines = svg.split(separator: "\n").map(String.init)
+        let ghost = try #require(lines.firstIndex { $0.hasPrefix("<g id=\"item-golden__card\"") })
+        let runCard = try #require(lines.firstIndex { $0.hasPrefix("<g id=\"item-card\"") })
+        // The ghost is the debug box (greyed by the picture's style); the run's card is styled.
+        #expect(!lines[ghost..<runCard].joined().contains("class=\"style\""))
+        let runLines = lines[runCard...].joined(separator: "\n")
+        #expect(runLines.contains("<g class=\"style\">") && runLines.contains("fill=\"#0a84ff\""))
+        #expect(runLines.contains(">&lt;card &amp; co&gt;</tspan>"))
+        #expect(try XMLDocument(xmlString: svg).rootElement()?.name == "svg")
+    }
+
     @Test("A styled item turns with the item over an animation")
     func animated() throws {
         let wheel = DynamicView(center: CGPoint(x: 150, y: 150), size: CGSize(width: 80, height: 40), name: "wheel")
