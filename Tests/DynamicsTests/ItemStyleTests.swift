@@ -155,6 +155,9 @@ struct ItemStyleTests {
         try ItemStyleTests.png.write(to: scene.appendingPathComponent("images/ok.png"))
         try ItemStyleTests.png.write(to: outside.appendingPathComponent("secret.png"))
         try Data("not an image".utf8).write(to: scene.appendingPathComponent("notes.png"))
+        #expect(mkfifo(scene.appendingPathComponent("pipe.png").path, 0o600) == 0)
+        #expect(FileManager.default.createFile(atPath: scene.appendingPathComponent("huge.png").path, contents: ItemStyleTests.png))
+        #expect(truncate(scene.appendingPathComponent("huge.png").path, off_t(ItemImage.maximumBytes + 1)) == 0)
         try FileManager.default.createSymbolicLink(at: scene.appendingPathComponent("link.png"), withDestinationURL: outside.appendingPathComponent("secret.png"))
         try FileManager.default.createSymbolicLink(at: scene.appendingPathComponent("away"), withDestinationURL: outside)
         try FileManager.default.createSymbolicLink(at: scene.appendingPathComponent("inside.png"), withDestinationURL: scene.appendingPathComponent("images/ok.png"))
@@ -172,9 +175,11 @@ struct ItemStyleTests {
             ("~/secret.png", "not an absolute path"),
             ("link.png", "leads outside"),
             ("away/secret.png", "leads outside"),
-            ("images", "is not a file"),
+            ("images", "is not a regular file"),
             ("missing.png", "is not a file"),
             ("notes.png", "not a PNG"),
+            ("pipe.png", "is not a regular file"),   // not waited on
+            ("huge.png", "at most \(ItemImage.maximumBytes) bytes"),
             ("", "1…255 bytes"),
             (String(repeating: "a", count: 300), "1…255 bytes"),
         ]
