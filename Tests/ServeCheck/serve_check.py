@@ -6,6 +6,7 @@ the canvas draws and animates; a mouse drag on an item moves it with the pointer
 a slider changes the scene's parameter; saving the file reloads the scene, a broken file shows
 `file:line: message` over the canvas and fixing it clears it. Prints the frame rate the page saw,
 the time from saving to the reloaded scene and the server's CPU use, and saves a screenshot.
+Then style_check.py checks a scene of styled items (its text and picture drawn, GET /image/N).
 
 usage: serve_check.py DYNAMICS_BINARY SCREENSHOT.png
 """

@@ -90,8 +90,8 @@ def run(driver, binary, root, check, wait_for, fail):
         server, base = serve(binary, scene)
         driver.get(base + "/")
         wait_for(lambda: js("return window.dynamicsViewer.framesDrawn > 10 && window.dynamicsViewer.scene.items.length > 0"), 10, "the styled scene")
-        time.sleep(0.5)  # the picture loads
-        wait_for(lambda: js("return Array.from(document.images || []).length >= 0"), 1, "the page")
+        # The picture arrives over GET /image/0 after the scene: wait until the canvas shows it.
+        wait_for(lambda: near(pixels(js, [[270, 384]])[0], (232, 180, 140)), 5, "the picture to be drawn")
         styles = js("return window.dynamicsViewer.scene.items.map(i => [i.name, !!i.style])")
         check(all(s for _, s in styles), f"the scene message carries every item's style ({styles})")
         check(not js("return document.getElementById('debug').checked"), "a styled scene opens with the debug overlay off")
