@@ -112,6 +112,13 @@ struct ItemStyleTests {
             try InvalidInput.catching { view.style = ItemStyle(strokeWidth: -3) }
         }
         #expect(view.style?.fill == StyleColor(css: "red"))
+        // A color changed field by field is checked too.
+        var bad = StyleColor(css: "blue")!
+        bad.green = .nan
+        #expect(throws: DynamicsError.self) { try InvalidInput.catching { view.style = ItemStyle(fill: bad) } }
+        #expect(throws: DynamicsError.self) { try InvalidInput.catching { view.style = ItemStyle(shadow: ItemShadow(color: bad)) } }
+        #expect(bad.hexRGB == "#0000ff")   // drawn without trapping, should one get through
+        #expect(view.style?.fill == StyleColor(css: "red"))
         #expect((view as DynamicItem).itemStyle?.fill == StyleColor(css: "red"))
         view.style = nil
         #expect(view.itemStyle == nil)

@@ -66,9 +66,15 @@ public struct ItemStyle: Sendable, Equatable {
         }
     }
 
-    /// Checks every number and the text against the limits above; throws a `DynamicsError`
-    /// on `owner`.`style.NAME`.
+    /// Checks every color, number and the text against the limits above; throws a
+    /// `DynamicsError` on `owner`.`style.NAME`.
     public func validate(owner: @autoclosure () -> String) throws {
+        for (name, color) in [("fill", fill), ("stroke", stroke), ("textColor", textColor), ("shadow.color", shadow?.color)] {
+            if let color, !color.isValid {
+                throw DynamicsError(owner: owner(), property: "style.\(name)",
+                                    message: "each of red, green, blue, alpha must be a finite number in 0…1, got (\(color.red), \(color.green), \(color.blue), \(color.alpha))")
+            }
+        }
         try Validate.nonNegative(strokeWidth, owner(), "style.strokeWidth", max: ItemStyle.maximumStrokeWidth)
         try Validate.nonNegative(cornerRadius, owner(), "style.cornerRadius", max: Limits.length)
         try Validate.nonNegative(CGFloat(opacity), owner(), "style.opacity", max: 1)

@@ -61,5 +61,10 @@ public struct StyleColor: Sendable, Equatable, Hashable {
     /// `#rrggbbaa` (canvas and CSS read it).
     public var hexRGBA: String { hexRGB + String(format: "%02x", StyleColor.byte(alpha)) }
 
-    static func byte(_ v: Double) -> Int { Int((min(max(v, 0), 1) * 255).rounded()) }
+    /// A component as 0…255 (NaN as 0: a color set field by field is checked only by
+    /// `ItemStyle.validate`, and drawing must not trap on one that was not).
+    static func byte(_ v: Double) -> Int { v.isNaN ? 0 : Int((min(max(v, 0), 1) * 255).rounded()) }
+
+    /// Whether every component is a finite number in 0…1.
+    public var isValid: Bool { [red, green, blue, alpha].allSatisfy { $0.isFinite && $0 >= 0 && $0 <= 1 } }
 }
