@@ -6,6 +6,7 @@ the canvas draws and animates; a mouse drag on an item moves it with the pointer
 a slider changes the scene's parameter; saving the file reloads the scene, a broken file shows
 `file:line: message` over the canvas and fixing it clears it. Prints the frame rate the page saw,
 the time from saving to the reloaded scene and the server's CPU use, and saves a screenshot.
+Then style_check.py checks a scene of styled items (its text and picture drawn, GET /image/N).
 
 usage: serve_check.py DYNAMICS_BINARY SCREENSHOT.png
 """
@@ -26,6 +27,8 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
 import awake_check
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import style_check  # noqa: E402  (items with a style: issue 30)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 NO_PROXY = urllib.request.build_opener(urllib.request.ProxyHandler({}))
@@ -247,6 +250,8 @@ def main():
                                     "return s && window.dynamicsViewer.framesReceived > 2 ? Number(s.value) : null"), 10, "the reloaded page")
         check(abs(shown - value_after) < 1e-9, f"a reloaded page's slider shows the live value ({shown}, scene {value_after})")
 
+        styled_fps = style_check.run(driver, binary, ROOT, check, wait_for, fail)
+
         # A scene that fails its first load: the page shows its error over the empty canvas
         # (it showed a blank page with 'connected').
         broken = os.path.join(work, "broken.lua")
@@ -276,7 +281,8 @@ def main():
         awake_check.run(driver, binary, ROOT, work, os.path.join(ROOT, "docs", "images", "awake.png"),
                         check, wait_for, post, get_state)
 
-        print(f"serve-check: figures: page {fps:.0f} fps, {stream:.0f} frames/s streamed, reload {reload_ms:.0f} ms, server CPU {cpu:.1f}%")
+        print(f"serve-check: figures: page {fps:.0f} fps, {stream:.0f} frames/s streamed, reload {reload_ms:.0f} ms, server CPU {cpu:.1f}%, "
+              f"restyled springy list {styled_fps:.0f} fps")
         print(f"serve-check: figures with the inspector and 3 plots open: springy_list {seen['fps_springy']:.0f} fps "
               f"(server CPU {seen['cpu']:.1f}%), blockman {seen['fps_blockman']:.0f} fps (server CPU {seen['cpu_blockman']:.1f}%)")
         print("serve-check: all checks passed")

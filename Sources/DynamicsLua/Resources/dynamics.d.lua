@@ -66,6 +66,27 @@ function dynamics.animator(options) end
 ---@field shape? dynamics.Shape default "rectangle"
 ---@field name? string shown in traces, the viewer and messages
 ---@field angle? number initial rotation (radians)
+---@field style? dynamics.Style how it looks in the viewer and SVG output
+
+---A color: "#rgb", "#rgba", "#rrggbb", "#rrggbbaa", a CSS color name, or {r, g, b, a?} in 0…1.
+---@alias dynamics.Color string|number[]|{ r: number, g: number, b: number, a?: number }
+
+---A font: a size in points, "16px bold" (a size and a weight name or 100…900), or {size, weight}.
+---@alias dynamics.Font number|string|{ size?: number, weight?: string|integer }
+
+---How an item looks: drawn in the live viewer and in SVG output alike, turned with the item.
+---Unknown keys are errors; see docs/lua-api.md ("Styles").
+---@class dynamics.Style
+---@field fill? dynamics.Color the shape's fill (none without it)
+---@field stroke? dynamics.Color the outline (none without it)
+---@field strokeWidth? number points, 0…100 (default 1)
+---@field cornerRadius? number points (rectangles; drawn at most half the shorter side)
+---@field shadow? boolean|{ color?: dynamics.Color, offset?: dynamics.Point, radius?: number } cast by the fill; true: {color = "#00000040", offset = {0, 2}, radius = 6}
+---@field opacity? number 0…1 (default 1)
+---@field text? string at most 1000 characters, centered, wrapped to the width, clipped to the shape
+---@field font? dynamics.Font default 15 pt regular (weights: thin, ultralight, light, regular, medium, semibold, bold, heavy, black)
+---@field textColor? dynamics.Color default "#1d1d1d"
+---@field image? string a PNG, JPEG or SVG file relative to the scene's folder (at most 2 MiB, 32 files a scene)
 
 ---Makes a dynamic item.
 ---@param options dynamics.ItemOptions
@@ -690,6 +711,7 @@ function Timer:cancel() end
 ---@field size dynamics.Size points (read-only)
 ---@field mass number density × area / 10 000 (read-only)
 ---@field name string|nil (read-only)
+---@field style dynamics.Style|nil how it looks (read back with colors as "#rrggbbaa", the font as {size, weight}); set nil for a debug box
 local Item = {}
 
 ---A force for this step, UIKit Newtons, optionally at an offset from the center (points).

@@ -19,6 +19,7 @@ struct PageAssets: Sendable {
         ("plots", "js", "text/javascript; charset=utf-8"),
         ("spring", "js", "text/javascript; charset=utf-8"),
         ("awake", "js", "text/javascript; charset=utf-8"),
+        ("style-draw", "js", "text/javascript; charset=utf-8"),
     ]
 
     static func load() throws -> PageAssets {
