@@ -9,7 +9,9 @@ local feel = require "feel"
 local W, H = 375, 667
 local a = dyn.animator{ bounds = {0, 0, W, H} }
 local detents = { full = 60, half = 333, collapsed = 567 }      -- the sheet's top edge (pt)
-local sheet = dyn.item{ name = "sheet", size = {W, H}, center = {W / 2, detents.collapsed + H / 2} }
+local sheet = dyn.item{ name = "sheet", size = {W, H}, center = {W / 2, detents.collapsed + H / 2},
+  style = { fill = "#ffffff", stroke = "#e5e5ea", cornerRadius = 16,
+            shadow = { color = "#00000033", offset = {0, -2}, radius = 16 } } }
 local function top() return sheet.center.y - H / 2 end
 
 local spring = dyn.spring{ response = 0.5, dampingFraction = 0.85 }

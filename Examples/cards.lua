@@ -12,9 +12,20 @@ local spring = dyn.spring{ response = 0.45, dampingFraction = 0.8 }
 local function place(rank) return { W / 2, 300 + 14 * (rank - 1) } end   -- rank 1: on top
 local function offScreen(card) return math.abs(card.center.x - W / 2) > (W + size[1]) / 2 end
 
+-- How each card looks: a white card with a shadow, its place in bold and a line under it.
+local trips = {
+  { "Lisbon", "3 nights · from €420", "#e4572e" }, { "Kyoto", "5 nights · from €980", "#2a9d8f" },
+  { "Reykjavík", "4 nights · from €760", "#29335c" }, { "Oaxaca", "6 nights · from €690", "#f3a712" },
+}
+local function cardStyle(i)
+  local t = trips[(i - 1) % #trips + 1]
+  return { fill = t[3], cornerRadius = 22, shadow = { color = "#00000040", offset = {0, 6}, radius = 18 },
+           text = t[1] .. "\n" .. t[2], font = "22px bold", textColor = "#ffffff" }
+end
+
 local cards, releases, top = {}, {}, 1            -- cards[top] is on top
 for i = N, 1, -1 do                               -- the last added is on top (e.item)
-  cards[i] = dyn.item{ name = "card" .. i, center = place(i), size = size }
+  cards[i] = dyn.item{ name = "card" .. i, center = place(i), size = size, style = cardStyle(i) }
   releases[i] = dyn.release{ item = cards[i], spring = spring, target = function(projected)
     local home = place(i - top + 1)
     local dx = projected.x - home[1]

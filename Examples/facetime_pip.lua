@@ -21,7 +21,9 @@ local corners = {
   bottomRight = {x = W - dx, y = H - dy},
   topRight    = {x = W - dx, y = dy},
 }
-local pip = dyn.item{ name = "pip", center = {corners.topRight.x, corners.topRight.y}, size = {pw, ph} }
+local pip = dyn.item{ name = "pip", center = {corners.topRight.x, corners.topRight.y}, size = {pw, ph},
+  style = { image = "images/caller.png", cornerRadius = 12, fill = "#29335c",
+            shadow = { color = "#00000059", offset = {0, 4}, radius = 12 } } }
 
 local props = dyn.itemBehavior{ items = {pip}, density = 0.01, resistance = 10, friction = 0, allowsRotation = false }
 local sticky = dyn.behavior{ items = {pip}, children = {

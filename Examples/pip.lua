@@ -8,7 +8,9 @@ local feel = require "feel"
 
 local W, H = 375, 667
 local a = dyn.animator{ bounds = {0, 0, W, H} }
-local pip = dyn.item{ name = "pip", size = {100, 150}, center = {280, 120} }
+local pip = dyn.item{ name = "pip", size = {100, 150}, center = {280, 120},
+  style = { image = "images/caller.png", cornerRadius = 14, stroke = "#ffffffcc", strokeWidth = 2,
+            shadow = { color = "#00000059", offset = {0, 4}, radius = 12 }, fill = "#29335c" } }
 local magneticCorners = dyn.use("magneticCorners")       -- found in behaviors/, beside the scene
 local magnets = magneticCorners{ items = {pip}, screen = {W, H}, inset = 16 }
 a:addBehavior(dyn.itemBehavior{ items = {pip}, resistance = 0, allowsRotation = false })

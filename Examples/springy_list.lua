@@ -16,9 +16,19 @@ local animator = dyn.animator{ bounds = {0, 0, W, H} }
 
 local rowCount, rowHeight, pitch, top = 9, 44, 58, 40
 local rows, anchors, springs = {}, {}, {}
+-- Each row is a chat bubble: the messages sent (blue, white text) and received (grey).
+local messages = { "Are we still on for tonight?", "Yes! 7 at the usual place?", "Perfect. Table booked",
+  "Can I bring Sam?", "Of course, the more the merrier", "Great, see you there", "Running 5 min late…",
+  "No rush, we just sat down", "Here! Where are you?" }
+local function bubble(i)
+  local sent = i % 2 == 0
+  return { fill = sent and "#0a84ff" or "#e9e9eb", textColor = sent and "#ffffff" or "#1c1c1e",
+           cornerRadius = 20, text = messages[(i - 1) % #messages + 1], font = "15px" }
+end
 for i = 1, rowCount do
   local y = top + (i - 1) * pitch + rowHeight / 2
-  local row = dyn.item{ name = "row" .. i, center = {W / 2, y}, size = {W - 20, rowHeight} }
+  local row = dyn.item{ name = "row" .. i, center = {W / 2, y}, size = {W - 20, rowHeight},
+                        style = bubble(i) }
   rows[i] = row
   anchors[i] = { x = W / 2, y = y }
   springs[i] = dyn.attachment{ item = row, anchor = {W / 2, y}, length = 0, frequency = 1.5, damping = 0.3 }

@@ -75,9 +75,11 @@ extension World {
             let wExtent = st.w * sims[b].maxExtent
             let threshold = infos[b].sleepThreshold
             infos[b].sleepThreshold = Tuning.sleepLinearThreshold
+            rests[b].threshold = threshold
             let threshold2 = threshold * threshold
             if st.v.lengthSquared > threshold2 || wExtent * wExtent > threshold2 || st.dp.lengthSquared > threshold2 * h * h {
                 infos[b].sleepTime = 0
+                rests[b].restBreak = .speed
             } else {
                 // Slow, but creeping the same way step after step (a field's pull held
                 // back by resistance) is not rest: `updateSleep` restarts the timer of a
@@ -133,22 +135,35 @@ extension World {
     /// sleep is what ends it.
     private func restIslands(stamp: UInt32) -> Bool {
         let sc = sleepScratch, minSleep = sleepScratch.minSleep.data, touching = sleepScratch.touching.data
-        let freeLimit = 2 * Tuning.restTolerance / (Tuning.timeToSleep * Tuning.timeToSleep)
         let tolerance2 = Tuning.restTolerance * Tuning.restTolerance
         var anyAsleep = false
         for bi in awakeBodies {
             let b = Int(bi)
-            if touching[b] != stamp && infos[b].sleepTime > 0
-                && (rests[b].drift.lengthSquared > tolerance2
-                    || (infos[b].jointCount == 0
-                        && (rests[b].acceleration > freeLimit * freeLimit || rests[b].angularAcceleration > freeLimit))) {
-                infos[b].sleepTime = 0
+            if touching[b] != stamp && infos[b].sleepTime > 0 {
+                if rests[b].drift.lengthSquared > tolerance2 {
+                    infos[b].sleepTime = 0
+                    rests[b].restBreak = .drift
+                } else if isPushedFree(b) {
+                    infos[b].sleepTime = 0
+                    rests[b].restBreak = .unbalancedForce
+                }
             }
             let r = Int(sc.find(bi))
             minSleep[r] = min(minSleep[r], infos[b].sleepTime)
             if minSleep[r] >= Tuning.timeToSleep { anyAsleep = true }
         }
         return anyAsleep
+    }
+
+    /// The rest rule for a body that touches nothing (`restIslands`): true when nothing joins
+    /// it either and the forces given to it over the last step would move it past
+    /// `Tuning.restTolerance` within `Tuning.timeToSleep` (a·T²/2), linearly or at its
+    /// furthest point. Such a body cannot come to rest while the forces last.
+    @inline(__always)
+    func isPushedFree(_ b: Int) -> Bool {
+        let freeLimit = 2 * Tuning.restTolerance / (Tuning.timeToSleep * Tuning.timeToSleep)
+        return infos[b].jointCount == 0
+            && (rests[b].acceleration > freeLimit * freeLimit || rests[b].angularAcceleration > freeLimit)
     }
 
     /// Puts every island that rested `Tuning.timeToSleep` to sleep: its bodies stop, are
@@ -181,6 +196,7 @@ extension World {
     /// Wakes a body and its whole sleeping island, and restarts their rest timers.
     func wake(body b: Int) {
         guard infos[b].alive, infos[b].type == .dynamic else { return }
+        rests[b].restBreak = .woken
         if infos[b].isAwake { infos[b].sleepTime = 0; return }
         let id = Int(infos[b].islandID)
         guard id >= 0 else { infos[b].isAwake = true; infos[b].sleepTime = 0; return }
@@ -189,6 +205,7 @@ extension World {
             let c = Int(cur)
             infos[c].isAwake = true
             infos[c].sleepTime = 0
+            rests[c].restBreak = .woken
             infos[c].islandID = -1
             cur = infos[c].islandNext
             infos[c].islandNext = -1

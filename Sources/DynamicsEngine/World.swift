@@ -121,6 +121,12 @@ struct BodyRest {
     /// (`World.updateSleep`). Kept only while sleep is on.
     @usableFromInline var acceleration = 0.0
     @usableFromInline var angularAcceleration = 0.0
+    /// Why the rest timer last restarted: what `World.restStates()` reports while the timer
+    /// is at 0. Written where the timer restarts, so the report cannot disagree with it.
+    @usableFromInline var restBreak = RestBreak.woken
+    /// The resting speed (m/s) the last rest pass held the body to (`BodyInfo.sleepThreshold`
+    /// is reset after the pass).
+    @usableFromInline var threshold = Tuning.sleepLinearThreshold
 }
 
 /// Cold bookkeeping.
@@ -822,7 +828,7 @@ public final class World {
         let w = infos[body].allowsRotation ? angular : 0
         states[body].v = World.limitedLinear(linear)
         states[body].w = World.limitedAngular(w)
-        if infos[body].isAwake { infos[body].sleepTime = 0 } else { wake(body: body) }
+        if infos[body].isAwake { infos[body].sleepTime = 0; rests[body].restBreak = .woken } else { wake(body: body) }
     }
 
     /// Keeps a velocity set or changed from outside the step (a field's velocity change, an

@@ -278,6 +278,12 @@ public final class LuaBridge {
     public var readableFolders: LuaReadableFolders {
         LuaReadableFolders(scriptFolder: sceneFolder ?? "", runFolders: runFolders)
     }
+    /// Pictures styles named, by folder and path relative to it, each with its
+    /// memory charge (at most `ItemImage.maximumPerScene`; see LuaItemStyle.swift).
+    var styleImages: [String: (image: ItemImage, charge: HostMemory.Charge)] = [:]
+    /// How many times a script set an item's style: a host that drew the styles redraws
+    /// them when it changes.
+    public internal(set) var styleChanges = 0
     /// Loaded Lua plugin definitions, by the plugin file's real path.
     var pluginDefinitions: [String: Int32] = [:]
     /// Plugins whose files are running now, outermost first (name, real path): a plugin that

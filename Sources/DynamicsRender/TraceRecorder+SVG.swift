@@ -244,8 +244,14 @@ struct SVGRenderer {
             fieldsOverlay(to: output)
             boundariesOverlay(to: output)
         }
+        // The pictures styles show, defined once (items use them by id).
+        let images = imagePlan()
+        if !images.definitions.isEmpty, output.piece("<defs id=\"images\">\n") {
+            for definition in images.definitions where !output.piece(definition.element + "\n") { break }
+            output.close("</defs>\n")
+        }
         if output.piece("<g id=\"items\">\n") {
-            itemGroups { output.piece($0.joined(separator: "\n") + "\n") }
+            itemGroups(images: images.uses) { output.piece($0.joined(separator: "\n") + "\n") }
             output.close("</g>\n")
         }
         if debug {
@@ -307,7 +313,7 @@ struct SVGRenderer {
     // MARK: Items
 
     /// Each item's group (its lines), handed to `emit` in order until it returns false.
-    func itemGroups(_ emit: ([String]) -> Bool) {
+    func itemGroups(images: [Int: ImageDefinition] = [:], _ emit: ([String]) -> Bool) {
         var used: Set<String> = []
         // The next suffix to try per base name: items sharing a name take -2, -3, … in O(1)
         // each (a search from -2 for each was O(n²): 8 000 items of one name took 51 s).
@@ -339,7 +345,11 @@ struct SVGRenderer {
             if isAnimated { out.append(animateTransform("translate", translates)) }
             out.append("<g transform=\"rotate(\(rotates[0]))\">")
             if Set(rotates).count > 1 { out.append(animateTransform("rotate", rotates)) }
-            out.append(contentsOf: SVGRenderer.shape(of: item, color: color))
+            if let style = item.itemStyle {
+                out.append(contentsOf: SVGRenderer.styled(item, style, id: id, image: images[i]))
+            } else {
+                out.append(contentsOf: SVGRenderer.shape(of: item, color: color))
+            }
             out.append("</g>")
             out.append("</g>")
             guard emit(out) else { return }

@@ -32,6 +32,9 @@ open class UIImage: CustomStringConvertible, Equatable, @unchecked Sendable {
     public let renderingMode: RenderingMode
     /// A color baked in by `withTintColor(_:)`, if any.
     public let tintColor: UIColor?
+    /// The picture's bytes, for images made from a PNG, JPEG or SVG file's data (what a
+    /// renderer draws; see `UIImageView.itemStyle`); nil for images made by name or symbol.
+    public internal(set) var picture: ItemImage?
 
     /// Whether the image draws in its view's tint color.
     public var isSymbolImage: Bool { systemName != nil }
@@ -63,6 +66,29 @@ open class UIImage: CustomStringConvertible, Equatable, @unchecked Sendable {
                   scale: 1, renderingMode: .alwaysTemplate, tintColor: nil)
     }
 
+    /// An image of a PNG, JPEG or SVG file's bytes (`ItemImage`'s checks: kind by magic
+    /// bytes, at most 2 MiB, no active SVG); nil for anything else, as UIKit returns nil for
+    /// data it cannot decode. A PNG's size is read from its header (pixels at scale 1); other
+    /// kinds are 0 × 0 points.
+    public convenience init?(data: Data) {
+        guard let picture = try? ItemImage(name: "data", data: data) else { return nil }
+        var size = CGSize.zero
+        if picture.kind == .png, data.count >= 24 {
+            let b = [UInt8](data[data.startIndex + 16 ..< data.startIndex + 24])
+            let w = b[0..<4].reduce(0) { $0 << 8 | Int($1) }, h = b[4..<8].reduce(0) { $0 << 8 | Int($1) }
+            size = CGSize(width: w, height: h)
+        }
+        self.init(name: nil, systemName: nil, size: size, scale: 1, renderingMode: .automatic, tintColor: nil)
+        self.picture = picture
+    }
+
+    /// The image in the file at `path` (see `init?(data:)`); nil when it cannot be read.
+    public convenience init?(contentsOfFile path: String) {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        self.init(data: data)
+        picture = picture.flatMap { try? ItemImage(name: (path as NSString).lastPathComponent, data: $0.data) }
+    }
+
     /// An empty image of `size` points (a stand-in for images drawn by code).
     public convenience init(size: CGSize) {
         self.init(name: nil, systemName: nil, size: size, scale: 1, renderingMode: .automatic, tintColor: nil)
@@ -70,17 +96,23 @@ open class UIImage: CustomStringConvertible, Equatable, @unchecked Sendable {
 
     /// A copy that renders as `mode`.
     open func withRenderingMode(_ mode: RenderingMode) -> UIImage {
-        UIImage(name: name, systemName: systemName, size: size, scale: scale, renderingMode: mode, tintColor: tintColor)
+        let copy = UIImage(name: name, systemName: systemName, size: size, scale: scale, renderingMode: mode, tintColor: tintColor)
+        copy.picture = picture
+        return copy
     }
 
     /// A copy drawn in `color` whatever the view's tint (UIKit: iOS 13).
     open func withTintColor(_ color: UIColor) -> UIImage {
-        UIImage(name: name, systemName: systemName, size: size, scale: scale, renderingMode: .alwaysOriginal, tintColor: color)
+        let copy = UIImage(name: name, systemName: systemName, size: size, scale: scale, renderingMode: .alwaysOriginal, tintColor: color)
+        copy.picture = picture
+        return copy
     }
 
     /// A copy drawn in `color` with `mode`.
     open func withTintColor(_ color: UIColor, renderingMode mode: RenderingMode) -> UIImage {
-        UIImage(name: name, systemName: systemName, size: size, scale: scale, renderingMode: mode, tintColor: color)
+        let copy = UIImage(name: name, systemName: systemName, size: size, scale: scale, renderingMode: mode, tintColor: color)
+        copy.picture = picture
+        return copy
     }
 
     /// The pixels' stand-in: width and height in pixels (size × scale).

@@ -10,6 +10,8 @@ import Dynamics
 /// `tintColor` for `.alwaysTemplate` images (and symbols), nil for images drawn in their own
 /// colors.
 open class UIImageView: UIView {
+    /// The layer's style with the displayed picture (`imageViewStyle`).
+    open override var itemStyle: ItemStyle? { imageViewStyle }
     /// The image shown (nil: nothing).
     open var image: UIImage?
     /// The image shown while `isHighlighted`.

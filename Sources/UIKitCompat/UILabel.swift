@@ -6,6 +6,8 @@ import Dynamics
 /// each line `font.lineHeight` tall (at most `numberOfLines`, 0 for any) — enough for
 /// `sizeToFit()` to give a label a plausible frame.
 open class UILabel: UIView {
+    /// The layer's style with the text, font and text color (`labelStyle`).
+    open override var itemStyle: ItemStyle? { labelStyle }
     /// The text (setting it replaces `attributedText`).
     open var text: String? {
         didSet { if attributedText?.string != text { attributedText = text.map { NSAttributedString(string: $0) } } }

@@ -70,6 +70,10 @@ open class UIView: UIResponder, DynamicItem, CustomStringConvertible {
         UIBezierPath(rect: CGRect(x: -bounds.width / 2, y: -bounds.height / 2, width: bounds.width, height: bounds.height))
     }
 
+    /// What a renderer draws for the view (see UIView+ItemStyle.swift): `layerStyle`, and in
+    /// `UILabel` and `UIImageView` their text or picture too.
+    open var itemStyle: ItemStyle? { layerStyle }
+
     // MARK: Display state (held, never drawn)
 
     open var backgroundColor: UIColor? {

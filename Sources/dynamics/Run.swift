@@ -38,6 +38,10 @@ struct Run: ParsableCommand {
     @Flag(help: "Draw boundaries, attachments, snap points, field regions and contacts in the SVG.")
     var debug = false
 
+    @Flag(name: .customLong("explain-rest"),
+          help: "At the end, print what keeps the animator awake (or, if it paused, what rested last and when).")
+    var explainRest = false
+
     @OptionGroup var timeout: TimeoutOption
 
     @OptionGroup var lua: LuaOptions
@@ -165,11 +169,26 @@ struct Run: ParsableCommand {
         if let still, let svg { try OutputFile.write(still.svg(debug: debug), to: svg, option: "--svg") }
         let paused = animator.isRunning ? "running" : "paused"
         printOut(String(format: "%@: %d items, %.3f s simulated, %@", ShownText.line(scene) as NSString, items.count, animator.elapsedTime, paused as NSString))
+        if explainRest { printOut(Run.restLines(animator, items: items).joined(separator: "\n")) }
         withExtendedLifetime(loaded) {}
         if errorCount > Run.maximumPrintedErrors {
             printError("error: … and \(errorCount - Run.maximumPrintedErrors) more errors (the first \(Run.maximumPrintedErrors) are shown)")
         }
         if errorCount > 0 { throw ExitCode(1) }
+    }
+}
+
+extension Run {
+    /// `--explain-rest`'s lines: the animator's `restExplanation()`, items named as traces
+    /// name them (their name, else "itemN" by their place in `items`).
+    static func restLines(_ animator: DynamicAnimator, items: [DynamicItem]) -> [String] {
+        var index: [ObjectIdentifier: Int] = [:]
+        for (i, item) in items.enumerated() { index[ObjectIdentifier(item)] = i }
+        return RestReport(animator.restExplanation()) { item in
+            let name = (item as? DynamicView)?.name ?? index[ObjectIdentifier(item)].map { "item\($0 + 1)" } ?? "an item"
+            // As the viewer shows names: 128 characters at most.
+            return ShownText.line(name.count > 128 ? String(name.prefix(128)) + "…" : name)
+        }.lines
     }
 }
 

@@ -6,6 +6,7 @@ the canvas draws and animates; a mouse drag on an item moves it with the pointer
 a slider changes the scene's parameter; saving the file reloads the scene, a broken file shows
 `file:line: message` over the canvas and fixing it clears it. Prints the frame rate the page saw,
 the time from saving to the reloaded scene and the server's CPU use, and saves a screenshot.
+Then style_check.py checks a scene of styled items (its text and picture drawn, GET /image/N).
 
 usage: serve_check.py DYNAMICS_BINARY SCREENSHOT.png
 """
@@ -25,7 +26,10 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
-import timeline_check
+import awake_check
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import style_check  # noqa: E402  (items with a style: issue 30)
+import timeline_check  # noqa: E402  (the timeline: issue 29)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 NO_PROXY = urllib.request.build_opener(urllib.request.ProxyHandler({}))
@@ -252,6 +256,8 @@ def main():
                            {"check": check, "wait_for": wait_for, "get_state": get_state, "post": post, "item": item,
                             "uncovered_point": uncovered_point})
 
+        styled_fps = style_check.run(driver, binary, ROOT, check, wait_for, fail)
+
         # A scene that fails its first load: the page shows its error over the empty canvas
         # (it showed a blank page with 'connected').
         broken = os.path.join(work, "broken.lua")
@@ -278,8 +284,11 @@ def main():
         # The inspector, the plots and the spring curves (inspector_check.py).
         import inspector_check
         seen = inspector_check.run(driver, binary, ROOT, work, check, fail, wait_for, get_state, cpu_seconds)
+        awake_check.run(driver, binary, ROOT, work, os.path.join(ROOT, "docs", "images", "awake.png"),
+                        check, wait_for, post, get_state)
 
-        print(f"serve-check: figures: page {fps:.0f} fps, {stream:.0f} frames/s streamed, reload {reload_ms:.0f} ms, server CPU {cpu:.1f}%")
+        print(f"serve-check: figures: page {fps:.0f} fps, {stream:.0f} frames/s streamed, reload {reload_ms:.0f} ms, server CPU {cpu:.1f}%, "
+              f"restyled springy list {styled_fps:.0f} fps")
         print(f"serve-check: figures with the inspector and 3 plots open: springy_list {seen['fps_springy']:.0f} fps "
               f"(server CPU {seen['cpu']:.1f}%), blockman {seen['fps_blockman']:.0f} fps (server CPU {seen['cpu_blockman']:.1f}%)")
         print("serve-check: all checks passed")

@@ -315,7 +315,7 @@ open class FieldBehavior: DynamicBehavior, CustomBehavior {
     /// Whether the force on an item at rest can change with time alone (animated noise, or
     /// a custom block, which may read the time): then the field keeps its items awake. Other
     /// fields act like gravity and let resting items sleep.
-    private var changesWithTime: Bool {
+    var changesWithTime: Bool {
         switch kind {
         case .custom, .batch: return true
         case .noise: return animationSpeed != 0

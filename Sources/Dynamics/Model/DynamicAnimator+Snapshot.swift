@@ -53,6 +53,7 @@ public struct AnimatorSnapshot {
         var jointRecords: [ObjectIdentifier: JointID]
         var needsUpdate: Bool, resumeRequested: Bool, running: Bool, accumulator: TimeInterval
         var timers: [DynamicTimer], timerBook: TimerBook
+        var lastRest: RestRecord?, restsSeen: Int, pausedAt: TimeInterval?
     }
 }
 
@@ -67,7 +68,7 @@ extension DynamicAnimator {
         "actionBehaviors", "actionsChanged", "collisionBehaviors", "openContacts", "staleContacts",
         "openParties", "plugins", "heldForces", "heldSlot", "jointRecords", "needsUpdate",
         "resumeRequested", "running", "accumulator", "timers", "timerBook", "pointerStorage",
-        "itemSetVersion",
+        "itemSetVersion", "lastRest", "restsSeen", "pausedAt",
     ]
 
     /// The stored properties a snapshot leaves as they are: the reference bounds (constant),
@@ -94,7 +95,8 @@ extension DynamicAnimator {
             collisionBehaviors: collisionBehaviors, openContacts: openContacts, staleContacts: staleContacts,
             openParties: openParties, plugins: plugins, heldForces: heldForces, heldSlot: heldSlot,
             jointRecords: jointRecords, needsUpdate: needsUpdate, resumeRequested: resumeRequested,
-            running: running, accumulator: accumulator, timers: timers, timerBook: timerBook)
+            running: running, accumulator: accumulator, timers: timers, timerBook: timerBook,
+            lastRest: lastRest, restsSeen: restsSeen, pausedAt: pausedAt)
         let tree = behaviorsInTrees(behaviors)
         return AnimatorSnapshot(
             owner: ObjectIdentifier(self), world: world.snapshot(), model: model,
@@ -171,6 +173,7 @@ extension DynamicAnimator {
         needsUpdate = m.needsUpdate; resumeRequested = m.resumeRequested; running = m.running
         accumulator = m.accumulator
         timers = m.timers; timerBook = m.timerBook
+        lastRest = m.lastRest; restsSeen = m.restsSeen; pausedAt = m.pausedAt
         recordsGeneration += 1
         itemSetVersion += 1
         world.restore(snapshot.world)

@@ -34,6 +34,7 @@ extension DynamicAnimator {
             }
             guard world.hasAwakeBodies || hasScheduledWork else { return }
             running = true
+            pausedAt = nil
             delegate?.dynamicAnimatorWillResume(self)
         }
 
@@ -42,6 +43,7 @@ extension DynamicAnimator {
         if let allowance = contactAllowance { world.maximumContacts = max(1, min(contactBound, allowance(heldBefore))) }
         defer { if let allowance = contactAllowance, world.heldContactCount > heldBefore { _ = allowance(world.heldContactCount) } }
         world.clearEvents()
+        restsSeen = 0
         accumulator += dt
         let h = fixedTimeStep
         while accumulator >= h * (1 - 1e-9) {
@@ -49,6 +51,7 @@ extension DynamicAnimator {
             world.step(h)
             accumulator -= h
             elapsedTime += h
+            if world.fellAsleepCount > restsSeen { noteRest() }
             // Timers, tasks and gestures act on the internal step in which their time falls,
             // not at the frame's end, so scripted input gives the same run at every frame rate.
             if hasDueWork { runDueWork() }
@@ -95,13 +98,36 @@ extension DynamicAnimator {
         if isQuiescent {
             running = false
             accumulator = 0
+            pausedAt = elapsedTime
             delegate?.dynamicAnimatorDidPause(self)
         }
     }
 
     /// Nothing moves, nothing is due, nothing changed: the animator may pause.
-    private var isQuiescent: Bool {
-        !needsUpdate && !resumeRequested && heldForces.isEmpty && !hasScheduledWork && !world.hasAwakeBodies
+    private var isQuiescent: Bool { wakeCauses(all: false).isEmpty }
+
+    /// The conditions of the pause decision that hold now: the animator pauses at the end of
+    /// a frame only when none does. With `all` false it stops at the first one found (the
+    /// decision needs no more, and skips the scan of awake bodies when something else holds);
+    /// `restExplanation()` asks for all. No allocation.
+    func wakeCauses(all: Bool) -> RestExplanation.Causes {
+        var causes: RestExplanation.Causes = []
+        if needsUpdate { causes.insert(.pendingChanges); if !all { return causes } }
+        if resumeRequested { causes.insert(.changedDuringFrame); if !all { return causes } }
+        if !heldForces.isEmpty { causes.insert(.heldForces); if !all { return causes } }
+        if hasPendingTimers { causes.insert(.timers); if !all { return causes } }
+        if hasAwakeTasks { causes.insert(.tasks); if !all { return causes } }
+        if world.hasAwakeBodies { causes.insert(.movingItems) }
+        return causes
+    }
+
+    /// Remembers the last body put to sleep in the internal step just taken, and when.
+    private func noteRest() {
+        let count = world.fellAsleepCount
+        if let body = world.lastFellAsleep {
+            lastRest = RestRecord(body: body, time: elapsedTime, count: count - restsSeen)
+        }
+        restsSeen = count
     }
 
     /// Whether a timer, task or gesture is due after the internal step just taken.

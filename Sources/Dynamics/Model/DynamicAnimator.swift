@@ -179,6 +179,13 @@ open class DynamicAnimator: EmbedderSlotted {
     /// Running tasks, in the order they were made (see `spawn(_:)`), and their counts.
     var tasks: [DynamicTask] = []
     var taskBook = TaskBook()
+    /// The last body put to sleep, when, and how many slept in that internal step
+    /// (`restExplanation()`); nil until something rested.
+    var lastRest: RestRecord?
+    /// Bodies of `world.fellAsleepCount` already noted this frame.
+    var restsSeen = 0
+    /// The simulated time (s) of the last pause; nil while running or before the first pause.
+    var pausedAt: TimeInterval?
     /// The pointer, made on first use (`pointer`).
     var pointerStorage: DynamicPointer?
     /// Changes whenever an item joins or leaves the world, so an embedder that indexes the items

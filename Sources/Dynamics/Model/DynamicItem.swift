@@ -23,9 +23,12 @@ public protocol DynamicItem: AnyObject {
     var transform: CGAffineTransform { get set }
     var collisionBoundsType: DynamicItemCollisionBoundsType { get }
     var collisionBoundingPath: BezierPath { get }
+    /// How the item looks when drawn (the live viewer, SVG output); nil draws it as a debug box.
+    var itemStyle: ItemStyle? { get }
 }
 
 extension DynamicItem {
+    public var itemStyle: ItemStyle? { nil }
     public var collisionBoundsType: DynamicItemCollisionBoundsType { .rectangle }
     public var collisionBoundingPath: BezierPath {
         BezierPath(rect: CGRect(x: -bounds.width / 2, y: -bounds.height / 2, width: bounds.width, height: bounds.height))
@@ -46,6 +49,18 @@ open class DynamicView: DynamicItem, CustomStringConvertible, EmbedderSlotted {
     public var collisionBoundingPath: BezierPath
     /// A name for messages and traces.
     public var name: String?
+    /// How the view looks when drawn (see `ItemStyle`). Setting a style that fails
+    /// `ItemStyle.validate(owner:)` reports it (see `InvalidInput`) and keeps the old one.
+    public var style: ItemStyle? {
+        get { _style }
+        set {
+            guard let newValue else { _style = nil; return }
+            guard accept({ try newValue.validate(owner: Validate.owner(of: self)) }) else { return }
+            _style = newValue
+        }
+    }
+    private var _style: ItemStyle?
+    public var itemStyle: ItemStyle? { _style }
     package var embedder = EmbedderSlot() // see `EmbedderSlot`
 
     public init(frame: CGRect, collisionBoundsType: DynamicItemCollisionBoundsType = .rectangle, name: String? = nil) {

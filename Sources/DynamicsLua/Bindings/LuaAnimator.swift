@@ -216,6 +216,7 @@ extension LuaBridge {
                 return 1
             },
             "spawn": { bridge, _ in try bridge.spawnMethod() },
+            "explainRest": { bridge, _ in try bridge.explainRestMethod() },
             "drag": { bridge, _ in try bridge.dragMethod() },
             "tap": { bridge, _ in try bridge.tapMethod() },
             "after": LuaBridge.timerMethod(repeating: false),

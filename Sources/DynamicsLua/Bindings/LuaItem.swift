@@ -4,12 +4,12 @@ import Dynamics
 import Foundation
 
 // dyn.item{ center = {x, y}, size = {w, h}, shape = "rectangle" | "ellipse" | {{x, y}, ...},
-//           name = "...", angle = 0 }
-// Read/write: center, angle, velocity, angularVelocity. Read: size, mass, name.
+//           name = "...", angle = 0, style = {...} }
+// Read/write: center, angle, velocity, angularVelocity, style (LuaItemStyle.swift). Read: size, mass, name.
 // Inside callbacks: item:applyForce(f [, offset]), item:applyImpulse(i [, offset]), item:applyTorque(t).
 
 extension LuaBridge {
-    static let itemOptions = ["center", "size", "shape", "name", "angle"]
+    static let itemOptions = ["center", "size", "shape", "name", "angle", "style"]
 
     /// dyn.item{...}
     func makeItem() throws -> Int32 {
@@ -69,6 +69,12 @@ extension LuaBridge {
         // The name is the item's too: 20 000 items named with 4 KB strings held 164 MB
         // outside a 64 MB cap.
         try charge(view, HostMemory.Estimate.item + (name?.utf8.count ?? 0), "dynamics.item")
+        if dyn_lua_rawgetfield(L, 1, "style") != LUA_TNIL {
+            defer { lua_settop(L, -2) }
+            try setStyle(view, from: lua_gettop(L))
+        } else {
+            lua_settop(L, -2)
+        }
         push(view, as: .item)
         return 1
     }
@@ -150,7 +156,7 @@ extension LuaBridge {
     /// The item's properties, in the order of `itemBinding.properties` (their positions are
     /// what a handle's property access passes).
     enum ItemProperty: Int, CaseIterable {
-        case center, angle, velocity, angularVelocity, size, mass, name
+        case center, angle, velocity, angularVelocity, size, mass, name, style
 
         static let names = allCases.map { "\($0)" }
         init?(name: String) {
@@ -167,6 +173,7 @@ extension LuaBridge {
         case .center: bridge.pushPoint(item.center)
         case .angle: lua_pushnumber(L, Double(item.angle))
         case .size: bridge.pushSize(item.bounds.size)
+        case .style: bridge.pushStyle(item.style)
         case .name: // its whole length: a NUL byte is part of a name
             if let n = item.name { LuaSource.push(L, n) } else { lua_pushnil(L) }
         case .mass:
@@ -198,6 +205,7 @@ extension LuaBridge {
                 throw LuaArgumentError(message: "item.angularVelocity: the item is not in an animator yet")
             }
             _ = a._withUnsafeGuaranteedRef { $0.setVelocity($0.linearVelocity(of: item) ?? .zero, angularVelocity: w, for: item) }
+        case .style: try bridge.setStyle(item, from: value)
         case .size, .mass, .name: return false
         }
         return true

@@ -66,6 +66,27 @@ function dynamics.animator(options) end
 ---@field shape? dynamics.Shape default "rectangle"
 ---@field name? string shown in traces, the viewer and messages
 ---@field angle? number initial rotation (radians)
+---@field style? dynamics.Style how it looks in the viewer and SVG output
+
+---A color: "#rgb", "#rgba", "#rrggbb", "#rrggbbaa", a CSS color name, or {r, g, b, a?} in 0…1.
+---@alias dynamics.Color string|number[]|{ r: number, g: number, b: number, a?: number }
+
+---A font: a size in points, "16px bold" (a size and a weight name or 100…900), or {size, weight}.
+---@alias dynamics.Font number|string|{ size?: number, weight?: string|integer }
+
+---How an item looks: drawn in the live viewer and in SVG output alike, turned with the item.
+---Unknown keys are errors; see docs/lua-api.md ("Styles").
+---@class dynamics.Style
+---@field fill? dynamics.Color the shape's fill (none without it)
+---@field stroke? dynamics.Color the outline (none without it)
+---@field strokeWidth? number points, 0…100 (default 1)
+---@field cornerRadius? number points (rectangles; drawn at most half the shorter side)
+---@field shadow? boolean|{ color?: dynamics.Color, offset?: dynamics.Point, radius?: number } cast by the fill; true: {color = "#00000040", offset = {0, 2}, radius = 6}
+---@field opacity? number 0…1 (default 1)
+---@field text? string at most 1000 characters, centered, wrapped to the width, clipped to the shape
+---@field font? dynamics.Font default 15 pt regular (weights: thin, ultralight, light, regular, medium, semibold, bold, heavy, black)
+---@field textColor? dynamics.Color default "#1d1d1d"
+---@field image? string a PNG, JPEG or SVG file relative to the scene's folder (at most 2 MiB, 32 files a scene)
 
 ---Makes a dynamic item.
 ---@param options dynamics.ItemOptions
@@ -613,6 +634,49 @@ function Animator:restore(snapshot) end
 ---@field time number the `elapsedTime` it holds (read-only)
 ---@field items integer items in the world when it was taken (read-only)
 ---@field bytes integer bytes of engine state it copied (read-only)
+---What keeps the animator awake, or what rested last (`animator:explainRest()`). Lists hold
+---at most 1000 entries; `itemCount` says how many items there are.
+---@class dynamics.RestExplanation
+---@field running boolean `isRunning`
+---@field time number `elapsedTime` (s)
+---@field causes ("movingItems"|"pendingChanges"|"changedDuringFrame"|"heldForces"|"timers"|"tasks")[] the pause decision's conditions that hold now; empty: it may pause
+---@field sleepEnabled boolean false: nothing ever rests
+---@field tooManyContacts boolean the animator stopped for good (more touching pairs than its contact bound)
+---@field restSpeed number the speed under which an item rests (pt/s; 5)
+---@field timeToRest number how long an item and what it touches must rest to sleep (s; 0.5)
+---@field itemCount integer items not asleep
+---@field items dynamics.RestingItem[] items not asleep, fastest first
+---@field timers { fireTime: number, interval: number|nil }[] pending timers, soonest first (s)
+---@field tasks { waitingFor: "seconds"|"frames"|"until"|"rest"|"contact", dueTime: number|nil, framesLeft: integer, keepsAwake: boolean }[] live tasks
+---@field pushes { behavior: dynamics.Push, magnitude: number, items: integer }[] active continuous pushes
+---@field fields { behavior: dynamics.Field, kind: string, animationSpeed: number, keepsAwake: boolean, items: integer }[] fields whose force changes with time (animated noise or turbulence, custom); turbulence keeps nothing awake (only moving items feel it)
+---@field heldForces dynamics.Item[] items holding a force applied since the last frame
+---@field pausedAt number|nil when it paused (s); nil while running
+---@field lastRest { item: dynamics.Item|nil, name: string|nil, time: number, count: integer }|nil the last item to fall asleep, when (s), and how many slept in that step
+---@field lines string[] the same sentences as `dynamics run --explain-rest`
+
+---An item that is not asleep, and why (`dynamics.RestExplanation.items`).
+---@class dynamics.RestingItem
+---@field item dynamics.Item
+---@field name string its name as messages show it
+---@field speed number pt/s
+---@field velocity dynamics.Point pt/s
+---@field angularVelocity number rad/s
+---@field turnSpeed number speed of its furthest point due to the turn (pt/s)
+---@field stepDistance number how far it moved in the last internal step (pt)
+---@field restThreshold number the speed it must stay under to rest (pt/s)
+---@field restedFor number how long it has rested (s)
+---@field reason "aboveRestSpeed"|"creeping"|"unbalancedForce"|"woken"|"settling"|"heldAwakeByNeighbour"|"sleepDisabled"
+---@field unbalancedForce boolean touches nothing, nothing holds it, and a force acts: it cannot come to rest
+---@field acceleration number of the forces on it over the last step, gravity included (pt/s²)
+---@field touching boolean touches an item or boundary
+---@field attachments integer attachments and snaps holding it
+---@field sentence string the line `lines` has for it
+
+---What keeps the animator awake now (items and why, timers, tasks, pushes, time-dependent
+---fields), or, once it paused, what rested last and when. Read-only: it changes nothing.
+---@return dynamics.RestExplanation
+function Animator:explainRest() end
 
 ---A task made by `animator:spawn`.
 ---@class dynamics.Task
@@ -647,6 +711,7 @@ function Timer:cancel() end
 ---@field size dynamics.Size points (read-only)
 ---@field mass number density × area / 10 000 (read-only)
 ---@field name string|nil (read-only)
+---@field style dynamics.Style|nil how it looks (read back with colors as "#rrggbbaa", the font as {size, weight}); set nil for a debug box
 local Item = {}
 
 ---A force for this step, UIKit Newtons, optionally at an offset from the center (points).

@@ -54,6 +54,7 @@ function connect() {
 function onScene(m) {
   viewer.scene = m;
   extent = null;
+  window.dynamicsStyle.onScene(m, $("debug"));
   $("file").textContent = m.file;
   document.title = `${m.file} · dynamics serve`;
   const box = $("params");
@@ -212,6 +213,7 @@ function draw() {
     if (!item) return;
     ctx.save();
     ctx.translate(x, y); ctx.rotate(angle);
+    if (item.style) { window.dynamicsStyle.draw(ctx, item, angle, view.scale); ctx.restore(); return; }
     shapePath(item);
     ctx.globalAlpha = 0.9; ctx.fillStyle = item.color; ctx.fill(); ctx.globalAlpha = 1;
     ctx.lineWidth = 1.5 / view.scale * view.dpr; ctx.strokeStyle = colors.outline; ctx.stroke();
@@ -225,7 +227,9 @@ function draw() {
   ctx.fillStyle = "#1d1d1d";
   ctx.font = `${Math.max(8, 11 * view.dpr / view.scale)}px system-ui, sans-serif`;
   ctx.textAlign = "center"; ctx.textBaseline = "middle";
-  f.items.forEach(([x, y], i) => { if (s.items[i]) ctx.fillText(s.items[i].name, x, y); });
+  // Names label debug boxes, and styled items too while the overlay is on.
+  const named = $("debug").checked;
+  f.items.forEach(([x, y], i) => { if (s.items[i] && (named || !s.items[i].style)) ctx.fillText(s.items[i].name, x, y); });
   viewer.framesDrawn++;
 }
 

@@ -15,6 +15,8 @@ struct SceneMessage: Encodable {
         /// The outline relative to the center (path items only).
         var path: [[Double]]?
         var color: String
+        /// How it looks (nil: a debug box in `color`).
+        var style: StyleMessage?
     }
     struct Param: Encodable {
         var name: String
@@ -122,6 +124,7 @@ enum FrameEncoder {
 
     static func scene(_ scene: LiveScene, items: [DynamicItem], generation: Int, file: String, params: [LuaSceneParam]) -> SceneMessage {
         let b = scene.animator.referenceBounds
+        let pictures = images(of: items)
         return SceneMessage(
             generation: generation, file: file,
             bounds: b.map { [Double($0.minX), Double($0.minY), Double($0.width), Double($0.height)] },
@@ -132,7 +135,7 @@ enum FrameEncoder {
                 }
                 return .init(name: displayName(of: item, index: i), shape: shapeName(item),
                              width: Double(item.bounds.width), height: Double(item.bounds.height),
-                             path: path, color: palette[i % palette.count])
+                             path: path, color: palette[i % palette.count], style: style(of: item, images: pictures))
             },
             params: params.map { .init(name: $0.name, value: $0.value, min: $0.min, max: $0.max, step: $0.step,
                                        spring: $0.spring.map(SpringTerms.init)) })

@@ -55,6 +55,9 @@ public actor LiveSession {
     /// The items' names and shapes as `/state` shows them, made when the set of items changes.
     var itemNames: [String] = []
     var itemShapes: [String] = []
+    /// The scene's `LuaBridge.styleChanges` at the last scene message: a script that restyles
+    /// an item gets a new scene message (a new generation) with the new style.
+    var styleChanges = 0
     var paused = false
     var speed = 1.0
     var steps = 0
@@ -74,6 +77,8 @@ public actor LiveSession {
     var pointerViewer: UUID?
     /// Most events one recording keeps.
     let recordingLimit: Int
+    /// `GET /awake`'s last answer and the frame and change it describes (LiveSession+Awake.swift).
+    var awakeCache: (steps: Int, version: Int, json: String)?
 
     /// A session over `scenePath` with the limits of `dynamics run`, loaded. The first load
     /// may fail: the session then shows the error until the file is fixed.
@@ -165,7 +170,10 @@ public actor LiveSession {
         guard let scene else { return }
         let now = scene.items
         let ids = now.map { ObjectIdentifier($0) }
-        guard force || ids != itemIDs else { return }
+        guard force || ids != itemIDs || scene.bridge.styleChanges != styleChanges else { return }
+        styleChanges = scene.bridge.styleChanges
+        let images = FrameEncoder.images(of: now)
+        published.withLock { $0.images = images }
         items = now
         itemIDs = ids
         itemNames = now.enumerated().map { FrameEncoder.displayName(of: $1, index: $0) }
@@ -178,6 +186,7 @@ public actor LiveSession {
     /// takes the frames that follow and shows their error over the empty canvas.
     private func announceNoScene() {
         guard scene == nil else { return }
+        published.withLock { $0.images = [] }
         generation += 1
         announce(SceneMessage(generation: generation, file: fileName, bounds: nil, items: [], params: []))
     }
@@ -256,6 +265,8 @@ struct Published: Sendable {
     /// The scene message as text and as the bytes every viewer's connection writes.
     var sceneMessage = ""
     var sceneMessageBytes = ByteBuffer()
+    /// The pictures the scene's styles show, served at `GET /image/N` (LiveSession+Images.swift).
+    var images: [ItemImage] = []
     /// Loads tried so far (a restart that waited while one ran is answered by it).
     var loadAttempts = 0
 }

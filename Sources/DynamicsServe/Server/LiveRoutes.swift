@@ -20,12 +20,19 @@ enum LiveRoutes {
         router.get("/assets/:name") { _, context in
             asset(context.parameters.get("name").flatMap { assets[$0] })
         }
+        router.get("/image/:index") { _, context in
+            image(context.parameters.get("index"), session: session)
+        }
         router.get("/state") { _, _ in
             Response(status: .ok, headers: [.contentType: "application/json"],
                      body: .init(byteBuffer: ByteBuffer(string: await session.stateJSON())))
         }
         router.get("/item/**") { request, _ in await itemReply(to: request, session: session) }
         router.get("/spring") { request, _ in springReply(to: request) }
+        router.get("/awake") { _, _ in
+            Response(status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-cache"],
+                     body: .init(byteBuffer: ByteBuffer(string: await session.awakeJSON())))
+        }
         for kind in ["pointer", "param", "control", "speed", "record", "edit", "timeline"] {
             router.post(RouterPath(stringLiteral: "/\(kind)")) { request, _ in
                 if let refusal = crossSiteRefusal(request) { return refusal }
@@ -167,9 +174,9 @@ enum LiveRoutes {
     /// The method each path answers (for the 405 of another method).
     static func allowedMethod(for path: String) -> String? {
         switch path {
-        case "/", "/index.html", "/state", "/live", "/spring": return "GET"
+        case "/", "/index.html", "/state", "/awake", "/live", "/spring": return "GET"
         case "/pointer", "/param", "/control", "/speed", "/record", "/edit", "/timeline": return "POST"
-        default: return path.hasPrefix("/assets/") || path.hasPrefix("/item/") ? "GET" : nil
+        default: return path.hasPrefix("/assets/") || path.hasPrefix("/item/") || path.hasPrefix("/image/") ? "GET" : nil
         }
     }
 
@@ -332,6 +339,23 @@ enum LiveRoutes {
         headers[HTTPField.Name("X-Frame-Options")!] = "DENY"
         headers[.contentSecurityPolicy] = "frame-ancestors 'none'"
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: asset.data)))
+    }
+
+    /// `GET /image/N`: picture N of the scene's styles (`LiveSession.image(_:)`), N a decimal
+    /// index of at most 4 digits; anything else is a 404 naming the index. The picture is sent
+    /// with its kind's MIME type, `nosniff`, and a policy that runs no script and loads
+    /// nothing even when an SVG picture is opened on its own.
+    static func image(_ text: String?, session: LiveSession) -> Response {
+        guard let text, !text.isEmpty, text.count <= 4, text.allSatisfy({ $0.isASCII && $0.isNumber }), let n = Int(text) else {
+            return json(.notFound, error: "image: expected an index 0…\(ItemImage.maximumPerScene - 1), got \(LuaBridge.shown(String((text ?? "").prefix(32))))")
+        }
+        guard let picture = session.image(n) else {
+            return json(.notFound, error: "image: the scene shows no image \(n)")
+        }
+        var headers: HTTPFields = [.contentType: picture.kind.mimeType, .cacheControl: "no-cache"]
+        headers[HTTPField.Name("X-Content-Type-Options")!] = "nosniff"
+        headers[.contentSecurityPolicy] = "default-src 'none'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'none'"
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(data: picture.data)))
     }
 
     /// The body of a refused request: `{"error": message}`.

@@ -18,6 +18,8 @@ struct PageAssets: Sendable {
         ("inspector", "js", "text/javascript; charset=utf-8"),
         ("plots", "js", "text/javascript; charset=utf-8"),
         ("spring", "js", "text/javascript; charset=utf-8"),
+        ("awake", "js", "text/javascript; charset=utf-8"),
+        ("style-draw", "js", "text/javascript; charset=utf-8"),
         ("timeline", "js", "text/javascript; charset=utf-8"),
     ]
 
