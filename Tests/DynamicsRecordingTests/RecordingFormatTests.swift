@@ -13,7 +13,7 @@ func scratchFolder() -> String {
 /// Writes `text` to a new file and returns its path.
 func file(_ text: String, name: String = "r.dynrec") -> String {
     let path = (scratchFolder() as NSString).appendingPathComponent(name)
-    FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+    _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
     return path
 }
 
