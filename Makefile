@@ -6,7 +6,7 @@ SHELL := /bin/bash
 # Root installs directly (CI, containers); anyone else goes through sudo.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build test fuzz demo bench browser-check serve serve-check clean
+.PHONY: deps build test fuzz demo bench browser-check serve serve-check screenshots clean
 
 # Lua 5.4 headers and library, found through pkg-config (Debian: liblua5.4-dev).
 deps:
@@ -79,3 +79,8 @@ serve-check: deps
 	$(SWIFT) build --product dynamics
 	$(SWIFT) build --product dynamics-serve
 	python3 Tests/ServeCheck/serve_check.py "$$($(SWIFT) build --show-bin-path)/dynamics" .build/serve-check.png
+
+# The serve check with its screenshots written over the README's (docs/images); plain
+# serve-check writes them to .build/screenshots.
+screenshots:
+	SCREENSHOTS=docs/images $(MAKE) serve-check

@@ -4,7 +4,7 @@ Serves Tests/Scenes/awake/ghost.lua (a card that lands, and a "ghost" in gravity
 collision holds) and checks that the panel, opened with its header button, names the ghost and
 the unbalanced force as what keeps the animator awake, that it refreshes while the scene runs,
 and that it says what rested last once a scene (settles.lua) pauses. Saves the screenshot of
-the panel on the ghost scene (docs/images/awake.png).
+the panel on the ghost scene (awake.png in the screenshots folder, shots.py).
 """
 import os
 import shutil

@@ -8,7 +8,7 @@ error in the panel; three plots draw (pixels in their canvases) and move (pixels
 0.5 s); hovering a plot reads a value; the CSV download has a header and rows; the spring's step
 response redraws when its slider moves. Measures the page's frame rate with the inspector and
 three plots open, on this scene and on Block Man, and the server's CPU use. Saves
-docs/images/inspector.png and docs/images/plots.png.
+inspector.png and plots.png in the screenshots folder (shots.py).
 """
 import csv
 import glob
@@ -21,6 +21,8 @@ import time
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+
+import shots
 
 # Pixels of a canvas that are not its white background.
 PAINTED = """
@@ -70,7 +72,7 @@ def run(driver, binary, root, work, check, fail, wait_for, get_state, cpu_second
     js = driver.execute_script
     examples = os.path.join(work, "inspect-examples")
     shutil.copytree(os.path.join(root, "Examples"), examples, ignore=shutil.ignore_patterns("*.png", "tests", "FallingBoxes", "UIKitPorts"))
-    images = os.path.join(root, "docs", "images")
+    images = shots.folder(root)
     os.makedirs(images, exist_ok=True)
     figures = {}
     size = driver.get_window_size()

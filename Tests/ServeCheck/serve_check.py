@@ -26,10 +26,11 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
-import awake_check
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import style_check  # noqa: E402  (items with a style: issue 30)
-import timeline_check  # noqa: E402  (the timeline: issue 29)
+import awake_check  # noqa: E402
+import shots  # noqa: E402
+import style_check  # noqa: E402
+import timeline_check  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 NO_PROXY = urllib.request.build_opener(urllib.request.ProxyHandler({}))
@@ -252,7 +253,7 @@ def main():
         check(abs(shown - value_after) < 1e-9, f"a reloaded page's slider shows the live value ({shown}, scene {value_after})")
 
         # The timeline (timeline_check.py): scrub a recorded drag back and forth.
-        timeline_check.run(driver, base, binary, work, os.path.join(ROOT, "docs", "images", "timeline.png"),
+        timeline_check.run(driver, base, binary, work, os.path.join(shots.folder(ROOT), "timeline.png"),
                            {"check": check, "wait_for": wait_for, "get_state": get_state, "post": post, "item": item,
                             "uncovered_point": uncovered_point})
 
@@ -284,7 +285,7 @@ def main():
         # The inspector, the plots and the spring curves (inspector_check.py).
         import inspector_check
         seen = inspector_check.run(driver, binary, ROOT, work, check, fail, wait_for, get_state, cpu_seconds)
-        awake_check.run(driver, binary, ROOT, work, os.path.join(ROOT, "docs", "images", "awake.png"),
+        awake_check.run(driver, binary, ROOT, work, os.path.join(shots.folder(ROOT), "awake.png"),
                         check, wait_for, post, get_state)
 
         print(f"serve-check: figures: page {fps:.0f} fps, {stream:.0f} frames/s streamed, reload {reload_ms:.0f} ms, server CPU {cpu:.1f}%, "

@@ -4,7 +4,7 @@ headless Chromium session.
 Serves a still scene of styled items (Tests/ServeCheck/scenes/styled.lua, with the examples'
 picture) and checks, by the canvas's pixels at the items' places, that the text and the image
 are drawn; that GET /image/N serves only the pictures the scene named; then saves
-docs/images/styled.png and measures the page's frame rate on the restyled springy list.
+styled.png in the screenshots folder (shots.py) and measures the page's frame rate on the restyled springy list.
 """
 import json
 import os
@@ -14,6 +14,8 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
+
+import shots
 
 from selenium.webdriver.common.by import By
 
@@ -124,7 +126,7 @@ def run(driver, binary, root, check, wait_for, fail):
         status, _, body = fetch(base + "/image/0", method="POST")
         check(status == 405, f"POST /image/0 is refused ({status})")
 
-        shot = os.path.join(root, "docs", "images", "styled.png")
+        shot = os.path.join(shots.folder(root), "styled.png")
         os.makedirs(os.path.dirname(shot), exist_ok=True)
         driver.find_element(By.ID, "canvas").screenshot(shot)
         print(f"serve-check: screenshot {shot}")

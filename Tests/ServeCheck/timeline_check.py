@@ -2,7 +2,7 @@
 session): record a drag of Block Man's head, scrub back to before it and see the head where
 it was (in GET /state, bit for bit, and in the canvas' pixels), forward again to where the
 drag left it; play from a frame; stop recording writes blockman.dynrec, which `dynamics replay
---validate` replays. Saves the screenshot of the scrubbed-back page (docs/images/timeline.png)."""
+--validate` replays. Saves the screenshot of the scrubbed-back page (timeline.png in the screenshots folder, shots.py)."""
 
 import os
 import subprocess
