@@ -8,27 +8,11 @@ the panel on the ghost scene (awake.png in the screenshots folder, shots.py).
 """
 import os
 import shutil
-import subprocess
 import time
 
 from selenium.webdriver.common.by import By
 
-
-def serve(binary, scene):
-    server = subprocess.Popen([binary, "serve", scene, "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    line = server.stdout.readline()
-    if " at http://127.0.0.1:" not in line:
-        server.kill()
-        raise RuntimeError(f"no address printed: {line!r}")
-    return server, line.strip().rsplit(" ", 1)[1].rstrip("/")
-
-
-def stop(server):
-    server.terminate()
-    try:
-        server.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        server.kill()
+from serving import serve, stop
 
 
 def run(driver, binary, root, work, screenshot, check, wait_for, post, get_state):

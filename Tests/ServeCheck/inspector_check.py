@@ -15,35 +15,19 @@ import glob
 import io
 import os
 import shutil
-import subprocess
 import time
 
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-import shots
+from serving import folder, serve, stop
 
 # Pixels of a canvas that are not its white background.
 PAINTED = """
     const c = document.getElementById(arguments[0]), d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
     let n = 0; for (let i = 0; i < d.length; i += 4) if (d[i] < 235 || d[i + 1] < 235 || d[i + 2] < 235) n++; return n;"""
 DATA_URL = "return document.getElementById(arguments[0]).toDataURL()"
-
-
-def start(binary, scene, check):
-    server = subprocess.Popen([binary, "serve", scene, "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    line = server.stdout.readline()
-    check(" at http://127.0.0.1:" in line, f"the server prints its address ({line.strip()})")
-    return server, line.strip().rsplit(" ", 1)[1].rstrip("/")
-
-
-def stop(server):
-    server.terminate()
-    try:
-        server.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        server.kill()
 
 
 def open_plots(driver, js, items):
@@ -72,12 +56,12 @@ def run(driver, binary, root, work, check, fail, wait_for, get_state, cpu_second
     js = driver.execute_script
     examples = os.path.join(work, "inspect-examples")
     shutil.copytree(os.path.join(root, "Examples"), examples, ignore=shutil.ignore_patterns("*.png", "tests", "FallingBoxes", "UIKitPorts"))
-    images = shots.folder(root)
+    images = folder(root)
     os.makedirs(images, exist_ok=True)
     figures = {}
     size = driver.get_window_size()
     driver.set_window_size(1280, 1000)
-    server, base = start(binary, os.path.join(examples, "springy_list.lua"), check)
+    server, base = serve(binary, os.path.join(examples, "springy_list.lua"))
     try:
         driver.get(base + "/")
         wait_for(lambda: js("return window.dynamicsViewer.framesDrawn > 10 && window.dynamicsViewer.frame !== null"), 10, "frames")
@@ -183,7 +167,7 @@ def run(driver, binary, root, work, check, fail, wait_for, get_state, cpu_second
         stop(server)
 
     # The busiest example, Block Man (nine parts, collisions, scripted taps), the same way.
-    server, base = start(binary, os.path.join(examples, "blockman.lua"), check)
+    server, base = serve(binary, os.path.join(examples, "blockman.lua"))
     try:
         driver.get(base + "/")
         wait_for(lambda: js("return window.dynamicsViewer.framesDrawn > 10 && window.dynamicsViewer.frame !== null"), 10, "frames")

@@ -28,7 +28,8 @@ from selenium.webdriver.common.by import By
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import awake_check  # noqa: E402
-import shots  # noqa: E402
+import serving  # noqa: E402
+from serving import cpu_seconds  # noqa: E402
 import style_check  # noqa: E402
 import timeline_check  # noqa: E402
 
@@ -118,12 +119,6 @@ def wait_for(predicate, timeout, what):
             return value
         time.sleep(0.05)
     fail(f"timed out waiting for {what}")
-
-
-def cpu_seconds(pid):
-    with open(f"/proc/{pid}/stat") as f:
-        fields = f.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def main():
@@ -253,7 +248,7 @@ def main():
         check(abs(shown - value_after) < 1e-9, f"a reloaded page's slider shows the live value ({shown}, scene {value_after})")
 
         # The timeline (timeline_check.py): scrub a recorded drag back and forth.
-        timeline_check.run(driver, base, binary, work, os.path.join(shots.folder(ROOT), "timeline.png"),
+        timeline_check.run(driver, base, binary, work, os.path.join(serving.folder(ROOT), "timeline.png"),
                            {"check": check, "wait_for": wait_for, "get_state": get_state, "post": post, "item": item,
                             "uncovered_point": uncovered_point})
 
@@ -285,7 +280,7 @@ def main():
         # The inspector, the plots and the spring curves (inspector_check.py).
         import inspector_check
         seen = inspector_check.run(driver, binary, ROOT, work, check, fail, wait_for, get_state, cpu_seconds)
-        awake_check.run(driver, binary, ROOT, work, os.path.join(shots.folder(ROOT), "awake.png"),
+        awake_check.run(driver, binary, ROOT, work, os.path.join(serving.folder(ROOT), "awake.png"),
                         check, wait_for, post, get_state)
 
         print(f"serve-check: figures: page {fps:.0f} fps, {stream:.0f} frames/s streamed, reload {reload_ms:.0f} ms, server CPU {cpu:.1f}%, "

@@ -9,37 +9,16 @@ styled.png in the screenshots folder (shots.py) and measures the page's frame ra
 import json
 import os
 import shutil
-import subprocess
 import tempfile
 import time
 import urllib.error
 import urllib.request
 
-import shots
-
 from selenium.webdriver.common.by import By
 
+from serving import cpu_seconds, folder, serve, stop
+
 NO_PROXY = urllib.request.build_opener(urllib.request.ProxyHandler({}))
-
-
-def cpu_seconds(pid):
-    with open(f"/proc/{pid}/stat") as f:
-        fields = f.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def serve(binary, scene):
-    server = subprocess.Popen([binary, "serve", scene, "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    line = server.stdout.readline()
-    return server, line.strip().rsplit(" ", 1)[1].rstrip("/")
-
-
-def stop(server):
-    server.terminate()
-    try:
-        server.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        server.kill()
 
 
 def fetch(url, method="GET"):
@@ -126,7 +105,7 @@ def run(driver, binary, root, check, wait_for, fail):
         status, _, body = fetch(base + "/image/0", method="POST")
         check(status == 405, f"POST /image/0 is refused ({status})")
 
-        shot = os.path.join(shots.folder(root), "styled.png")
+        shot = os.path.join(folder(root), "styled.png")
         os.makedirs(os.path.dirname(shot), exist_ok=True)
         driver.find_element(By.ID, "canvas").screenshot(shot)
         print(f"serve-check: screenshot {shot}")
