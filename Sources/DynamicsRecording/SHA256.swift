@@ -1,8 +1,10 @@
 import Foundation
 
 /// SHA-256 (FIPS 180-4) of bytes, as lowercase hexadecimal: how a recording names the scene
-/// file it was made from (`sceneSHA256`) and the build that made it (`build`). The package
-/// has no crypto dependency, and this is the one digest it needs.
+/// file it was made from (`sceneSHA256`). Written here rather than taken from swift-crypto
+/// (which the viewer's server stack pulls in) because `dynamics` itself stays free of that
+/// stack: BoringSSL would roughly double the release build behind `make demo` for one
+/// digest of a few kilobytes. Checked against FIPS 180-4's test vectors.
 public enum SHA256 {
     private static let k: [UInt32] = [
         0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
