@@ -3,7 +3,7 @@ import Foundation
 /// SHA-256 (FIPS 180-4) of bytes, as lowercase hexadecimal: how a recording names the scene
 /// file it was made from (`sceneSHA256`). Written here rather than taken from swift-crypto
 /// (which the viewer's server stack pulls in) because `dynamics` itself stays free of that
-/// stack: BoringSSL would roughly double the release build behind `make demo` for one
+/// stack: BoringSSL's C sources would join the release build behind `make demo` for one
 /// digest of a few kilobytes. Checked against FIPS 180-4's test vectors.
 public enum SHA256 {
     private static let k: [UInt32] = [
