@@ -37,7 +37,7 @@ struct StyleServeTests {
     @Test("The scene message carries each style as the page draws it; a restyle sends a new one")
     func sceneMessage() async throws {
         let session = await LiveSession(scenePath: try styledSceneFile(), limits: LuaLimits())
-        let message = try #require(try JSONValue(parsing: Data(session.sceneMessage.utf8)))
+        let message = try JSONValue(parsing: Data(session.sceneMessage.utf8))
         let items = try #require(message["items"]?.array)
         #expect(items.map { $0["name"]?.string } == ["card", "badge", "plain"])
         let card = try #require(items[0]["style"])
@@ -59,7 +59,7 @@ struct StyleServeTests {
         let generation = try #require(message["generation"]?.double)
         try await session.perform(.param(name: "blue", value: 1))
         try await session.perform(.control(.step))
-        let after = try #require(try JSONValue(parsing: Data(session.sceneMessage.utf8)))
+        let after = try JSONValue(parsing: Data(session.sceneMessage.utf8))
         #expect((after["generation"]?.double ?? 0) > generation)
         #expect(after["items"]?[0]?["style"]?["fill"]?.string == "#0a84ffff")
         session.stop()
