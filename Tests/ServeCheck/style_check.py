@@ -1,4 +1,4 @@
-"""Browser check of items with a style (issue 30, part 1): called by serve_check.py in its
+"""Browser check of items with a style: called by serve_check.py in its
 headless Chromium session.
 
 Serves a still scene of styled items (Tests/ServeCheck/scenes/styled.lua, with the examples'
