@@ -15,6 +15,9 @@ final class Tally: @unchecked Sendable {
 /// Runs `body` with the calling thread's loop on the virtual clock, then puts the clock back.
 func onVirtualClock(_ body: (MainLoop) throws -> Void) rethrows {
     let loop = MainLoop.current
+    // The loop is this worker thread's: a test that ran on it before may have left work due
+    // in the coming frames (a timer it did not invalidate), which would run in this test's.
+    loop.discardScheduledWork()
     let clock = loop.clock
     loop.clock = .virtual
     defer { loop.clock = clock }

@@ -58,4 +58,9 @@ extension MainLoop {
 
     /// The work scheduled and not yet run.
     public var pendingScheduledWork: Int { tasks.count }
+
+    /// Drops every piece of scheduled work without running it: a test's fresh start on a
+    /// thread whose loop earlier tests (run one after another on the same worker thread)
+    /// may have left work on.
+    package func discardScheduledWork() { tasks.removeAll() }
 }
