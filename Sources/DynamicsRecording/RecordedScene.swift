@@ -14,28 +14,11 @@ public final class RecordedScene {
 
     /// Loads `path` as `host` runs it; errors of callbacks later on go to `onError`.
     public init(path: String, host: LuaHost, limits: LuaLimits, onError: @escaping (LuaError) -> Void) throws {
-        let source: String
-        do { source = try LuaSource.read(path) } catch {
-            throw LuaError(kind: .runtime, message: "\(path): \(error)")
-        }
-        state = try LuaState(limits: limits)
-        bridge = LuaBridge(state: state, errorHandler: onError)
-        bridge.host = host
-        bridge.sceneFolder = folderPath(of: path)
-        let results = try state.run(source, chunkName: path)
-        let found: (animator: DynamicAnimator?, seconds: Double?)
-        do {
-            found = try bridge.sceneResult(results: results)
-            params = try bridge.sceneParams(results: results)
-        } catch let error as LuaError {
-            state.pop(results)
-            throw LuaError(kind: error.kind, message: "\(path): \(error.message)")
-        }
-        state.pop(results)
-        guard let animator = found.animator ?? bridge.animators.first else {
-            throw LuaError(kind: .runtime, message: "\(path): the scene made no animator (return it, or a table { animator = a })")
-        }
-        self.animator = animator
+        let scene = try LuaScene(path: path, name: path, host: host, limits: limits, onError: onError)
+        state = scene.state
+        bridge = scene.bridge
+        animator = scene.animator
+        params = scene.params
         animator.step(0)
     }
 

@@ -192,7 +192,8 @@ extension Run {
     }
 }
 
-/// A scene script loaded under the sandbox with the `dynamics` module.
+/// A scene script loaded under the sandbox with the `dynamics` module (`LuaScene`), its
+/// `seconds` checked.
 final class LoadedScene {
     let state: LuaState
     let bridge: LuaBridge
@@ -200,30 +201,14 @@ final class LoadedScene {
     let seconds: Double?
 
     init(path: String, limits: LuaLimits, onError: @escaping (LuaError) -> Void) throws {
-        state = try LuaState(limits: limits)
-        bridge = LuaBridge(state: state, errorHandler: onError)
-        bridge.sceneFolder = folderPath(of: path)
-        let source: String
-        do { source = try LuaSource.read(path) } catch {
-            throw LuaError(kind: .runtime, message: "\(path): \(error)")
-        }
-        let results = try state.run(source, chunkName: path) // locations name the path as given
-        let found: (animator: DynamicAnimator?, seconds: Double?)
-        do {
-            found = try bridge.sceneResult(results: results)
-            _ = try bridge.sceneParams(results: results) // checked as the viewer checks them
-        } catch let error as LuaError {
-            state.pop(results)
-            throw LuaError(kind: error.kind, message: "\(path): \(error.message)")
-        }
-        state.pop(results)
-        guard let animator = found.animator ?? bridge.animators.first else {
-            throw LuaError(kind: .runtime, message: "\(path): the scene made no animator (return it, or a table { animator = a, seconds = S })")
-        }
-        self.animator = animator
-        if let s = found.seconds, !(s.isFinite && s >= 0 && s <= 86_400) {
+        // Locations name the path as given.
+        let scene = try LuaScene(path: path, name: path, host: .run, limits: limits, onError: onError)
+        state = scene.state
+        bridge = scene.bridge
+        animator = scene.animator
+        if let s = scene.seconds, !(s.isFinite && s >= 0 && s <= 86_400) {
             throw LuaError(kind: .runtime, message: "\(path): the scene's seconds must be a number in 0…86400, got \(s)")
         }
-        seconds = found.seconds
+        seconds = scene.seconds
     }
 }

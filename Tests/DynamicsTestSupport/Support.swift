@@ -52,16 +52,35 @@ extension DynamicAnimator {
 /// FNV-1a over the bit patterns of every item's center and rotation: equal hashes mean
 /// bit-identical states.
 public func stateHash(_ items: [DynamicItem]) -> UInt64 {
-    var h: UInt64 = 0xcbf2_9ce4_8422_2325
-    func mix(_ v: Double) {
-        var bits = v.bitPattern
-        for _ in 0..<8 { h = (h ^ (bits & 0xFF)) &* 0x100_0000_01b3; bits >>= 8 }
-    }
+    var h = BitHash()
     for item in items {
-        mix(Double(item.center.x)); mix(Double(item.center.y))
-        mix(Double(item.transform.a)); mix(Double(item.transform.b))
+        h.mix(Double(item.center.x)); h.mix(Double(item.center.y))
+        h.mix(Double(item.transform.a)); h.mix(Double(item.transform.b))
     }
-    return h
+    return h.value
+}
+
+/// `stateHash(items)` with `animator`'s elapsed time and every item's linear and angular
+/// velocity mixed in: equal hashes mean bit-identical motion too.
+public func stateHash(_ animator: DynamicAnimator, _ items: [DynamicItem]) -> UInt64 {
+    var h = BitHash()
+    h.mix(animator.elapsedTime)
+    for item in items {
+        h.mix(Double(item.center.x)); h.mix(Double(item.center.y))
+        h.mix(Double(item.transform.a)); h.mix(Double(item.transform.b))
+        if let v = animator.linearVelocity(of: item) { h.mix(Double(v.x)); h.mix(Double(v.y)) }
+        if let w = animator.angularVelocity(of: item) { h.mix(Double(w)) }
+    }
+    return h.value
+}
+
+/// FNV-1a over the bit patterns of doubles.
+struct BitHash {
+    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+    mutating func mix(_ v: Double) {
+        var bits = v.bitPattern
+        for _ in 0..<8 { value = (value ^ (bits & 0xFF)) &* 0x100_0000_01b3; bits >>= 8 }
+    }
 }
 
 /// An upright box around an item's rotated bounds.

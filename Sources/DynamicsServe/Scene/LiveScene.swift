@@ -17,29 +17,12 @@ final class LiveScene {
     /// callbacks later on go to `onError`. Throws a `LuaError` (file:line: message) when the
     /// script fails or makes no animator.
     init(path: String, limits: LuaLimits, onError: @escaping (LuaError) -> Void) throws {
-        let name = (path as NSString).lastPathComponent
-        let source: String
-        do { source = try LuaSource.read(path) } catch {
-            throw LuaError(kind: .runtime, message: "\(name): \(error)")
-        }
-        state = try LuaState(limits: limits)
-        bridge = LuaBridge(state: state, errorHandler: onError)
-        bridge.host = .serve
-        bridge.sceneFolder = folderPath(of: path)
-        let results = try state.run(source, chunkName: name)
-        let found: (animator: DynamicAnimator?, seconds: Double?)
-        do {
-            found = try bridge.sceneResult(results: results)
-            params = try bridge.sceneParams(results: results)
-        } catch let error as LuaError {
-            state.pop(results)
-            throw LuaError(kind: error.kind, message: error.message.hasPrefix("scene.params") ? error.message : "\(name): \(error.message)")
-        }
-        state.pop(results)
-        guard let animator = found.animator ?? bridge.animators.first else {
-            throw LuaError(kind: .runtime, message: "\(name): the scene made no animator (return it, or a table { animator = a })")
-        }
-        self.animator = animator
+        let scene = try LuaScene(path: path, name: (path as NSString).lastPathComponent, host: .serve,
+                                 limits: limits, onError: onError)
+        state = scene.state
+        bridge = scene.bridge
+        animator = scene.animator
+        params = scene.params
         animator.step(0) // the scene's behaviors join, so its items are in the world
     }
 
